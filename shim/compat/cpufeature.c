@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CPU feature probing for the userspace build of the shared crypto core.
+ *
+ * The kernel decides once at boot which implementation of each algorithm to
+ * use; libkcrypto decides once at load time with the same questions asked of
+ * cpuid (x86) or the auxiliary vector (arm64).  KCRYPTO_CLEARCPUID masks
+ * features, like the kernel's clearcpuid= parameter, so that the portable and
+ * intermediate paths can be tested on a CPU that has everything.
+ */
+#include <asm/cpufeature.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#elif defined(__aarch64__)
+#include <sys/auxv.h>
+#include <asm/hwcap.h>
+#endif
+
+static const char *const feature_names[KC_CPU_FEATURE_COUNT] = {
+	[X86_FEATURE_SSSE3] = "ssse3",
+	[X86_FEATURE_XMM4_1] = "sse4_1",
+	[X86_FEATURE_PCLMULQDQ] = "pclmulqdq",
+	[X86_FEATURE_AES] = "aes",
+	[X86_FEATURE_AVX] = "avx",
+	[X86_FEATURE_AVX2] = "avx2",
+	[X86_FEATURE_BMI2] = "bmi2",
+	[X86_FEATURE_ADX] = "adx",
+	[X86_FEATURE_SHA_NI] = "sha_ni",
+	[X86_FEATURE_VAES] = "vaes",
+	[X86_FEATURE_VPCLMULQDQ] = "vpclmulqdq",
+	[X86_FEATURE_AVX512F] = "avx512f",
+	[X86_FEATURE_AVX512VL] = "avx512vl",
+	[X86_FEATURE_AVX512BW] = "avx512bw",
+	[KC_ARM64_FEATURE_ASIMD] = "asimd",
+	[KC_ARM64_FEATURE_AES] = "aes",
+	[KC_ARM64_FEATURE_PMULL] = "pmull",
+	[KC_ARM64_FEATURE_SHA1] = "sha1",
+	[KC_ARM64_FEATURE_SHA2] = "sha2",
+	[KC_ARM64_FEATURE_SHA3] = "sha3",
+	[KC_ARM64_FEATURE_SHA512] = "sha512",
+};
+
+static bool features[KC_CPU_FEATURE_COUNT];
+static bool ymm_usable;
+static bool zmm_usable;
+static bool probed;
+
+#if defined(__x86_64__)
+static unsigned long long read_xcr0(void)
+{
+	unsigned int lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return ((unsigned long long)hi << 32) | lo;
+}
+
+static void probe_arch(void)
+{
+	unsigned int a, b, c, d, max_leaf;
+	bool osxsave;
+
+	max_leaf = __get_cpuid_max(0, NULL);
+	if (max_leaf < 1)
+		return;
+	__cpuid_count(1, 0, a, b, c, d);
+	features[X86_FEATURE_SSSE3] = c & bit_SSSE3;
+	features[X86_FEATURE_XMM4_1] = c & bit_SSE4_1;
+	features[X86_FEATURE_PCLMULQDQ] = c & bit_PCLMUL;
+	features[X86_FEATURE_AES] = c & bit_AES;
+	osxsave = c & bit_OSXSAVE;
+	if (osxsave) {
+		unsigned long long xcr0 = read_xcr0();
+
+		ymm_usable = (xcr0 & 6) == 6;
+		zmm_usable = ymm_usable && (xcr0 & 0xe0) == 0xe0;
+	}
+	features[X86_FEATURE_AVX] = ymm_usable && (c & bit_AVX);
+	if (max_leaf < 7)
+		return;
+	__cpuid_count(7, 0, a, b, c, d);
+	features[X86_FEATURE_AVX2] = ymm_usable && (b & bit_AVX2);
+	features[X86_FEATURE_BMI2] = b & bit_BMI2;
+	features[X86_FEATURE_ADX] = b & bit_ADX;
+	features[X86_FEATURE_SHA_NI] = b & bit_SHA;
+	features[X86_FEATURE_VAES] = ymm_usable && (c & bit_VAES);
+	features[X86_FEATURE_VPCLMULQDQ] = ymm_usable && (c & bit_VPCLMULQDQ);
+	features[X86_FEATURE_AVX512F] = zmm_usable && (b & bit_AVX512F);
+	features[X86_FEATURE_AVX512VL] = zmm_usable && (b & bit_AVX512VL);
+	features[X86_FEATURE_AVX512BW] = zmm_usable && (b & bit_AVX512BW);
+}
+#elif defined(__aarch64__)
+static void probe_arch(void)
+{
+	unsigned long hwcap = getauxval(AT_HWCAP);
+
+	features[KC_ARM64_FEATURE_ASIMD] = hwcap & HWCAP_ASIMD;
+	features[KC_ARM64_FEATURE_AES] = hwcap & HWCAP_AES;
+	features[KC_ARM64_FEATURE_PMULL] = hwcap & HWCAP_PMULL;
+	features[KC_ARM64_FEATURE_SHA1] = hwcap & HWCAP_SHA1;
+	features[KC_ARM64_FEATURE_SHA2] = hwcap & HWCAP_SHA2;
+	features[KC_ARM64_FEATURE_SHA3] = hwcap & HWCAP_SHA3;
+	features[KC_ARM64_FEATURE_SHA512] = hwcap & HWCAP_SHA512;
+}
+#else
+static void probe_arch(void)
+{
+}
+#endif
+
+static bool is_arch_feature(int i)
+{
+#if defined(__x86_64__)
+	return i <= X86_FEATURE_AVX512BW;
+#elif defined(__aarch64__)
+	return i >= KC_ARM64_FEATURE_ASIMD;
+#else
+	return false;
+#endif
+}
+
+/* Apply KCRYPTO_CLEARCPUID: a comma-separated list of feature names. */
+static void apply_clearcpuid(void)
+{
+	const char *list = getenv("KCRYPTO_CLEARCPUID");
+	const char *p = list;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ", ");
+
+		for (int i = 0; i < KC_CPU_FEATURE_COUNT; i++) {
+			if (is_arch_feature(i) && feature_names[i] &&
+			    strlen(feature_names[i]) == len &&
+			    strncmp(feature_names[i], p, len) == 0)
+				features[i] = false;
+		}
+		if (len == 3 && strncmp(p, "all", 3) == 0)
+			memset(features, 0, sizeof(features));
+		p += len;
+		p += strspn(p, ", ");
+	}
+}
+
+static void probe(void)
+{
+	if (probed)
+		return;
+	probe_arch();
+	apply_clearcpuid();
+	probed = true;
+}
+
+/* Run before the library's own initcalls (priority 102 and later). */
+static void __attribute__((constructor(101))) kcrypto_cpu_probe(void)
+{
+	probe();
+}
+
+bool kcrypto_cpu_has(enum kcrypto_cpu_feature feature)
+{
+	probe();
+	return (unsigned int)feature < KC_CPU_FEATURE_COUNT && features[feature];
+}
+
+bool kcrypto_cpu_has_xfeatures(unsigned int mask)
+{
+	probe();
+	if (mask & XFEATURE_MASK_AVX512)
+		return zmm_usable;
+	if (mask & XFEATURE_MASK_YMM)
+		return ymm_usable;
+	return true;
+}

@@ -1,0 +1,1 @@
+#include <linux/jump_label.h>

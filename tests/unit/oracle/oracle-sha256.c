@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Oracle commands for SHA-224/SHA-256, their HMACs and sha256_finup_2x().
+ *
+ *   sha256 <msg>                       one-shot digest
+ *   sha256_parts <part> <part> ...     init + one update per part + final
+ *   hmac_sha256 <key> <msg>            prepared key, one shot
+ *   hmac_sha256_raw <key> <msg>        hmac_sha256_usingrawkey()
+ *   hmac_sha256_parts <key> <part>...  prepared key, incremental
+ *   (the same with sha224)
+ *   sha256_finup_2x <salt|-|null> <msg1> <msg2>
+ *        digests of salt||msg1 and salt||msg2 from a shared context; "null"
+ *        passes ctx == NULL.  Also checks that the context is not modified.
+ *   sha256_finup_2x_is_optimized       -> 01 or 00
+ *   sha256_finup_2x_bytecount <bytecount> <msg1> <msg2>
+ *        starts from a context whose byte count is <bytecount> (a multiple
+ *        of 64, state = SHA-256 IV): exercises 64-bit length encoding.
+ */
+#include <errno.h>
+#include <string.h>
+#include <crypto/sha2.h>
+
+#include "oracle.h"
+
+#define DEFINE_SHA256_FAMILY(alg, ALG)						\
+static int cmd_##alg(int argc, const struct oarg *a, struct oout *out)		\
+{										\
+	u8 d[ALG##_DIGEST_SIZE];						\
+										\
+	alg(a[0].buf, a[0].len, d);						\
+	oracle_out(out, d, sizeof(d));						\
+	return 0;								\
+}										\
+ORACLE_CMD(#alg, 1, 1, cmd_##alg);						\
+										\
+static int cmd_##alg##_parts(int argc, const struct oarg *a, struct oout *out)	\
+{										\
+	struct alg##_ctx ctx;							\
+	u8 d[ALG##_DIGEST_SIZE];						\
+										\
+	alg##_init(&ctx);							\
+	for (int i = 0; i < argc; i++)						\
+		alg##_update(&ctx, a[i].buf, a[i].len);				\
+	alg##_final(&ctx, d);							\
+	oracle_out(out, d, sizeof(d));						\
+	return 0;								\
+}										\
+ORACLE_CMD(#alg "_parts", 0, -1, cmd_##alg##_parts);				\
+										\
+static int cmd_hmac_##alg(int argc, const struct oarg *a, struct oout *out)	\
+{										\
+	struct hmac_##alg##_key key;						\
+	u8 d[ALG##_DIGEST_SIZE];						\
+										\
+	hmac_##alg##_preparekey(&key, a[0].buf, a[0].len);			\
+	hmac_##alg(&key, a[1].buf, a[1].len, d);				\
+	oracle_out(out, d, sizeof(d));						\
+	return 0;								\
+}										\
+ORACLE_CMD("hmac_" #alg, 2, 2, cmd_hmac_##alg);					\
+										\
+static int cmd_hmac_##alg##_raw(int argc, const struct oarg *a,			\
+				struct oout *out)				\
+{										\
+	u8 d[ALG##_DIGEST_SIZE];						\
+										\
+	hmac_##alg##_usingrawkey(a[0].buf, a[0].len, a[1].buf, a[1].len, d);	\
+	oracle_out(out, d, sizeof(d));						\
+	return 0;								\
+}										\
+ORACLE_CMD("hmac_" #alg "_raw", 2, 2, cmd_hmac_##alg##_raw);			\
+										\
+static int cmd_hmac_##alg##_parts(int argc, const struct oarg *a,		\
+				  struct oout *out)				\
+{										\
+	struct hmac_##alg##_key key;						\
+	struct hmac_##alg##_ctx ctx;						\
+	u8 d[ALG##_DIGEST_SIZE];						\
+										\
+	hmac_##alg##_preparekey(&key, a[0].buf, a[0].len);			\
+	hmac_##alg##_init(&ctx, &key);						\
+	for (int i = 1; i < argc; i++)						\
+		hmac_##alg##_update(&ctx, a[i].buf, a[i].len);			\
+	hmac_##alg##_final(&ctx, d);						\
+	oracle_out(out, d, sizeof(d));						\
+	return 0;								\
+}										\
+ORACLE_CMD("hmac_" #alg "_parts", 1, -1, cmd_hmac_##alg##_parts)
+
+DEFINE_SHA256_FAMILY(sha224, SHA224);
+DEFINE_SHA256_FAMILY(sha256, SHA256);
+
+static int finup_2x_from(const struct sha256_ctx *ctx, const struct oarg *m1,
+			 const struct oarg *m2, struct oout *out)
+{
+	u8 d1[SHA256_DIGEST_SIZE], d2[SHA256_DIGEST_SIZE];
+	struct sha256_ctx before;
+
+	if (m1->len != m2->len)
+		return -EINVAL;
+	if (ctx)
+		before = *ctx;
+	sha256_finup_2x(ctx, m1->buf, m2->buf, m1->len, d1, d2);
+	if (ctx && memcmp(&before, ctx, sizeof(before)) != 0)
+		return -EFAULT;	/* the API promises not to modify ctx */
+	oracle_out(out, d1, sizeof(d1));
+	oracle_out(out, d2, sizeof(d2));
+	return 0;
+}
+
+static int cmd_sha256_finup_2x(int argc, const struct oarg *a, struct oout *out)
+{
+	struct sha256_ctx ctx;
+
+	if (strcmp(a[0].text, "null") == 0)
+		return finup_2x_from(NULL, &a[1], &a[2], out);
+	sha256_init(&ctx);
+	sha256_update(&ctx, a[0].buf, a[0].len);
+	return finup_2x_from(&ctx, &a[1], &a[2], out);
+}
+ORACLE_CMD("sha256_finup_2x", 3, 3, cmd_sha256_finup_2x);
+
+static int cmd_sha256_finup_2x_bytecount(int argc, const struct oarg *a,
+					 struct oout *out)
+{
+	struct sha256_ctx ctx;
+
+	if (a[0].num < 0 || a[0].num % SHA256_BLOCK_SIZE)
+		return -EINVAL;
+	sha256_init(&ctx);
+	ctx.ctx.bytecount = (u64)a[0].num;
+	return finup_2x_from(&ctx, &a[1], &a[2], out);
+}
+ORACLE_CMD("sha256_finup_2x_bytecount", 3, 3, cmd_sha256_finup_2x_bytecount);
+
+static int cmd_sha256_finup_2x_is_optimized(int argc, const struct oarg *a,
+					    struct oout *out)
+{
+	u8 v = sha256_finup_2x_is_optimized();
+
+	oracle_out(out, &v, 1);
+	return 0;
+}
+ORACLE_CMD("sha256_finup_2x_is_optimized", 0, 0,
+	   cmd_sha256_finup_2x_is_optimized);
