@@ -1206,6 +1206,7 @@ static __always_inline int on_series(void *ctx, __u32 slot)
 		return 0;
 	e->ret = read_int_field(base, cfg->ret_off, cfg->ret_size);
 	e->flags = read_int_field(base, cfg->mode_off, cfg->mode_size);
+	e->optlen = read_int_field(base, cfg->denied_off, cfg->denied_size);
 	e->optname = slot;
 	read_str_field(e->cls.type, AT_TYPE_LEN, base, cfg->type_off, cfg->type_size);
 	read_str_field(e->cls.name, AT_NAME_LEN, base, cfg->alg_off, cfg->alg_size);

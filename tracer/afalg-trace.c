@@ -510,6 +510,7 @@ static struct series_tp {
 	char cat[256], name[256];
 	struct at_series_cfg cfg;
 	unsigned long long hits;
+	unsigned long long denied;	/* events with the denied field set */
 } series[AT_SERIES_SLOTS];
 static int nseries;
 
@@ -525,12 +526,13 @@ static void parse_series_format(struct series_tp *s)
 {
 	static const char *const alg_names[] = { "alg", "algorithm", "alg_name", "salg_name", "name", NULL };
 	static const char *const type_names[] = { "salg_type", "alg_type", "type", NULL };
-	static const char *const mode_names[] = { "mode", "af_alg_mode", "decision", "action", "denied", "deny", NULL };
+	static const char *const mode_names[] = { "mode", "af_alg_mode", NULL };
+	static const char *const denied_names[] = { "denied", "deny", NULL };
 	static const char *const ret_names[] = { "ret", "err", "error", "result", "errno", NULL };
 	char p[PATH_MAX], line[512];
 	FILE *f;
 
-	s->cfg = (struct at_series_cfg){ -1, 0, -1, 0, -1, 0, -1, 0 };
+	s->cfg = (struct at_series_cfg){ -1, 0, -1, 0, -1, 0, -1, 0, -1, 0 };
 	snprintf(p, sizeof(p), "%s/events/%s/%s/format", tracefs, s->cat, s->name);
 	f = fopen(p, "r");
 	if (!f)
@@ -564,6 +566,10 @@ static void parse_series_format(struct series_tp *s)
 		} else if (!is_str && size <= 8 && s->cfg.ret_off < 0 && name_in(fname, ret_names)) {
 			s->cfg.ret_off = off;
 			s->cfg.ret_size = size;
+		} else if (!is_str && size <= 8 && s->cfg.denied_off < 0 &&
+			   name_in(fname, denied_names)) {
+			s->cfg.denied_off = off;
+			s->cfg.denied_size = size;
 		}
 	}
 	fclose(f);
@@ -733,6 +739,9 @@ static const char *afalg_avail;
 /* Why a socket(AF_ALG) returning EAFNOSUPPORT was refused. */
 static const char *denied_by(void)
 {
+	for (int i = 0; i < nseries; i++)
+		if (series[i].denied)
+			return "knob";	/* the series' tracepoint said so */
 	if (knob_start >= 2 || read_knob() >= 2)
 		return "knob";
 	if (knob_start < 0 && strcmp(afalg_avail, "builtin") && strcmp(afalg_avail, "module"))
@@ -852,7 +861,7 @@ static void print_event(const struct at_event *e)
 		json_str(f, e->cls.type);
 		fputs(",\"alg\":", f);
 		json_str(f, e->cls.name);
-		fprintf(f, ",\"mode\":%d", e->flags);
+		fprintf(f, ",\"mode\":%d,\"denied\":%s", e->flags, e->optlen ? "true" : "false");
 		break;
 	}
 	fputs("}\n", f);
@@ -872,8 +881,11 @@ static int on_event(void *ctx, void *data, size_t len)
 	if (kind == EV_SERIES) {
 		const struct at_event *e = data;
 
-		if (e->optname >= 0 && e->optname < nseries)
+		if (e->optname >= 0 && e->optname < nseries) {
 			series[e->optname].hits++;
+			if (e->optlen)
+				series[e->optname].denied++;
+		}
 	}
 	if (events_out)
 		print_event(data);
@@ -1139,8 +1151,8 @@ static void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct times
 	fputs("}},", f);
 	fprintf(f, "%s\"kernel_tracepoints\":[", nl);
 	for (int i = 0; i < nseries; i++) {
-		fprintf(f, "%s{\"name\":\"%s:%s\",\"hits\":%llu}", i ? "," : "",
-			series[i].cat, series[i].name, series[i].hits);
+		fprintf(f, "%s{\"name\":\"%s:%s\",\"hits\":%llu,\"denied\":%llu}", i ? "," : "",
+			series[i].cat, series[i].name, series[i].hits, series[i].denied);
 	}
 	fputs("],", f);
 	fprintf(f, "%s\"events\":%llu,\"lost_events\":%llu,\"lost_identities\":%llu,"

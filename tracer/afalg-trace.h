@@ -158,6 +158,8 @@ struct at_series_cfg {
 	int mode_size;
 	int ret_off;		/* int-like field: error / result */
 	int ret_size;
+	int denied_off;		/* bool/int field: refused by the knob */
+	int denied_size;
 };
 
 #endif /* AFALG_TRACE_H */

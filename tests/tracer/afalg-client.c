@@ -12,6 +12,7 @@
  *   afalg-client skcipher ALG KEYLEN N SIZE       N x (sendmsg OP+IV+SIZE bytes, read SIZE)
  *   afalg-client aead ALG KEYLEN AUTHSIZE N SIZE  N x encrypt (assoclen 0) of SIZE bytes
  *   afalg-client badbind TYPE ALG                 a bind that fails (ENOENT)
+ *   afalg-client uring-socket N                   N x io_uring IORING_OP_SOCKET(AF_ALG)
  *   afalg-client forks K CMD...                   run K children of this same workload
  */
 #include <errno.h>
@@ -21,7 +22,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/io_uring.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -248,6 +252,71 @@ static int run_cipher(bool aead, const char *alg, long keylen, long authsize,
 	return 0;
 }
 
+/* io_uring IORING_OP_SOCKET without liburing: one SQE at a time. */
+static int run_uring_socket(unsigned long n)
+{
+	struct io_uring_params p = { 0 };
+	unsigned int *sq_tail, *sq_array, *cq_head, *cq_tail, sq_mask, cq_mask;
+	struct io_uring_sqe *sqes;
+	struct io_uring_cqe *cqes;
+	void *sq, *cq;
+	int ring;
+
+	ring = syscall(__NR_io_uring_setup, 4, &p);
+	if (ring < 0) {
+		fprintf(stderr, "afalg-client: io_uring_setup: %s\n", strerror(errno));
+		return 1;
+	}
+	sq = mmap(NULL, p.sq_off.array + p.sq_entries * sizeof(unsigned int),
+		  PROT_READ | PROT_WRITE, MAP_SHARED, ring, IORING_OFF_SQ_RING);
+	cq = mmap(NULL, p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe),
+		  PROT_READ | PROT_WRITE, MAP_SHARED, ring, IORING_OFF_CQ_RING);
+	sqes = mmap(NULL, p.sq_entries * sizeof(*sqes), PROT_READ | PROT_WRITE,
+		    MAP_SHARED, ring, IORING_OFF_SQES);
+	if (sq == MAP_FAILED || cq == MAP_FAILED || sqes == MAP_FAILED)
+		return 1;
+	sq_tail = (unsigned int *)((char *)sq + p.sq_off.tail);
+	sq_array = (unsigned int *)((char *)sq + p.sq_off.array);
+	sq_mask = *(unsigned int *)((char *)sq + p.sq_off.ring_mask);
+	cq_head = (unsigned int *)((char *)cq + p.cq_off.head);
+	cq_tail = (unsigned int *)((char *)cq + p.cq_off.tail);
+	cq_mask = *(unsigned int *)((char *)cq + p.cq_off.ring_mask);
+	cqes = (struct io_uring_cqe *)((char *)cq + p.cq_off.cqes);
+	for (unsigned long i = 0; i < n; i++) {
+		unsigned int tail = *sq_tail, idx = tail & sq_mask, head;
+		struct io_uring_sqe *e = &sqes[idx];
+		int res;
+
+		memset(e, 0, sizeof(*e));
+		e->opcode = IORING_OP_SOCKET;
+		e->fd = AF_ALG;			/* domain */
+		e->off = SOCK_SEQPACKET;	/* type */
+		e->len = 0;			/* protocol */
+		sq_array[idx] = idx;
+		__atomic_store_n(sq_tail, tail + 1, __ATOMIC_RELEASE);
+		if (syscall(__NR_io_uring_enter, ring, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0) < 0)
+			return 1;
+		head = __atomic_load_n(cq_head, __ATOMIC_ACQUIRE);
+		if (head == __atomic_load_n(cq_tail, __ATOMIC_ACQUIRE))
+			return 1;
+		res = cqes[head & cq_mask].res;
+		__atomic_store_n(cq_head, head + 1, __ATOMIC_RELEASE);
+		t.attempts++;
+		if (res >= 0) {
+			t.sockets++;
+			close(res);
+		} else if (res == -EAFNOSUPPORT) {
+			t.denied++;
+			t.last_errno = -res;
+		} else {
+			t.socket_fail++;
+			t.last_errno = -res;
+		}
+	}
+	close(ring);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int rc = 2;
@@ -298,6 +367,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[1], "aead") && argc >= 7) {
 		rc = run_cipher(true, argv[2], num(argv[3]), num(argv[4]), num(argv[5]),
 				num(argv[6]));
+	} else if (!strcmp(argv[1], "uring-socket") && argc >= 3) {
+		rc = run_uring_socket(num(argv[2]));
 	} else if (!strcmp(argv[1], "badbind") && argc >= 4) {
 		int fd = do_socket();
 
@@ -316,6 +387,6 @@ int main(int argc, char **argv)
 usage:
 	fprintf(stderr, "usage: afalg-client probe [N] | hash ALG N SIZE [KEYLEN] | "
 		"skcipher ALG KEYLEN N SIZE | aead ALG KEYLEN AUTHSIZE N SIZE | "
-		"badbind TYPE ALG | forks K CMD...\n");
+		"badbind TYPE ALG | uring-socket N | forks K CMD...\n");
 	return 2;
 }
