@@ -1015,7 +1015,9 @@ static void aggregate(struct afalg_trace_bpf *o)
 			en->unknown = k.class_id == AT_CLASS_UNKNOWN;
 		}
 		if (c && k.class_id >= AT_CLASS_FIRST) {
-			if (c->keylen != AT_KEY_NONE)
+			if (c->keylen == AT_KEY_UNKNOWN)
+				en->unknown = true;	/* resolved from the kernel */
+			else if (c->keylen != AT_KEY_NONE)
 				add_int(en->keylens, &en->nkeylens, c->keylen);
 			if (c->authsize != AT_AUTHSIZE_DEFAULT)
 				add_int(en->authsizes, &en->nauthsizes, c->authsize);
