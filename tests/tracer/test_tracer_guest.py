@@ -2,6 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """Suite "tracer", guest part: afalg-trace in the patched 6.12 QEMU guest.
 
+Environment: AFALG_TRACE_LOAD (operations per load process, default 12500),
+AFALG_RUN_GUEST / AFALG_GUEST_KERNEL (another run-guest / a built kernel
+directory), AFALG_GUEST_TIMEOUT (seconds, default 3000).
+
 One guest boot (kernel-patches/run-guest, TCG) runs tests/tracer/
 guest-workload.sh, which starts the static tracer and the bpftrace edition
 around known workloads; this driver compares the inventories with the
@@ -102,7 +106,8 @@ def check_truth(tap, summary, truth, label, io_uring=True):
 
 def main():
     tap = Tap()
-    run_guest = os.path.join(TOP, 'kernel-patches', 'run-guest')
+    run_guest = os.environ.get('AFALG_RUN_GUEST') or os.path.join(
+        TOP, 'kernel-patches', 'run-guest')
     if not os.access(run_guest, os.X_OK):
         tap.skip('guest tracer tests', 'kernel-patches/run-guest not present (issue 6)')
         tap.done()
@@ -130,7 +135,9 @@ def main():
     cmd = 'sh %s/guest-workload.sh %s %s/afalg-trace %s/afalg-client %s/afalg-trace-bt %d' % (
         bindir, out, bindir, bindir, bindir, LOAD)
     t0 = time.monotonic()
-    r = subprocess.run([run_guest, '--share', base, '--timeout',
+    kernel = ['--kernel', os.environ['AFALG_GUEST_KERNEL']] \
+        if os.environ.get('AFALG_GUEST_KERNEL') else []
+    r = subprocess.run([run_guest] + kernel + ['--share', base, '--timeout',
                         os.environ.get('AFALG_GUEST_TIMEOUT', '3000'), '--cmd', cmd],
                        capture_output=True, text=True)
     secs = time.monotonic() - t0
