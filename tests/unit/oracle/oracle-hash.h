@@ -5,7 +5,7 @@
  * "alg" with digest size SIZE:
  *
  *   DEFINE_HASH_CMDS(alg, SIZE) = DEFINE_HASH_BASIC_CMDS + _EXTRA_CMDS:
- *   basic (the same set oracle-sha256.c defines for SHA-224/256):
+ *   basic:
  *     alg <msg>                          one-shot digest
  *     alg_parts <part> <part> ...        init + one update per part + final
  *     hmac_alg <key> <msg>               prepared key, one shot

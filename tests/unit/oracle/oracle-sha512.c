@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Oracle commands for SHA-384/SHA-512 and their HMACs (see oracle-hash.h),
- * plus the ACVP helpers for the whole SHA-2 family and:
+ * plus:
  *
  *   sha384_bytecount / sha512_bytecount <hi> <lo> <msg>
  *        hash <msg> from a context whose state is the IV and whose 128-bit
@@ -16,12 +16,6 @@
 DEFINE_HASH_CMDS(sha384, SHA384_DIGEST_SIZE);
 DEFINE_HASH_CMDS(sha512, SHA512_DIGEST_SIZE);
 
-/* SHA-224/256 have their basic commands in oracle-sha256.c. */
-DEFINE_HASH_EXTRA_CMDS(sha224, SHA224_DIGEST_SIZE);
-DEFINE_HASH_EXTRA_CMDS(sha256, SHA256_DIGEST_SIZE);
-
-DEFINE_HASH_KAT_CMDS(sha224, SHA224_DIGEST_SIZE);
-DEFINE_HASH_KAT_CMDS(sha256, SHA256_DIGEST_SIZE);
 DEFINE_HASH_KAT_CMDS(sha384, SHA384_DIGEST_SIZE);
 DEFINE_HASH_KAT_CMDS(sha512, SHA512_DIGEST_SIZE);
 
