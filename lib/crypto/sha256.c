@@ -131,6 +131,80 @@ sha256_blocks_generic(struct sha256_block_state *state,
 	memzero_explicit(w, sizeof(w));
 }
 
+static void sha256_store_digest(const struct sha256_block_state *state,
+				u8 *out, size_t digest_size)
+{
+	for (size_t i = 0; i < digest_size / 4; i++)
+		put_unaligned_be32(state->h[i], out + 4 * i);
+}
+
+/*
+ * sha256_finup_2x() for arch code that has a 2-way interleaved block function
+ * blocks_2x(states, data1, data2, nblocks), which compresses nblocks blocks
+ * of data1 into states[0] and of data2 into states[1].  The partial block
+ * buffered in @ctx and the final padding are assembled on the stack, so that
+ * the interleaved code does every compression of both messages, the first
+ * and the last included.  The caller holds the SIMD unit.
+ */
+static __always_inline void __maybe_unused
+sha256_finup_2x_interleaved(const struct __sha256_ctx *ctx,
+			    const u8 *data1, const u8 *data2, size_t len,
+			    u8 out1[SHA256_DIGEST_SIZE],
+			    u8 out2[SHA256_DIGEST_SIZE],
+			    void (*blocks_2x)(struct sha256_block_state st[2],
+					      const u8 *data1, const u8 *data2,
+					      size_t nblocks))
+{
+	struct sha256_block_state st[2] = { ctx->state, ctx->state };
+	u8 blk[2][2 * SHA256_BLOCK_SIZE] __aligned(16);
+	size_t used = ctx->bytecount % SHA256_BLOCK_SIZE;
+	u64 bits = (ctx->bytecount + len) << 3;
+	size_t n;
+
+	/* Complete the buffered block with the head of each message. */
+	if (used && len >= SHA256_BLOCK_SIZE - used) {
+		n = SHA256_BLOCK_SIZE - used;
+		memcpy(blk[0], ctx->buf, used);
+		memcpy(&blk[0][used], data1, n);
+		memcpy(blk[1], ctx->buf, used);
+		memcpy(&blk[1][used], data2, n);
+		blocks_2x(st, blk[0], blk[1], 1);
+		data1 += n;
+		data2 += n;
+		len -= n;
+		used = 0;
+	}
+
+	/* Whole blocks straight from the callers' buffers. */
+	n = len / SHA256_BLOCK_SIZE;
+	if (n) {
+		blocks_2x(st, data1, data2, n);
+		n *= SHA256_BLOCK_SIZE;
+		data1 += n;
+		data2 += n;
+		len -= n;
+	}
+
+	/* What is left (used + len < 64 bytes) and the padding. */
+	memcpy(blk[0], ctx->buf, used);
+	memcpy(&blk[0][used], data1, len);
+	memcpy(blk[1], ctx->buf, used);
+	memcpy(&blk[1][used], data2, len);
+	used += len;
+	n = used < SHA256_BLOCK_SIZE - 8 ? 1 : 2;
+	for (int i = 0; i < 2; i++) {
+		blk[i][used] = 0x80;
+		memset(&blk[i][used + 1], 0,
+		       n * SHA256_BLOCK_SIZE - 8 - (used + 1));
+		put_unaligned_be64(bits, &blk[i][n * SHA256_BLOCK_SIZE - 8]);
+	}
+	blocks_2x(st, blk[0], blk[1], n);
+	sha256_store_digest(&st[0], out1, SHA256_DIGEST_SIZE);
+	sha256_store_digest(&st[1], out2, SHA256_DIGEST_SIZE);
+	memzero_explicit(blk, n * SHA256_BLOCK_SIZE);
+	memzero_explicit(&blk[1], n * SHA256_BLOCK_SIZE);
+}
+
 #ifdef CONFIG_CRYPTO_LIB_SHA256_ARCH
 #include "sha256.h" /* $(SRCARCH)/sha256.h */
 #else
@@ -205,13 +279,6 @@ static void __sha256_pad_and_finish(struct __sha256_ctx *ctx)
 	memset(&ctx->buf[used], 0, SHA256_BLOCK_SIZE - 8 - used);
 	put_unaligned_be64(bits, &ctx->buf[SHA256_BLOCK_SIZE - 8]);
 	sha256_blocks(&ctx->state, ctx->buf, 1);
-}
-
-static void sha256_store_digest(const struct sha256_block_state *state,
-				u8 *out, size_t digest_size)
-{
-	for (size_t i = 0; i < digest_size / 4; i++)
-		put_unaligned_be32(state->h[i], out + 4 * i);
 }
 
 static void __sha256_final(struct __sha256_ctx *ctx, u8 *out,

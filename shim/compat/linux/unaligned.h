@@ -32,8 +32,10 @@ __KC_UNALIGNED(32)
 __KC_UNALIGNED(64)
 #undef __KC_UNALIGNED
 
-#define get_unaligned(p) ({ __typeof__(*(p)) __kc_v; \
-	memcpy(&__kc_v, (p), sizeof(__kc_v)); __kc_v; })
+/* A packed one-member struct: works for const pointers too (no local copy). */
+#define get_unaligned(p) ({ const struct { __typeof__(*(p)) __v; } \
+	__attribute__((__packed__, __may_alias__)) *__kc_p = (const void *)(p); \
+	__kc_p->__v; })
 #define put_unaligned(v, p) do { __typeof__(*(p)) __kc_v = (v); \
 	memcpy((p), &__kc_v, sizeof(__kc_v)); } while (0)
 

@@ -15,6 +15,9 @@
  *   sha256_finup_2x_bytecount <bytecount> <msg1> <msg2>
  *        starts from a context whose byte count is <bytecount> (a multiple
  *        of 64, state = SHA-256 IV): exercises 64-bit length encoding.
+ *   sha256_finup_2x_ctx <state> <bytecount> <partial|-> <msg1> <msg2>
+ *        starts from an arbitrary context: <state> is h[0..7] as 32
+ *        big-endian bytes, <partial> the bytecount % 64 buffered bytes.
  */
 #include <errno.h>
 #include <string.h>
@@ -132,6 +135,26 @@ static int cmd_sha256_finup_2x_bytecount(int argc, const struct oarg *a,
 	return finup_2x_from(&ctx, &a[1], &a[2], out);
 }
 ORACLE_CMD("sha256_finup_2x_bytecount", 3, 3, cmd_sha256_finup_2x_bytecount);
+
+static int cmd_sha256_finup_2x_ctx(int argc, const struct oarg *a,
+				   struct oout *out)
+{
+	struct sha256_ctx ctx;
+
+	if (a[0].len != SHA256_DIGEST_SIZE || a[1].num < 0 ||
+	    a[2].len != (size_t)a[1].num % SHA256_BLOCK_SIZE)
+		return -EINVAL;
+	memset(&ctx, 0, sizeof(ctx));
+	for (int i = 0; i < 8; i++)
+		ctx.ctx.state.h[i] = (u32)a[0].buf[4 * i] << 24 |
+				     (u32)a[0].buf[4 * i + 1] << 16 |
+				     (u32)a[0].buf[4 * i + 2] << 8 |
+				     a[0].buf[4 * i + 3];
+	ctx.ctx.bytecount = (u64)a[1].num;
+	memcpy(ctx.ctx.buf, a[2].buf, a[2].len);
+	return finup_2x_from(&ctx, &a[3], &a[4], out);
+}
+ORACLE_CMD("sha256_finup_2x_ctx", 5, 5, cmd_sha256_finup_2x_ctx);
 
 static int cmd_sha256_finup_2x_is_optimized(int argc, const struct oarg *a,
 					    struct oout *out)
