@@ -99,6 +99,137 @@ def test_boot_param(tap):
            out)
 
 
+FSV_SIZES = {'f1': 1, 'f4095': 4095, 'f4096': 4096, 'f4097': 4097,
+             'f200k': 200 * 1024 + 123, 'f1m': 1 << 20}
+FSV_CORRUPT = ('f200k', 17)     # file and data block to corrupt
+
+
+def test_fsverity(tap):
+    """fs-verity on a host-made ext4 image: measure, read back, corrupt."""
+    import hashlib
+    import random
+    import shutil
+    import tempfile
+    kdir = kbuild(tap, 'x86_64')
+    if not kdir:
+        return
+    for tool in ('mkfs.ext4', 'debugfs', 'fsverity'):
+        if not tap.ok(shutil.which(tool) is not None, 'host has %s' % tool):
+            return
+    with tempfile.TemporaryDirectory(prefix='kernel-fsverity-') as tmp:
+        srcdir = os.path.join(tmp, 'src')
+        os.mkdir(srcdir)
+        rnd = random.Random(20260101)
+        want = {}
+        for name, size in FSV_SIZES.items():
+            data = bytes(rnd.getrandbits(8) for _ in range(size))
+            with open(os.path.join(srcdir, name), 'wb') as fp:
+                fp.write(data)
+            rc, out, _ = run(['fsverity', 'digest', '--hash-alg=sha256',
+                              '--block-size=4096',
+                              os.path.join(srcdir, name)])
+            want[name] = (out.split()[0] if rc == 0 else None,
+                          hashlib.sha256(data).hexdigest())
+        img = os.path.join(tmp, 'img')
+        rc, out, _ = run(['mkfs.ext4', '-q', '-O', 'verity', '-b', '4096',
+                          '-d', srcdir, img, '64M'])
+        if not tap.ok(rc == 0, 'mkfs.ext4 -O verity on the host', out):
+            return
+        names = ' '.join(FSV_SIZES)
+        script = """set -e
+mkdir -p /mnt/v
+mount -t ext4 /dev/vda /mnt/v
+cd /mnt/v
+for f in %s; do fsverity enable --hash-alg=sha256 --block-size=4096 $f; done
+for f in %s; do fsverity measure $f; done
+for f in %s; do echo "content $(sha256sum < $f | cut -d' ' -f1) $f"; done
+grep -H . /sys/kernel/debug/fsverity/* 2>/dev/null || true
+cd /; umount /mnt/v
+""" % (names, names, names)
+        rc, out, secs = run([os.path.join(KP, 'run-guest'), '--disk', img,
+                             '--cmd', script])
+        tap.diag(out)
+        if not tap.ok(rc == 0, 'guest enables verity on %d files (%.0fs)'
+                      % (len(FSV_SIZES), secs)):
+            return
+        measured = {}
+        content = {}
+        for line in out.splitlines():
+            w = line.split()
+            if len(w) == 2 and w[0].startswith('sha256:'):
+                measured[w[1]] = w[0]
+            elif len(w) == 3 and w[0] == 'content':
+                content[w[2]] = w[1]
+        for name in FSV_SIZES:
+            tap.ok(want[name][0] is not None and
+                   measured.get(name) == want[name][0],
+                   '%s (%d bytes): measured digest equals the host\'s '
+                   'fsverity digest' % (name, FSV_SIZES[name]),
+                   'guest %s host %s' % (measured.get(name), want[name][0]))
+            tap.ok(content.get(name) == want[name][1],
+                   '%s reads back intact' % name)
+
+        # Corrupt one data block offline, then read every block.
+        victim, blk = FSV_CORRUPT
+        rc, out, _ = run(['debugfs', '-R', 'blocks /' + victim, img])
+        blocks = [int(b) for b in out.split() if b.isdigit()]
+        if not tap.ok(len(blocks) > blk, 'debugfs lists the blocks of %s'
+                      % victim, out):
+            return
+        with open(img, 'r+b') as fp:
+            fp.seek(blocks[blk] * 4096 + 100)
+            b = fp.read(1)
+            fp.seek(blocks[blk] * 4096 + 100)
+            fp.write(bytes([b[0] ^ 0x55]))
+        nblk = (FSV_SIZES[victim] + 4095) // 4096
+        script = """mkdir -p /mnt/v
+mount -t ext4 -o ro /dev/vda /mnt/v || exit 1
+i=0
+while [ $i -lt %d ]; do
+  if dd if=/mnt/v/%s of=/dev/null bs=4096 skip=$i count=1 2>/dev/null; then
+    echo "block $i ok"; else echo "block $i EIO"; fi
+  i=$((i+1))
+done
+for f in %s; do cat /mnt/v/$f > /dev/null 2>&1 && echo "file $f ok" || echo "file $f error"; done
+dmesg | grep -i verity | tail -5
+""" % (nblk, victim, names)
+        rc, out, secs = run([os.path.join(KP, 'run-guest'), '--disk', img,
+                             '--cmd', script])
+        tap.diag(out)
+        bad = [int(line.split()[1]) for line in out.splitlines()
+               if line.startswith('block ') and line.endswith('EIO')]
+        good = [line for line in out.splitlines()
+                if line.startswith('block ') and line.endswith(' ok')]
+        tap.ok(bad == [blk] and len(good) == nblk - 1,
+               'corrupting data block %d of %s gives EIO on exactly that '
+               'block (%d blocks read)' % (blk, victim, nblk),
+               'EIO on %s' % bad)
+        for name in FSV_SIZES:
+            if name != victim:
+                tap.ok('file %s ok' % name in out,
+                       '%s still reads after the corruption of %s'
+                       % (name, victim))
+
+
+def test_arm64(tap):
+    """arm64 cross build booted under qemu-system-aarch64 -cpu max (TCG)."""
+    kdir = kbuild(tap, 'arm64')
+    if not kdir:
+        return
+    console = os.path.join(kdir, 'console-kunit.log')
+    rc, out, secs = run([os.path.join(KP, 'run-guest'), '--arch', 'arm64',
+                         '--kunit', '--console', console])
+    tap.diag(out)
+    tap.ok(rc == 0, 'KUnit suites pass in the arm64 guest (%.0fs)' % secs)
+
+
+def test_includers(tap):
+    rc, out, secs = run([os.path.join(KP, 'check-includers')])
+    tap.diag(out)
+    tap.ok(rc == 0, 'every x86 object that includes a changed header '
+           'compiles under allyesconfig (%.0fs)' % secs)
+
+
 def main():
     what = sys.argv[1] if len(sys.argv) > 1 else ''
     tests = {
@@ -106,6 +237,9 @@ def main():
         'checkpatch': test_checkpatch,
         'boot-x86_64': test_boot_x86_64,
         'boot-param': test_boot_param,
+        'fsverity': test_fsverity,
+        'arm64': test_arm64,
+        'includers': test_includers,
     }
     if what not in tests:
         sys.exit('usage: test_kernel.py %s' % '|'.join(tests))
