@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libafalg-shim: userspace emulation of AF_ALG and NETLINK_CRYPTO.
+ *
+ * Internal interfaces.  The layers, from the outside in:
+ *
+ *   entry.c      interposed libc functions; everything that is not ours goes
+ *                to the real function (RTLD_NEXT) after one table lookup
+ *   fdtable.c    which file descriptors are ours, and their objects
+ *   sock.c       the tfm ("parent") socket and the rules every op socket
+ *                shares: bind, setsockopt, accept, nokey, cmsg parsing
+ *   hash.c, skcipher.c, aead.c, rng.c
+ *                one op-socket state machine per type (algif_*.c)
+ *   netlink.c    NETLINK_CRYPTO CRYPTO_MSG_GETALG
+ *   registry.c   algorithm names as the kernel parses them -> afs_alg
+ *   alg-*.c      the only files that include <crypto/...>: adapters from
+ *                afs_alg ops to the libkcrypto API
+ *
+ * This header deliberately includes no kernel-style header, so the socket
+ * layer is plain libc code and the crypto adapters are plain kernel-style
+ * code; they meet only through the types declared here.
+ */
+#ifndef AFALG_SHIM_H
+#define AFALG_SHIM_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct msghdr;
+struct iovec;
+
+#define AFS_HIDDEN __attribute__((visibility("hidden")))
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
+#ifndef NETLINK_CRYPTO
+#define NETLINK_CRYPTO 21
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Algorithm registry                                                  */
+
+enum afs_type {
+	AFS_HASH,
+	AFS_SKCIPHER,
+	AFS_AEAD,
+	AFS_RNG,
+	AFS_NTYPES,
+};
+
+/*
+ * Operations of one algorithm.  @tfm is the per-tfm (keyed) context of
+ * tfm_size bytes, zeroed at bind; @req a per-request state of state_size
+ * bytes.  Key and state are wiped by the caller when released.
+ */
+struct afs_hash_ops {
+	/* NULL: unkeyed hash, setkey fails with ENOSYS */
+	int (*setkey)(void *tfm, const uint8_t *key, unsigned int keylen);
+	void (*init)(const void *tfm, void *req);
+	void (*update)(void *req, const uint8_t *data, size_t len);
+	void (*final)(void *req, uint8_t *out);
+	/* optional one-shot */
+	void (*digest)(const void *tfm, const uint8_t *data, size_t len,
+		       uint8_t *out);
+};
+
+/*
+ * Ciphers process contiguous buffers; dst may equal src.  @iv is the
+ * socket's IV (ivsize bytes); the mode updates it exactly as the kernel
+ * driver writes req->iv back (CBC/CTR chain, XTS/rfc3686 do not).
+ * @final is false for a request that more data will follow (the kernel's
+ * CRYPTO_SKCIPHER_REQ_NOTFINAL); len is then a multiple of chunksize.
+ * Returns 0 or -errno (EINVAL for a length the mode cannot process).
+ */
+struct afs_skcipher_ops {
+	int (*setkey)(void *tfm, const uint8_t *key, unsigned int keylen);
+	int (*encrypt)(const void *tfm, uint8_t *iv, uint8_t *dst,
+		       const uint8_t *src, size_t len, bool final);
+	int (*decrypt)(const void *tfm, uint8_t *iv, uint8_t *dst,
+		       const uint8_t *src, size_t len, bool final);
+};
+
+/*
+ * AEAD: @src holds assoclen bytes of AAD followed by cryptlen bytes of
+ * plaintext (encrypt) or ciphertext+tag (decrypt, cryptlen includes the
+ * tag).  @dst receives only the crypt part (the AAD echo is done by the
+ * caller): ciphertext+tag or plaintext.  Returns 0, -EBADMSG or -EINVAL.
+ */
+struct afs_aead_ops {
+	int (*setkey)(void *tfm, const uint8_t *key, unsigned int keylen);
+	int (*setauthsize)(void *tfm, unsigned int authsize);
+	int (*encrypt)(const void *tfm, unsigned int authsize,
+		       const uint8_t *iv, uint8_t *dst, const uint8_t *src,
+		       size_t assoclen, size_t cryptlen);
+	int (*decrypt)(const void *tfm, unsigned int authsize,
+		       const uint8_t *iv, uint8_t *dst, const uint8_t *src,
+		       size_t assoclen, size_t cryptlen);
+};
+
+struct afs_rng_ops {
+	/* seed = ALG_SET_KEY payload (the kernel's crypto_rng_reset) */
+	int (*seed)(void *tfm, const uint8_t *seed, unsigned int len);
+	int (*generate)(void *tfm, uint8_t *out, size_t len);
+};
+
+struct afs_alg {
+	const char *name;		/* cra_name, e.g. "hmac(sha256)" */
+	const char *driver;		/* cra_driver_name, "hmac(sha256-generic)" */
+	enum afs_type type;
+	const char *report_type;	/* "shash", "skcipher", "aead", "rng" */
+	unsigned int priority;
+	unsigned int blocksize;		/* cra_blocksize */
+	unsigned int digestsize;	/* hash */
+	unsigned int ivsize;		/* skcipher, aead */
+	unsigned int chunksize;		/* skcipher (0: = blocksize) */
+	unsigned int min_keysize, max_keysize;	/* skcipher */
+	unsigned int maxauthsize;	/* aead */
+	unsigned int seedsize;		/* rng */
+	bool needs_key;			/* keyed: accept gives nokey children */
+	bool optional_key;		/* failed setkey does not re-arm NEED_KEY */
+	size_t tfm_size;
+	size_t state_size;		/* hash request state */
+	union {
+		struct afs_hash_ops hash;
+		struct afs_skcipher_ops skcipher;
+		struct afs_aead_ops aead;
+		struct afs_rng_ops rng;
+	} ops;
+};
+
+/*
+ * Resolve a name as the kernel's crypto_alloc_*() would for socket type
+ * @type: cra_name or driver name, template names with their parameters
+ * resolved recursively.  NULL when the shim cannot serve it (bind: ENOENT).
+ */
+AFS_HIDDEN const struct afs_alg *afs_alg_lookup(enum afs_type type,
+						const char *name);
+/* Exact match on cra_name or driver name, any type (NETLINK_CRYPTO). */
+AFS_HIDDEN const struct afs_alg *afs_alg_find(const char *name,
+					      bool driver);
+/* Iterate over every algorithm served (NETLINK_CRYPTO dumps). */
+AFS_HIDDEN const struct afs_alg *afs_alg_nth(unsigned int i);
+
+/* Tables provided by the adapters (alg-*.c), terminated by a NULL name. */
+extern AFS_HIDDEN const struct afs_alg afs_algs_sha256[];
+
+AFS_HIDDEN void afs_wipe(void *p, size_t n);
+AFS_HIDDEN void afs_free_secret(void *p, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Sockets                                                             */
+
+enum afs_kind {
+	AFS_KIND_TFM,		/* socket(AF_ALG): bind/setsockopt/accept */
+	AFS_KIND_OP,		/* accept()ed op socket */
+	AFS_KIND_NETLINK,	/* socket(AF_NETLINK, ..., NETLINK_CRYPTO) */
+};
+
+struct afs_sock;
+
+/* The tfm: algorithm instance + key, shared by a parent and its children. */
+struct afs_tfm {
+	const struct afs_alg *alg;
+	bool need_key;			/* CRYPTO_TFM_NEED_KEY */
+	unsigned int authsize;		/* aead */
+	unsigned int keylen;		/* last key set, for the log */
+	pthread_mutex_t rng_lock;	/* rng: children share one DRBG */
+	void *ctx;			/* alg->tfm_size bytes */
+};
+
+struct afs_type_ops {
+	const char *name;
+	/* child state of a new op socket */
+	int (*accept)(struct afs_sock *child);
+	void (*release)(struct afs_sock *child);
+	ssize_t (*sendmsg)(struct afs_sock *s, const struct msghdr *msg,
+			   size_t size, int flags);
+	ssize_t (*recvmsg)(struct afs_sock *s, struct msghdr *msg,
+			   size_t size, int flags);
+	/* poll mask, or -1 when the type has no .poll (reports nothing) */
+	int (*poll)(struct afs_sock *s);
+	/* accept() on an op socket: only hash (clone) */
+	int (*accept_op)(struct afs_sock *s, struct afs_sock **child);
+	bool has_send;
+};
+
+struct afs_hash_state;
+struct afs_sk_state;
+struct afs_rng_state;
+struct afs_nl_state;
+
+struct afs_sock {
+	atomic_int ref;			/* fd table entries + transient users */
+	enum afs_kind kind;
+	enum afs_type type;
+	int fd_type;			/* SOCK_SEQPACKET, SOCK_RAW, ... */
+	pthread_mutex_t lock;		/* lock_sock() */
+	struct afs_sock *free_next;
+
+	/* AFS_KIND_TFM */
+	struct afs_tfm *tfm;		/* NULL until bound */
+	int refcnt;			/* live children (ask->refcnt) */
+	int nokey_refcnt;		/* of which nokey */
+	bool logged;
+
+	/* AFS_KIND_OP */
+	struct afs_sock *parent;
+	bool nokey;			/* child accepted while NEED_KEY */
+	const struct afs_type_ops *ops;
+	int sndbuf, rcvbuf;		/* SO_SNDBUF/SO_RCVBUF as the kernel sees them */
+	pthread_cond_t cond;		/* skcipher/aead waiters */
+	union {
+		struct afs_hash_state *hash;
+		struct afs_sk_state *sk;
+		struct afs_rng_state *rng;
+		struct afs_nl_state *nl;
+	} st;
+};
+
+/* fdtable.c */
+AFS_HIDDEN struct afs_sock *afs_get(int fd);	/* +1 ref, or NULL */
+AFS_HIDDEN void afs_put(struct afs_sock *s);
+AFS_HIDDEN struct afs_sock *afs_sock_alloc(enum afs_kind kind);
+AFS_HIDDEN int afs_install(int fd, struct afs_sock *s);	/* takes a ref */
+AFS_HIDDEN struct afs_sock *afs_remove(int fd);	/* returns the table's ref */
+AFS_HIDDEN bool afs_is_ours(int fd);
+AFS_HIDDEN void afs_table_lock(void);
+AFS_HIDDEN void afs_table_unlock(void);
+AFS_HIDDEN struct afs_sock *afs_peek_locked(int fd);
+AFS_HIDDEN void afs_set_locked(int fd, struct afs_sock *s);
+AFS_HIDDEN void afs_atfork_child(void);
+AFS_HIDDEN int afs_max_fd(void);
+
+/* sock.c */
+AFS_HIDDEN int afs_sock_create(int type, int protocol);
+AFS_HIDDEN int afs_bind(struct afs_sock *s, const void *addr, unsigned int len);
+AFS_HIDDEN int afs_setsockopt(struct afs_sock *s, int level, int name,
+			      const void *val, unsigned int len);
+AFS_HIDDEN int afs_getsockopt(struct afs_sock *s, int fd, int level, int name,
+			      void *val, unsigned int *len);
+AFS_HIDDEN int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen,
+			  int flags);
+AFS_HIDDEN ssize_t afs_sendmsg(struct afs_sock *s, int fd,
+			       const struct msghdr *msg, int flags);
+AFS_HIDDEN ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg,
+			       int flags);
+AFS_HIDDEN int afs_poll_mask(struct afs_sock *s);
+AFS_HIDDEN void afs_sock_release(struct afs_sock *s);
+AFS_HIDDEN bool afs_nonblock(int fd);
+AFS_HIDDEN void afs_sock_bufs_update(struct afs_sock *s, int fd);
+
+/* Common to skcipher and aead (af_alg.c): TX queue and cmsg parsing. */
+struct afs_control {
+	const uint8_t *iv;
+	unsigned int ivlen;
+	bool has_iv;
+	uint32_t op;
+	uint32_t assoclen;
+	bool init;
+};
+AFS_HIDDEN int afs_cmsg_parse(const struct msghdr *msg, struct afs_control *c);
+AFS_HIDDEN int afs_check_key(struct afs_sock *s);
+AFS_HIDDEN int afs_new_child(struct afs_sock *parent, struct afs_sock **out);
+AFS_HIDDEN size_t afs_iov_total(const struct iovec *iov, size_t n);
+AFS_HIDDEN size_t afs_copy_to_iov(const struct iovec *iov, size_t n,
+				  size_t skip, const uint8_t *src, size_t len);
+
+extern AFS_HIDDEN const struct afs_type_ops afs_hash_type;
+extern AFS_HIDDEN const struct afs_type_ops afs_skcipher_type;
+extern AFS_HIDDEN const struct afs_type_ops afs_aead_type;
+extern AFS_HIDDEN const struct afs_type_ops afs_rng_type;
+
+/* netlink.c */
+AFS_HIDDEN int afs_nl_create(int type, int flags);
+AFS_HIDDEN int afs_nl_bind(struct afs_sock *s, const void *addr,
+			   unsigned int len);
+AFS_HIDDEN int afs_nl_getsockname(struct afs_sock *s, void *addr,
+				  unsigned int *len);
+AFS_HIDDEN ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m,
+				  int flags);
+AFS_HIDDEN ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd,
+				  struct msghdr *m, int flags);
+AFS_HIDDEN int afs_nl_setsockopt(struct afs_sock *s, int level, int name,
+				 const void *val, unsigned int len);
+AFS_HIDDEN int afs_nl_poll(struct afs_sock *s);
+AFS_HIDDEN void afs_nl_release(struct afs_sock *s);
+/* exposed for the fuzz harness: process one request buffer */
+AFS_HIDDEN int afs_nl_process(struct afs_sock *s, const uint8_t *buf,
+			      size_t len);
+
+/* entry.c: real libc functions */
+struct afs_real {
+	int (*socket)(int, int, int);
+	int (*close)(int);
+	ssize_t (*read)(int, void *, size_t);
+	ssize_t (*write)(int, const void *, size_t);
+	ssize_t (*pread)(int, void *, size_t, off_t);
+	ssize_t (*recv)(int, void *, size_t, int);
+	int (*fcntl)(int, int, ...);
+	int (*getsockopt)(int, int, int, void *, unsigned int *);
+	int (*setsockopt)(int, int, int, const void *, unsigned int);
+	int (*poll)(void *, unsigned long, int);
+	long (*syscall)(long, ...);
+	int (*dup)(int);
+};
+extern AFS_HIDDEN struct afs_real afs_real;
+AFS_HIDDEN void afs_resolve_real(void);
+
+/* Modes (AFALG_SHIM) */
+enum afs_mode { AFS_MODE_ALWAYS, AFS_MODE_FALLBACK };
+AFS_HIDDEN enum afs_mode afs_mode(void);
+
+/* log.c: AFALG_SHIM_LOG usage log, once per tfm */
+AFS_HIDDEN void afs_log_tfm(const struct afs_sock *tfm, unsigned int keylen,
+			    bool keyed);
+
+/* keyring.c */
+AFS_HIDDEN int afs_key_read_user(int32_t serial, uint8_t **data,
+				 unsigned int *len);
+
+/* Limits the kernel applies (read from /proc/sys/net/core at init). */
+AFS_HIDDEN unsigned int afs_optmem_max(void);
+
+#define AFS_PAGE_SIZE 4096u
+#define AFS_ALG_MAX_PAGES 16u
+#define AFS_RNG_MAXSIZE 128u
+
+#endif /* AFALG_SHIM_H */

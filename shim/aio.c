@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Native AIO (io_submit/io_getevents through syscall()) on our sockets.
+ *
+ * On this kernel tree AF_ALG AIO completes synchronously (skcipher was
+ * forced synchronous, software AEADs finish inside io_submit), so an iocb on
+ * one of our descriptors is carried out at submission, its io_event is kept
+ * here per AIO context, and its eventfd (IOCB_FLAG_RESFD) is signalled.
+ * iocbs on other descriptors go to the kernel; io_getevents() returns ours
+ * first, then asks the kernel for the rest.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <linux/aio_abi.h>
+
+#include "afalg-shim.h"
+
+struct done {
+	struct done *next;
+	struct io_event ev;
+};
+
+struct actx {
+	struct actx *next;
+	aio_context_t id;
+	struct done *head, *tail;
+};
+
+static pthread_mutex_t aio_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct actx *ctxs;
+
+static struct actx *find_ctx(aio_context_t id, bool create)
+{
+	struct actx *c;
+
+	for (c = ctxs; c; c = c->next)
+		if (c->id == id)
+			return c;
+	if (!create)
+		return NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->id = id;
+	c->next = ctxs;
+	ctxs = c;
+	return c;
+}
+
+static long do_one(struct afs_sock *s, const struct iocb *cb)
+{
+	struct iovec one;
+	struct msghdr m;
+	bool rd;
+
+	memset(&m, 0, sizeof(m));
+	switch (cb->aio_lio_opcode) {
+	case IOCB_CMD_PREAD:
+	case IOCB_CMD_PWRITE:
+		one.iov_base = (void *)(uintptr_t)cb->aio_buf;
+		one.iov_len = cb->aio_nbytes;
+		m.msg_iov = &one;
+		m.msg_iovlen = 1;
+		break;
+	case IOCB_CMD_PREADV:
+	case IOCB_CMD_PWRITEV:
+		if (cb->aio_nbytes > 1024)
+			return -EINVAL;
+		m.msg_iov = (struct iovec *)(uintptr_t)cb->aio_buf;
+		m.msg_iovlen = cb->aio_nbytes;
+		break;
+	default:
+		return -EINVAL;
+	}
+	rd = cb->aio_lio_opcode == IOCB_CMD_PREAD ||
+	     cb->aio_lio_opcode == IOCB_CMD_PREADV;
+	if (cb->aio_offset != 0)
+		return -ESPIPE;		/* sock_read_iter/sock_write_iter */
+	if (rd) {
+		if (!afs_iov_total(m.msg_iov, m.msg_iovlen))
+			return 0;
+		return afs_recvmsg(s, (int)cb->aio_fildes, &m, 0);
+	}
+	return afs_sendmsg(s, (int)cb->aio_fildes, &m, 0);
+}
+
+long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v)
+{
+	long i = 0, j, r;
+	struct afs_sock *s;
+	struct done *d;
+	struct actx *c;
+	uint64_t one = 1;
+	int saved = errno;
+
+	if (nr < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	/* validates the context like lookup_ioctx() */
+	if (afs_real.syscall(SYS_io_submit, ctx, 0L, NULL) < 0)
+		return -1;
+	while (i < nr) {
+		s = afs_get((int)v[i]->aio_fildes);
+		if (!s) {
+			for (j = i; j < nr && !afs_is_ours((int)v[j]->aio_fildes);
+			     j++)
+				;
+			r = afs_real.syscall(SYS_io_submit, ctx, j - i, v + i);
+			if (r < 0)
+				return i ? i : -1;
+			if (r < j - i) {
+				i += r;
+				break;
+			}
+			i += r;
+			continue;
+		}
+		if (v[i]->aio_lio_opcode != IOCB_CMD_PREAD &&
+		    v[i]->aio_lio_opcode != IOCB_CMD_PREADV &&
+		    v[i]->aio_lio_opcode != IOCB_CMD_PWRITE &&
+		    v[i]->aio_lio_opcode != IOCB_CMD_PWRITEV) {
+			afs_put(s);
+			if (i)
+				break;
+			errno = EINVAL;
+			return -1;
+		}
+		d = malloc(sizeof(*d));
+		if (!d) {
+			afs_put(s);
+			if (i)
+				break;
+			errno = EAGAIN;
+			return -1;
+		}
+		d->next = NULL;
+		d->ev.data = v[i]->aio_data;
+		d->ev.obj = (uint64_t)(uintptr_t)v[i];
+		d->ev.res = do_one(s, v[i]);
+		d->ev.res2 = 0;
+		afs_put(s);
+		pthread_mutex_lock(&aio_lock);
+		c = find_ctx(ctx, true);
+		if (c) {
+			if (c->tail)
+				c->tail->next = d;
+			else
+				c->head = d;
+			c->tail = d;
+		} else {
+			free(d);
+		}
+		pthread_mutex_unlock(&aio_lock);
+		if (v[i]->aio_flags & IOCB_FLAG_RESFD)
+			(void)!afs_real.write((int)v[i]->aio_resfd, &one,
+					      sizeof(one));
+		i++;
+	}
+	errno = saved;
+	return i;
+}
+
+long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
+		       struct io_event *ev, struct timespec *ts)
+{
+	struct timespec zero = { 0, 0 };
+	struct actx *c;
+	struct done *d;
+	long k = 0, r;
+	int saved = errno;
+
+	if (min_nr > nr || min_nr < 0 || nr < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	pthread_mutex_lock(&aio_lock);
+	c = find_ctx(ctx, false);
+	while (c && c->head && k < nr) {
+		d = c->head;
+		c->head = d->next;
+		if (!c->head)
+			c->tail = NULL;
+		ev[k++] = d->ev;
+		free(d);
+	}
+	pthread_mutex_unlock(&aio_lock);
+	if (k == nr && k)
+		return k;
+	r = afs_real.syscall(SYS_io_getevents, ctx, min_nr > k ? min_nr - k : 0,
+			     nr - k, ev + k, k ? &zero : ts);
+	if (r < 0) {
+		if (k) {
+			errno = saved;
+			return k;
+		}
+		return -1;
+	}
+	return k + r;
+}
+
+long afs_aio_destroy(aio_context_t ctx)
+{
+	struct actx **pp, *c;
+	struct done *d;
+
+	pthread_mutex_lock(&aio_lock);
+	for (pp = &ctxs; (c = *pp); pp = &c->next)
+		if (c->id == ctx) {
+			*pp = c->next;
+			while ((d = c->head)) {
+				c->head = d->next;
+				free(d);
+			}
+			free(c);
+			break;
+		}
+	pthread_mutex_unlock(&aio_lock);
+	return afs_real.syscall(SYS_io_destroy, ctx);
+}

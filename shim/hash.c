@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hash op sockets: the state machine of crypto/algif_hash.c.
+ *
+ * Per socket: @more (an update is open) and @has_result (a digest computed
+ * and not yet read).  cmsgs and every flag but MSG_MORE are ignored.  The
+ * kernel's table (see the spec, 1.8):
+ *
+ *   not continuing, len 0          drop an unread result, stay idle
+ *   not continuing, data, !MORE    one-shot digest -> result
+ *   not continuing, data, MORE     init + update, continuing
+ *   continuing, data, MORE         update
+ *   continuing, data, !MORE        finup -> result
+ *   continuing, len 0, !MORE       final -> result
+ *   continuing, len 0, MORE        nothing
+ *
+ * recv copies min(len, digestsize) bytes (MSG_TRUNC when shorter), computing
+ * the digest of the empty message if nothing was sent, and always drops the
+ * result afterwards.  accept() on an op socket clones an open update.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+
+#include "afalg-shim.h"
+
+struct afs_hash_state {
+	bool more;
+	bool has_result;
+	uint8_t *result;	/* digestsize bytes */
+	void *req;		/* alg->state_size bytes */
+	size_t alloc;
+};
+
+static const struct afs_alg *alg_of(struct afs_sock *s)
+{
+	return s->parent->tfm->alg;
+}
+
+static int hash_accept(struct afs_sock *c)
+{
+	const struct afs_alg *alg = c->parent->tfm->alg;
+	size_t sz = sizeof(struct afs_hash_state) + alg->digestsize +
+		    alg->state_size + 16;
+	struct afs_hash_state *h = calloc(1, sz);
+
+	if (!h)
+		return -ENOMEM;
+	h->alloc = sz;
+	h->result = (uint8_t *)(h + 1);
+	/* request state aligned for the u64 fields of the core's contexts */
+	h->req = (void *)(((uintptr_t)(h->result + alg->digestsize) + 15) &
+			  ~(uintptr_t)15);
+	c->st.hash = h;
+	return 0;
+}
+
+static void hash_release(struct afs_sock *c)
+{
+	struct afs_hash_state *h = c->st.hash;
+
+	if (h)
+		afs_free_secret(h, h->alloc);
+	c->st.hash = NULL;
+}
+
+static ssize_t hash_sendmsg(struct afs_sock *s, const struct msghdr *msg,
+			    size_t size, int flags)
+{
+	struct afs_hash_state *h = s->st.hash;
+	const struct afs_alg *alg = alg_of(s);
+	const void *tfm = s->parent->tfm->ctx;
+	bool more = flags & MSG_MORE;
+	size_t i;
+
+	pthread_mutex_lock(&s->lock);
+	if (!h->more) {
+		/* discard a previous request that wasn't marked MSG_MORE */
+		h->has_result = false;
+		if (!size)
+			goto out;
+		if (!more && alg->ops.hash.digest) {
+			const struct iovec *v = msg->msg_iov;
+
+			for (i = 0; !v[i].iov_len; i++)
+				;
+			if (v[i].iov_len == size) {
+				alg->ops.hash.digest(tfm, v[i].iov_base, size,
+						     h->result);
+				h->has_result = true;
+				goto out;
+			}
+		}
+		alg->ops.hash.init(tfm, h->req);
+	} else if (!size) {
+		if (!more) {
+			alg->ops.hash.final(h->req, h->result);
+			h->has_result = true;
+			h->more = false;
+		}
+		goto out;
+	}
+	for (i = 0; i < msg->msg_iovlen; i++)
+		if (msg->msg_iov[i].iov_len)
+			alg->ops.hash.update(h->req, msg->msg_iov[i].iov_base,
+					     msg->msg_iov[i].iov_len);
+	if (!more) {
+		alg->ops.hash.final(h->req, h->result);
+		h->has_result = true;
+	}
+	h->more = more;
+out:
+	pthread_mutex_unlock(&s->lock);
+	return size;
+}
+
+static ssize_t hash_recvmsg(struct afs_sock *s, struct msghdr *msg,
+			    size_t size, int flags)
+{
+	struct afs_hash_state *h = s->st.hash;
+	const struct afs_alg *alg = alg_of(s);
+	unsigned int ds = alg->digestsize;
+	size_t len = size;
+
+	(void)flags;
+	if (len > ds)
+		len = ds;
+	else if (len < ds)
+		msg->msg_flags |= MSG_TRUNC;
+
+	pthread_mutex_lock(&s->lock);
+	if (!h->has_result) {
+		if (!h->more)
+			alg->ops.hash.init(s->parent->tfm->ctx, h->req);
+		h->more = false;
+		alg->ops.hash.final(h->req, h->result);
+	}
+	afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, 0, h->result, len);
+	/* hash_free_result() */
+	afs_wipe(h->result, ds);
+	h->has_result = false;
+	pthread_mutex_unlock(&s->lock);
+	return len;
+}
+
+/* hash_accept(): accept() on an op socket clones an open update. */
+static int hash_accept_op(struct afs_sock *s, struct afs_sock **out)
+{
+	const struct afs_alg *alg = alg_of(s);
+	struct afs_hash_state *h = s->st.hash;
+	struct afs_sock *c;
+	void *state;
+	bool more;
+	int err;
+
+	state = malloc(alg->state_size ? alg->state_size : 1);
+	if (!state)
+		return -ENOMEM;
+	pthread_mutex_lock(&s->lock);
+	more = h->more;
+	if (more)
+		memcpy(state, h->req, alg->state_size);
+	pthread_mutex_unlock(&s->lock);
+
+	err = afs_new_child(s->parent, &c);
+	if (!err) {
+		c->st.hash->more = more;
+		if (more)
+			memcpy(c->st.hash->req, state, alg->state_size);
+		*out = c;
+	}
+	afs_free_secret(state, alg->state_size);
+	return err;
+}
+
+const struct afs_type_ops afs_hash_type = {
+	.name = "hash",
+	.accept = hash_accept,
+	.release = hash_release,
+	.sendmsg = hash_sendmsg,
+	.recvmsg = hash_recvmsg,
+	.poll = NULL,
+	.accept_op = hash_accept_op,
+	.has_send = true,
+};

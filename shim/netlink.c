@@ -1,0 +1,596 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * NETLINK_CRYPTO (crypto/crypto_user.c) as far as clients of AF_ALG use it:
+ * CRYPTO_MSG_GETALG for one algorithm, or a dump of all of them.  Replies are
+ * built from the same registry bind() uses, so the sizes a client learns
+ * here are the sizes the op sockets enforce.
+ *
+ * The socket behaves like a netlink datagram socket talking to the kernel:
+ * sendmsg() runs netlink_rcv_skb() over the request buffer synchronously
+ * and queues replies (and NLMSG_ERROR acks); each recvmsg() returns one
+ * queued datagram, MSG_TRUNC when the buffer is short.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <linux/netlink.h>
+#include <linux/cryptouser.h>
+
+#include "afalg-shim.h"
+
+struct nl_dgram {
+	struct nl_dgram *next;
+	size_t len;
+	uint8_t data[];
+};
+
+struct afs_nl_state {
+	uint32_t portid;
+	bool bound;
+	bool cap_ack;
+	struct nl_dgram *head, *tail;
+};
+
+#define CRYPTO_ALG_TESTED		0x00000400
+#define CRYPTO_ALG_INSTANCE		0x00000800
+#define CRYPTO_ALG_OPTIONAL_KEY		0x00004000
+#define CRYPTO_ALG_TYPE_AEAD		0x00000003
+#define CRYPTO_ALG_TYPE_SKCIPHER	0x00000005
+#define CRYPTO_ALG_TYPE_RNG		0x0000000c
+#define CRYPTO_ALG_TYPE_SHASH		0x0000000e
+
+static pthread_mutex_t portid_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint32_t portid_next;
+static pid_t portid_pid;
+
+/* netlink_autobind(): the process id first, then negative values. */
+static uint32_t new_portid(void)
+{
+	uint32_t id;
+	pid_t pid = getpid();
+
+	pthread_mutex_lock(&portid_lock);
+	if (portid_pid != pid) {
+		portid_pid = pid;
+		portid_next = 0;
+	}
+	if (!portid_next) {
+		id = (uint32_t)pid;
+		portid_next = (uint32_t)-4097;
+	} else {
+		id = portid_next--;
+	}
+	pthread_mutex_unlock(&portid_lock);
+	return id;
+}
+
+int afs_nl_create(int type, int flags)
+{
+	struct afs_sock *s;
+	int fd, err;
+
+	if (type != SOCK_RAW && type != SOCK_DGRAM)
+		return -ESOCKTNOSUPPORT;
+	fd = afs_real.socket(AF_UNIX, SOCK_DGRAM | flags, 0);
+	if (fd < 0)
+		return -errno;
+	s = afs_sock_alloc(AFS_KIND_NETLINK);
+	if (!s || !(s->st.nl = calloc(1, sizeof(*s->st.nl)))) {
+		if (s)
+			afs_put(s);
+		afs_real.close(fd);
+		return -ENOMEM;
+	}
+	s->fd_type = type;
+	err = afs_install(fd, s);
+	afs_put(s);
+	if (err) {
+		afs_real.close(fd);
+		return err;
+	}
+	return fd;
+}
+
+void afs_nl_release(struct afs_sock *s)
+{
+	struct afs_nl_state *n = s->st.nl;
+	struct nl_dgram *d;
+
+	if (!n)
+		return;
+	while ((d = n->head)) {
+		n->head = d->next;
+		free(d);
+	}
+	free(n);
+	s->st.nl = NULL;
+}
+
+int afs_nl_bind(struct afs_sock *s, const void *addr, unsigned int len)
+{
+	struct afs_nl_state *n = s->st.nl;
+	struct sockaddr_nl sa;
+	int err = 0;
+
+	if ((int)len < 0 || len > 128)
+		return -EINVAL;
+	if (len < sizeof(sa))
+		return -EINVAL;
+	if (!addr)
+		return -EFAULT;
+	memcpy(&sa, addr, sizeof(sa));
+	if (sa.nl_family != AF_NETLINK)
+		return -EINVAL;
+	pthread_mutex_lock(&s->lock);
+	if (n->bound) {
+		if (sa.nl_pid && sa.nl_pid != n->portid)
+			err = -EINVAL;
+	} else {
+		n->portid = sa.nl_pid ? sa.nl_pid : new_portid();
+		n->bound = true;
+	}
+	pthread_mutex_unlock(&s->lock);
+	return err;
+}
+
+int afs_nl_getsockname(struct afs_sock *s, void *addr, unsigned int *len)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	unsigned int l;
+
+	if (!len)
+		return -EFAULT;
+	pthread_mutex_lock(&s->lock);
+	sa.nl_pid = s->st.nl->portid;
+	pthread_mutex_unlock(&s->lock);
+	if ((int)*len < 0)
+		return -EINVAL;
+	l = *len < sizeof(sa) ? *len : sizeof(sa);
+	if (l && !addr)
+		return -EFAULT;
+	memcpy(addr, &sa, l);
+	*len = sizeof(sa);
+	return 0;
+}
+
+int afs_nl_setsockopt(struct afs_sock *s, int level, int name,
+		      const void *val, unsigned int len)
+{
+	int v = 0;
+
+	if (level != SOL_NETLINK)
+		return -ENOPROTOOPT;
+	if (len >= sizeof(int)) {
+		if (!val)
+			return -EFAULT;
+		memcpy(&v, val, sizeof(v));
+	}
+	switch (name) {
+	case NETLINK_CAP_ACK:
+		if (len < sizeof(int))
+			return -EINVAL;
+		s->st.nl->cap_ack = v;
+		return 0;
+	case NETLINK_PKTINFO:
+	case NETLINK_BROADCAST_ERROR:
+	case NETLINK_NO_ENOBUFS:
+	case NETLINK_EXT_ACK:
+	case NETLINK_GET_STRICT_CHK:
+	case NETLINK_LISTEN_ALL_NSID:
+		if (len < sizeof(int))
+			return -EINVAL;
+		return 0;
+	case NETLINK_ADD_MEMBERSHIP:
+	case NETLINK_DROP_MEMBERSHIP:
+		/* NETLINK_CRYPTO has no multicast groups */
+		return len < sizeof(int) ? -EINVAL : -EINVAL;
+	default:
+		return -ENOPROTOOPT;
+	}
+}
+
+int afs_nl_poll(struct afs_sock *s)
+{
+	int m = POLLOUT | POLLWRNORM | POLLWRBAND;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->st.nl->head)
+		m |= POLLIN | POLLRDNORM;
+	pthread_mutex_unlock(&s->lock);
+	return m;
+}
+
+/* ------------------------------------------------------------------ */
+/* message building                                                    */
+
+struct buf {
+	uint8_t *p;
+	size_t len, cap;
+	bool oom;
+};
+
+static void *buf_put(struct buf *b, size_t n)
+{
+	size_t a = NLMSG_ALIGN(n);
+	void *r;
+
+	if (b->oom)
+		return NULL;
+	if (b->len + a > b->cap) {
+		size_t c = b->cap ? b->cap * 2 : 1024;
+		uint8_t *np;
+
+		while (c < b->len + a)
+			c *= 2;
+		np = realloc(b->p, c);
+		if (!np) {
+			b->oom = true;
+			return NULL;
+		}
+		b->p = np;
+		b->cap = c;
+	}
+	r = b->p + b->len;
+	memset(r, 0, a);
+	b->len += a;
+	return r;
+}
+
+static void put_attr(struct buf *b, uint16_t type, const void *data,
+		     uint16_t len)
+{
+	struct nlattr *a = buf_put(b, NLA_HDRLEN + len);
+
+	if (!a)
+		return;
+	a->nla_len = NLA_HDRLEN + len;
+	a->nla_type = type;
+	memcpy((uint8_t *)a + NLA_HDRLEN, data, len);
+}
+
+static uint32_t alg_flags(const struct afs_alg *a)
+{
+	static const uint32_t types[AFS_NTYPES] = {
+		[AFS_HASH] = CRYPTO_ALG_TYPE_SHASH,
+		[AFS_SKCIPHER] = CRYPTO_ALG_TYPE_SKCIPHER,
+		[AFS_AEAD] = CRYPTO_ALG_TYPE_AEAD,
+		[AFS_RNG] = CRYPTO_ALG_TYPE_RNG,
+	};
+	uint32_t f = types[a->type] | CRYPTO_ALG_TESTED;
+
+	if (strchr(a->driver, '('))
+		f |= CRYPTO_ALG_INSTANCE;
+	if (a->optional_key)
+		f |= CRYPTO_ALG_OPTIONAL_KEY;
+	return f;
+}
+
+static void strcpy64(char *d, const char *s)
+{
+	size_t l = strlen(s);
+
+	if (l > 63)
+		l = 63;
+	memcpy(d, s, l);
+	d[l] = 0;
+}
+
+/* crypto_report_alg(): one CRYPTO_MSG_GETALG message for @a. */
+static void report_alg(struct buf *b, const struct afs_alg *a, uint32_t seq,
+		       uint32_t portid, uint16_t flags)
+{
+	size_t start = b->len;
+	struct nlmsghdr *h;
+	struct crypto_user_alg *u;
+	uint32_t prio = a->priority;
+
+	if (!buf_put(b, NLMSG_HDRLEN))
+		return;
+	u = buf_put(b, sizeof(*u));
+	if (!u)
+		return;
+	strcpy64(u->cru_name, a->name);
+	strcpy64(u->cru_driver_name, a->driver);
+	strcpy64(u->cru_module_name, "kernel");
+	u->cru_flags = alg_flags(a);
+	u->cru_refcnt = 2;
+	put_attr(b, CRYPTOCFGA_PRIORITY_VAL, &prio, sizeof(prio));
+	switch (a->type) {
+	case AFS_HASH: {
+		struct crypto_report_hash r = { 0 };
+
+		strcpy64(r.type, a->report_type);
+		r.blocksize = a->blocksize;
+		r.digestsize = a->digestsize;
+		put_attr(b, CRYPTOCFGA_REPORT_HASH, &r, sizeof(r));
+		break;
+	}
+	case AFS_SKCIPHER: {
+		struct crypto_report_blkcipher r = { 0 };
+
+		strcpy64(r.type, a->report_type);
+		strcpy64(r.geniv, "<none>");
+		r.blocksize = a->blocksize;
+		r.min_keysize = a->min_keysize;
+		r.max_keysize = a->max_keysize;
+		r.ivsize = a->ivsize;
+		put_attr(b, CRYPTOCFGA_REPORT_BLKCIPHER, &r, sizeof(r));
+		break;
+	}
+	case AFS_AEAD: {
+		struct crypto_report_aead r = { 0 };
+
+		strcpy64(r.type, a->report_type);
+		strcpy64(r.geniv, "<none>");
+		r.blocksize = a->blocksize;
+		r.maxauthsize = a->maxauthsize;
+		r.ivsize = a->ivsize;
+		put_attr(b, CRYPTOCFGA_REPORT_AEAD, &r, sizeof(r));
+		break;
+	}
+	case AFS_RNG: {
+		struct crypto_report_rng r = { 0 };
+
+		strcpy64(r.type, a->report_type);
+		r.seedsize = a->seedsize;
+		put_attr(b, CRYPTOCFGA_REPORT_RNG, &r, sizeof(r));
+		break;
+	}
+	default:
+		break;
+	}
+	if (b->oom)
+		return;
+	h = (struct nlmsghdr *)(b->p + start);
+	h->nlmsg_len = (uint32_t)(b->len - start);
+	h->nlmsg_type = CRYPTO_MSG_GETALG;
+	h->nlmsg_flags = flags;
+	h->nlmsg_seq = seq;
+	h->nlmsg_pid = portid;
+}
+
+static int queue(struct afs_nl_state *n, struct buf *b)
+{
+	struct nl_dgram *d;
+
+	if (b->oom)
+		return -ENOMEM;
+	d = malloc(sizeof(*d) + b->len);
+	if (!d)
+		return -ENOMEM;
+	d->next = NULL;
+	d->len = b->len;
+	memcpy(d->data, b->p, b->len);
+	if (n->tail)
+		n->tail->next = d;
+	else
+		n->head = d;
+	n->tail = d;
+	return 0;
+}
+
+/* netlink_ack() */
+static void ack(struct afs_nl_state *n, const struct nlmsghdr *req, int err)
+{
+	struct buf b = { 0 };
+	struct nlmsghdr *h;
+	struct nlmsgerr *e;
+	size_t payload = req->nlmsg_len - NLMSG_HDRLEN;
+	uint16_t flags = 0;
+
+	if (!err || n->cap_ack) {
+		flags |= NLM_F_CAPPED;
+		payload = 0;
+	}
+	h = buf_put(&b, NLMSG_HDRLEN);
+	e = buf_put(&b, sizeof(*e) + payload);
+	if (h && e) {
+		e->error = err;
+		e->msg = *req;
+		memcpy((uint8_t *)e + sizeof(*e), (const uint8_t *)req +
+		       NLMSG_HDRLEN, payload);
+		h->nlmsg_len = (uint32_t)b.len;
+		h->nlmsg_type = NLMSG_ERROR;
+		h->nlmsg_flags = flags;
+		h->nlmsg_seq = req->nlmsg_seq;
+		h->nlmsg_pid = n->portid;
+	}
+	queue(n, &b);
+	free(b.p);
+}
+
+static bool null_terminated(const char *s)
+{
+	return memchr(s, 0, CRYPTO_MAX_NAME) != NULL;
+}
+
+/* crypto_user_rcv_msg() for one request; returns the error to ack. */
+static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
+{
+	struct crypto_user_alg p;
+	const struct afs_alg *a;
+	struct buf b = { 0 };
+	unsigned int i;
+	int err, type = nlh->nlmsg_type;
+
+	if (type > CRYPTO_MSG_MAX)
+		return -EINVAL;
+	if (type == CRYPTO_MSG_GETALG && (nlh->nlmsg_flags & NLM_F_DUMP)) {
+		for (i = 0; (a = afs_alg_nth(i)); i++)
+			report_alg(&b, a, nlh->nlmsg_seq, n->portid,
+				   NLM_F_MULTI);
+		/* NLMSG_DONE carries the dump's return value */
+		{
+			struct nlmsghdr *h = buf_put(&b, NLMSG_HDRLEN);
+			int *v = buf_put(&b, sizeof(int));
+
+			if (h && v) {
+				h->nlmsg_len = NLMSG_HDRLEN + sizeof(int);
+				h->nlmsg_type = NLMSG_DONE;
+				h->nlmsg_flags = NLM_F_MULTI;
+				h->nlmsg_seq = nlh->nlmsg_seq;
+				h->nlmsg_pid = n->portid;
+				*v = 0;
+			}
+		}
+		err = queue(n, &b);
+		free(b.p);
+		return err;
+	}
+	/* nlmsg_parse_deprecated(nlh, crypto_msg_min[type], ...) */
+	if (type != CRYPTO_MSG_DELRNG &&
+	    nlh->nlmsg_len - NLMSG_HDRLEN < sizeof(p))
+		return -EINVAL;
+	if (type == CRYPTO_MSG_DELRNG)
+		return geteuid() ? -EPERM : 0;
+	memcpy(&p, NLMSG_DATA(nlh), sizeof(p));
+	if (type != CRYPTO_MSG_GETSTAT &&
+	    (!null_terminated(p.cru_name) || !null_terminated(p.cru_driver_name)))
+		return -EINVAL;
+
+	switch (type) {
+	case CRYPTO_MSG_GETALG:
+		if (p.cru_driver_name[0])
+			a = afs_alg_find(p.cru_driver_name, true);
+		else
+			a = afs_alg_find(p.cru_name, false);
+		if (!a || ((alg_flags(a) ^ p.cru_type) & p.cru_mask))
+			return -ENOENT;
+		report_alg(&b, a, nlh->nlmsg_seq, n->portid, 0);
+		err = queue(n, &b);
+		free(b.p);
+		return err;
+	case CRYPTO_MSG_GETSTAT:
+		return -524;	/* ENOTSUPP: no longer supported */
+	default:
+		/* NEWALG, DELALG, UPDATEALG: CAP_NET_ADMIN, not emulated */
+		return -EPERM;
+	}
+}
+
+/* netlink_rcv_skb() over one sendmsg() payload. */
+int afs_nl_process(struct afs_sock *s, const uint8_t *buf, size_t len)
+{
+	struct afs_nl_state *n = s->st.nl;
+	struct nlmsghdr h, *nlh;
+	size_t msglen;
+	int err;
+
+	while (len >= NLMSG_HDRLEN) {
+		memcpy(&h, buf, sizeof(h));
+		if (h.nlmsg_len < NLMSG_HDRLEN || len < h.nlmsg_len)
+			return 0;
+		nlh = malloc(h.nlmsg_len);
+		if (!nlh)
+			return -ENOMEM;
+		memcpy(nlh, buf, h.nlmsg_len);
+		err = 0;
+		if ((nlh->nlmsg_flags & NLM_F_REQUEST) &&
+		    nlh->nlmsg_type >= NLMSG_MIN_TYPE)
+			err = crypto_user_rcv(n, nlh);
+		if ((nlh->nlmsg_flags & NLM_F_ACK) || err)
+			ack(n, nlh, err);
+		free(nlh);
+		msglen = NLMSG_ALIGN(h.nlmsg_len);
+		if (msglen > len)
+			msglen = len;
+		buf += msglen;
+		len -= msglen;
+	}
+	return 0;
+}
+
+ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
+{
+	struct afs_nl_state *n = s->st.nl;
+	struct sockaddr_nl dst;
+	uint8_t *data;
+	size_t len, off = 0, i;
+	int err;
+
+	if (flags & MSG_OOB)
+		return -EOPNOTSUPP;
+	if (m->msg_namelen) {
+		if (!m->msg_name || m->msg_namelen < sizeof(dst))
+			return -EINVAL;
+		memcpy(&dst, m->msg_name, sizeof(dst));
+		if (dst.nl_family != AF_NETLINK)
+			return -EINVAL;
+		if (dst.nl_groups)
+			return -EPERM;
+	} else {
+		dst.nl_pid = 0;
+	}
+	len = afs_iov_total(m->msg_iov, m->msg_iovlen);
+	if (len > 212992 - 32)
+		return -EMSGSIZE;
+	data = malloc(len ? len : 1);
+	if (!data)
+		return -ENOBUFS;
+	for (i = 0; i < m->msg_iovlen; i++) {
+		memcpy(data + off, m->msg_iov[i].iov_base,
+		       m->msg_iov[i].iov_len);
+		off += m->msg_iov[i].iov_len;
+	}
+	pthread_mutex_lock(&s->lock);
+	if (!n->bound) {
+		n->portid = new_portid();
+		n->bound = true;
+	}
+	err = 0;
+	if (dst.nl_pid == 0)
+		err = afs_nl_process(s, data, len);
+	pthread_mutex_unlock(&s->lock);
+	free(data);
+	return err ? err : (ssize_t)len;
+}
+
+ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
+		       int flags)
+{
+	struct afs_nl_state *n = s->st.nl;
+	struct nl_dgram *d;
+	size_t len = afs_iov_total(m->msg_iov, m->msg_iovlen), copied;
+	ssize_t r;
+
+	if (flags & MSG_OOB)
+		return -EOPNOTSUPP;
+	pthread_mutex_lock(&s->lock);
+	d = n->head;
+	if (!d) {
+		pthread_mutex_unlock(&s->lock);
+		if ((flags & MSG_DONTWAIT) || afs_nonblock(fd))
+			return -EAGAIN;
+		/* nothing will ever arrive: block like the kernel would */
+		r = afs_real.recv(fd, NULL, 0, flags & ~MSG_TRUNC);
+		return r < 0 ? -errno : 0;
+	}
+	if (!(flags & MSG_PEEK)) {
+		n->head = d->next;
+		if (!n->head)
+			n->tail = NULL;
+	}
+	pthread_mutex_unlock(&s->lock);
+
+	copied = d->len;
+	if (len < copied) {
+		m->msg_flags |= MSG_TRUNC;
+		copied = len;
+	}
+	afs_copy_to_iov(m->msg_iov, m->msg_iovlen, 0, d->data, copied);
+	if (m->msg_name) {
+		struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+
+		memcpy(m->msg_name, &sa, sizeof(sa));
+		m->msg_namelen = sizeof(sa);
+	}
+	if (flags & MSG_TRUNC)
+		copied = d->len;
+	if (!(flags & MSG_PEEK))
+		free(d);
+	return copied;
+}

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Algorithm names as the kernel resolves them.
+ *
+ * crypto_alloc_*() accepts a cra_name ("cbc(aes)"), a driver name
+ * ("cbc(aes-generic)", "sha256-ni"), or a template name whose parameters
+ * are themselves resolved the same way ("rfc4106(gcm_base(ctr(aes-generic),
+ * ghash-generic))").  Template and parameter names consist of
+ * [A-Za-z0-9_-] (crypto/algboss.c cryptomgr_schedule_probe()).
+ *
+ * Here every name is reduced to one canonical cra_name: leaves through the
+ * driver-name aliases below, templates by canonicalising their parameters
+ * (gcm_base/ccm_base become gcm/ccm).  The canonical name is then looked up
+ * in the adapters' tables, which only list what libkcrypto implements;
+ * anything else is ENOENT at bind(), as on a kernel without the algorithm.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "afalg-shim.h"
+
+#define MAX_NAME 128
+
+/* Driver names of whole algorithms that are not "<leaf>-<suffix>". */
+static const struct {
+	const char *driver;
+	const char *name;
+} driver_aliases[] = {
+	{ "ecb-aes-aesni", "ecb(aes)" },
+	{ "cbc-aes-aesni", "cbc(aes)" },
+	{ "ctr-aes-aesni", "ctr(aes)" },
+	{ "xts-aes-aesni", "xts(aes)" },
+	{ "xts-aes-aesni-avx", "xts(aes)" },
+	{ "xts-aes-vaes-avx2", "xts(aes)" },
+	{ "xts-aes-vaes-avx10_256", "xts(aes)" },
+	{ "xts-aes-vaes-avx10_512", "xts(aes)" },
+	{ "ctr-aes-aesni-avx", "ctr(aes)" },
+	{ "generic-gcm-aesni", "gcm(aes)" },
+	{ "generic-gcm-aesni-avx", "gcm(aes)" },
+	{ "generic-gcm-vaes-avx10_256", "gcm(aes)" },
+	{ "generic-gcm-vaes-avx10_512", "gcm(aes)" },
+	{ "rfc4106-gcm-aesni", "rfc4106(gcm(aes))" },
+	{ "rfc4106-gcm-aesni-avx", "rfc4106(gcm(aes))" },
+	{ "rfc4106-gcm-vaes-avx10_256", "rfc4106(gcm(aes))" },
+	{ "rfc4106-gcm-vaes-avx10_512", "rfc4106(gcm(aes))" },
+	{ "ghash-clmulni", "ghash" },
+	{ "crc32c-intel", "crc32c" },
+	{ "crc32-pclmul", "crc32" },
+	{ "cbc-aes-ce", "cbc(aes)" },
+	{ "ecb-aes-ce", "ecb(aes)" },
+	{ "ctr-aes-ce", "ctr(aes)" },
+	{ "xts-aes-ce", "xts(aes)" },
+	{ "gcm-aes-ce", "gcm(aes)" },
+	{ "ccm-aes-ce", "ccm(aes)" },
+	{ "cmac-aes-ce", "cmac(aes)" },
+	{ "xcbc-aes-ce", "xcbc(aes)" },
+	{ "rfc7539-chacha20-poly1305", "rfc7539(chacha20,poly1305)" },
+};
+
+/* Suffixes of leaf driver names: "sha256-generic", "aes-aesni", ... */
+static const char *const driver_suffixes[] = {
+	"-generic", "-lib", "-ni", "-avx2", "-avx", "-ssse3", "-aesni",
+	"-x86_64", "-asm", "-ce", "-neon", "-arm64", "-simd", "-clmul",
+	"-zvknha_or_zvknhb", "-intel", "-pclmul", "-sha-ni",
+};
+
+/* One table per algorithm family (alg-*.c); add a family here. */
+static const struct afs_alg *const families[] = {
+	afs_algs_sha256,
+	NULL,
+};
+
+static const struct afs_alg *const *tables(void)
+{
+	return families;
+}
+
+/*
+ * Exact match of a cra_name (or a driver name) in the tables; of several
+ * implementations of one cra_name ("stdrng") the highest priority wins, as
+ * in crypto_alg_lookup().
+ */
+static const struct afs_alg *find(const char *name, bool driver, int type)
+{
+	const struct afs_alg *const *t;
+	const struct afs_alg *a, *best = NULL;
+
+	for (t = tables(); *t; t++)
+		for (a = *t; a->name; a++) {
+			if (type >= 0 && a->type != (enum afs_type)type)
+				continue;
+			if (strcmp(driver ? a->driver : a->name, name))
+				continue;
+			if (!best || a->priority > best->priority)
+				best = a;
+		}
+	return best;
+}
+
+static bool known_name(const char *name)
+{
+	return find(name, false, -1) || !strcmp(name, "aes") ||
+	       !strcmp(name, "ghash") || !strcmp(name, "des") ||
+	       !strcmp(name, "des3_ede") || !strcmp(name, "chacha20") ||
+	       !strcmp(name, "xchacha20") || !strcmp(name, "poly1305") ||
+	       !strcmp(name, "cbcmac(aes)") || !strcmp(name, "cipher_null") ||
+	       !strcmp(name, "ecb(cipher_null)");
+}
+
+static size_t strlcpy_(char *d, const char *s, size_t n)
+{
+	size_t l = strlen(s);
+
+	if (n) {
+		size_t c = l < n - 1 ? l : n - 1;
+
+		memcpy(d, s, c);
+		d[c] = 0;
+	}
+	return l;
+}
+
+/* A leaf (no parentheses): a cra_name, a driver name, or an alias. */
+static bool canon_leaf(const char *in, char *out)
+{
+	const struct afs_alg *a;
+	size_t i, l = strlen(in), sl;
+	char base[MAX_NAME];
+
+	if (!l || l >= MAX_NAME)
+		return false;
+	for (i = 0; i < l; i++)
+		if (!isalnum((unsigned char)in[i]) && in[i] != '-' &&
+		    in[i] != '_')
+			return false;
+	if (known_name(in)) {
+		strlcpy_(out, in, MAX_NAME);
+		return true;
+	}
+	a = find(in, true, -1);
+	if (a) {
+		strlcpy_(out, a->name, MAX_NAME);
+		return true;
+	}
+	for (i = 0; i < sizeof(driver_aliases) / sizeof(driver_aliases[0]);
+	     i++)
+		if (!strcmp(in, driver_aliases[i].driver)) {
+			strlcpy_(out, driver_aliases[i].name, MAX_NAME);
+			return true;
+		}
+	for (i = 0; i < sizeof(driver_suffixes) / sizeof(driver_suffixes[0]);
+	     i++) {
+		sl = strlen(driver_suffixes[i]);
+		if (l > sl && !strcmp(in + l - sl, driver_suffixes[i])) {
+			memcpy(base, in, l - sl);
+			base[l - sl] = 0;
+			if (known_name(base)) {
+				strlcpy_(out, base, MAX_NAME);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/*
+ * Canonicalise @in (length @len, not NUL-terminated) into @out.
+ * Grammar: NAME := IDENT | IDENT '(' NAME (',' NAME)* ')'.
+ */
+static bool canon(const char *in, size_t len, char *out, int depth)
+{
+	char tmpl[MAX_NAME], params[4][MAX_NAME], leaf[MAX_NAME];
+	size_t i = 0, start, np = 0, pl;
+	int nest;
+
+	if (depth > 8 || !len || len >= MAX_NAME)
+		return false;
+	while (i < len && (isalnum((unsigned char)in[i]) || in[i] == '-' ||
+			   in[i] == '_'))
+		i++;
+	if (i == len) {
+		memcpy(leaf, in, len);
+		leaf[len] = 0;
+		return canon_leaf(leaf, out);
+	}
+	if (!i || in[i] != '(' || in[len - 1] != ')')
+		return false;
+	memcpy(tmpl, in, i);
+	tmpl[i] = 0;
+	i++;
+	for (;;) {
+		start = i;
+		nest = 0;
+		while (i < len - 1 && (nest || (in[i] != ',' && in[i] != ')'))) {
+			if (in[i] == '(')
+				nest++;
+			else if (in[i] == ')')
+				nest--;
+			if (nest < 0)
+				return false;
+			i++;
+		}
+		if (np >= 4 || !canon(in + start, i - start, params[np],
+				      depth + 1))
+			return false;
+		np++;
+		if (i >= len - 1)
+			break;
+		if (in[i] != ',')
+			return false;
+		i++;
+	}
+
+	/* driver names of the AEAD templates */
+	if (!strcmp(tmpl, "gcm_base") && np == 2 &&
+	    !strncmp(params[0], "ctr(", 4) && !strcmp(params[1], "ghash")) {
+		pl = strlen(params[0]);
+		if (pl < 6)
+			return false;
+		snprintf(out, MAX_NAME, "gcm(%.*s)", (int)(pl - 5),
+			 params[0] + 4);
+		return true;
+	}
+	if (!strcmp(tmpl, "ccm_base") && np == 2 &&
+	    !strncmp(params[0], "ctr(", 4) &&
+	    !strncmp(params[1], "cbcmac(", 7)) {
+		pl = strlen(params[0]);
+		if (pl < 6 || strncmp(params[0] + 4, params[1] + 7, pl - 5))
+			return false;
+		snprintf(out, MAX_NAME, "ccm(%.*s)", (int)(pl - 5),
+			 params[0] + 4);
+		return true;
+	}
+	pl = (size_t)snprintf(out, MAX_NAME, "%s(", tmpl);
+	for (i = 0; i < np; i++)
+		pl += (size_t)snprintf(out + pl, pl < MAX_NAME ? MAX_NAME - pl : 0,
+				       "%s%s", i ? "," : "", params[i]);
+	pl += (size_t)snprintf(out + pl, pl < MAX_NAME ? MAX_NAME - pl : 0,
+			       ")");
+	return pl < MAX_NAME;
+}
+
+const struct afs_alg *afs_alg_lookup(enum afs_type type, const char *name)
+{
+	char c[MAX_NAME];
+	const struct afs_alg *a;
+
+	/* registered names first: cra_name, then driver name */
+	a = find(name, false, type);
+	if (a)
+		return a;
+	a = find(name, true, type);
+	if (a)
+		return a;
+	if (!canon(name, strlen(name), c, 0))
+		return NULL;
+	return find(c, false, type);
+}
+
+const struct afs_alg *afs_alg_find(const char *name, bool driver)
+{
+	return find(name, driver, -1);
+}
+
+const struct afs_alg *afs_alg_nth(unsigned int n)
+{
+	const struct afs_alg *const *t;
+	const struct afs_alg *a;
+
+	for (t = tables(); *t; t++)
+		for (a = *t; a->name; a++)
+			if (!n--)
+				return a;
+	return NULL;
+}

@@ -1,0 +1,730 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The AF_ALG socket layer: what crypto/af_alg.c and net/socket.c do for
+ * every type.  tfm sockets (bind, setsockopt, accept) live here entirely;
+ * op sockets are dispatched to the per-type state machines after the rules
+ * common to all of them (nokey check, cmsg parsing).
+ *
+ * Every function returns a value >= 0 or -errno, like the kernel; entry.c
+ * turns that into the libc convention.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <linux/if_alg.h>
+
+#include "afalg-shim.h"
+
+#ifndef ALG_SET_KEY_BY_KEY_SERIAL
+#define ALG_SET_KEY_BY_KEY_SERIAL 7
+#endif
+#ifndef ALG_SET_DRBG_ENTROPY
+#define ALG_SET_DRBG_ENTROPY 6
+#endif
+
+#define CRYPTO_ALG_KERN_DRIVER_ONLY	0x00001000
+
+/* sizeof(struct sockaddr_alg_new): family, type[14], feat, mask */
+#define SALG_HDR	24
+
+static const struct afs_type_ops *const type_ops[AFS_NTYPES] = {
+	[AFS_HASH] = &afs_hash_type,
+	[AFS_SKCIPHER] = &afs_skcipher_type,
+	[AFS_AEAD] = &afs_aead_type,
+	[AFS_RNG] = &afs_rng_type,
+};
+
+static const char *const type_names[AFS_NTYPES] = {
+	[AFS_HASH] = "hash",
+	[AFS_SKCIPHER] = "skcipher",
+	[AFS_AEAD] = "aead",
+	[AFS_RNG] = "rng",
+};
+
+void afs_wipe(void *p, size_t n)
+{
+	if (!p)
+		return;
+	memset(p, 0, n);
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+void afs_free_secret(void *p, size_t n)
+{
+	afs_wipe(p, n);
+	free(p);
+}
+
+size_t afs_iov_total(const struct iovec *iov, size_t n)
+{
+	size_t t = 0, i;
+
+	for (i = 0; i < n; i++)
+		t += iov[i].iov_len;
+	return t;
+}
+
+/* Scatter @len bytes of @src into the iovec, after skipping @skip bytes. */
+size_t afs_copy_to_iov(const struct iovec *iov, size_t n, size_t skip,
+		       const uint8_t *src, size_t len)
+{
+	size_t done = 0, i, c;
+
+	for (i = 0; i < n && done < len; i++) {
+		if (skip >= iov[i].iov_len) {
+			skip -= iov[i].iov_len;
+			continue;
+		}
+		c = iov[i].iov_len - skip;
+		if (c > len - done)
+			c = len - done;
+		memcpy((uint8_t *)iov[i].iov_base + skip, src + done, c);
+		done += c;
+		skip = 0;
+	}
+	return done;
+}
+
+bool afs_nonblock(int fd)
+{
+	int fl = afs_real.fcntl(fd, F_GETFL);
+
+	return fl >= 0 && (fl & O_NONBLOCK);
+}
+
+/* The kernel's view of SO_SNDBUF/SO_RCVBUF, read from the placeholder. */
+void afs_sock_bufs_update(struct afs_sock *s, int fd)
+{
+	int v;
+	unsigned int l = sizeof(v);
+
+	if (afs_real.getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &v, &l) == 0)
+		s->sndbuf = v;
+	l = sizeof(v);
+	if (afs_real.getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &v, &l) == 0)
+		s->rcvbuf = v;
+}
+
+/* ------------------------------------------------------------------ */
+/* socket(2)                                                           */
+
+int afs_sock_create(int type, int protocol)
+{
+	int flags = type & (SOCK_CLOEXEC | SOCK_NONBLOCK);
+	struct afs_sock *s;
+	int fd, err;
+
+	if (type & ~(SOCK_CLOEXEC | SOCK_NONBLOCK | 0xf))
+		return -EINVAL;
+	type &= 0xf;
+	if (type >= 11)		/* SOCK_MAX */
+		return -EINVAL;
+	if (type != SOCK_SEQPACKET)
+		return -ESOCKTNOSUPPORT;
+	if (protocol != 0)
+		return -EPROTONOSUPPORT;
+
+	fd = afs_real.socket(AF_UNIX, SOCK_SEQPACKET | flags, 0);
+	if (fd < 0)
+		return -errno;
+	s = afs_sock_alloc(AFS_KIND_TFM);
+	if (!s) {
+		afs_real.close(fd);
+		return -ENOMEM;
+	}
+	s->fd_type = SOCK_SEQPACKET;
+	err = afs_install(fd, s);
+	afs_put(s);
+	if (err) {
+		afs_real.close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/* ------------------------------------------------------------------ */
+/* tfm lifetime                                                        */
+
+static struct afs_tfm *tfm_new(const struct afs_alg *alg)
+{
+	struct afs_tfm *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->alg = alg;
+	if (alg->tfm_size) {
+		t->ctx = calloc(1, alg->tfm_size);
+		if (!t->ctx) {
+			free(t);
+			return NULL;
+		}
+	}
+	pthread_mutex_init(&t->rng_lock, NULL);
+	switch (alg->type) {
+	case AFS_HASH:
+		t->need_key = alg->needs_key;
+		break;
+	case AFS_SKCIPHER:
+		t->need_key = alg->max_keysize != 0;
+		break;
+	case AFS_AEAD:
+		t->need_key = true;
+		t->authsize = alg->maxauthsize;
+		break;
+	default:
+		break;
+	}
+	if (alg->type == AFS_RNG && alg->ops.rng.seed) {
+		/* crypto_alloc_rng() leaves DRBGs unseeded until first use */
+	}
+	return t;
+}
+
+static void tfm_free(struct afs_tfm *t)
+{
+	if (!t)
+		return;
+	afs_free_secret(t->ctx, t->alg->tfm_size);
+	pthread_mutex_destroy(&t->rng_lock);
+	free(t);
+}
+
+void afs_sock_release(struct afs_sock *s)
+{
+	struct afs_sock *p;
+
+	switch (s->kind) {
+	case AFS_KIND_TFM:
+		tfm_free(s->tfm);
+		s->tfm = NULL;
+		break;
+	case AFS_KIND_OP:
+		if (s->ops && s->ops->release)
+			s->ops->release(s);
+		p = s->parent;
+		pthread_mutex_lock(&p->lock);
+		p->refcnt--;
+		if (s->nokey)
+			p->nokey_refcnt--;
+		pthread_mutex_unlock(&p->lock);
+		s->parent = NULL;
+		afs_put(p);
+		break;
+	case AFS_KIND_NETLINK:
+		afs_nl_release(s);
+		break;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* bind(2) — alg_bind                                                  */
+
+int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
+{
+	unsigned char sa[128];
+	uint32_t feat, mask;
+	const struct afs_alg *alg;
+	struct afs_tfm *t, *old;
+	char *tname, *name;
+	int type;
+
+	if (s->kind == AFS_KIND_NETLINK)
+		return afs_nl_bind(s, uaddr, addr_len);
+	if (s->kind == AFS_KIND_OP)
+		return -EOPNOTSUPP;
+	/* move_addr_to_kernel() */
+	if ((int)addr_len < 0 || addr_len > sizeof(sa))
+		return -EINVAL;
+	if (addr_len && !uaddr)
+		return -EFAULT;
+	memset(sa, 0, sizeof(sa));
+	if (addr_len)
+		memcpy(sa, uaddr, addr_len);
+
+	if (addr_len < SALG_HDR + 1)
+		return -EINVAL;
+	memcpy(&feat, sa + 16, 4);
+	memcpy(&mask, sa + 20, 4);
+	if ((feat & ~CRYPTO_ALG_KERN_DRIVER_ONLY) ||
+	    (mask & ~CRYPTO_ALG_KERN_DRIVER_ONLY))
+		return -EINVAL;
+	tname = (char *)sa + 2;
+	tname[13] = 0;
+	name = (char *)sa + SALG_HDR;
+	name[addr_len - SALG_HDR - 1] = 0;
+
+	for (type = 0; type < AFS_NTYPES; type++)
+		if (!strcmp(tname, type_names[type]))
+			break;
+	if (type == AFS_NTYPES)
+		return -ENOENT;
+
+	alg = afs_alg_lookup(type, name);
+	/* every algorithm here is a software one */
+	if (!alg || (feat & mask & CRYPTO_ALG_KERN_DRIVER_ONLY))
+		return -ENOENT;
+
+	t = tfm_new(alg);
+	if (!t)
+		return -ENOMEM;
+
+	pthread_mutex_lock(&s->lock);
+	if (s->refcnt) {
+		pthread_mutex_unlock(&s->lock);
+		tfm_free(t);
+		return -EBUSY;
+	}
+	old = s->tfm;
+	s->tfm = t;
+	s->type = type;
+	s->logged = false;
+	pthread_mutex_unlock(&s->lock);
+	tfm_free(old);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* setsockopt(2) — alg_setsockopt                                      */
+
+static int tfm_setkey(struct afs_tfm *t, const uint8_t *key, unsigned int len)
+{
+	const struct afs_alg *alg = t->alg;
+	int err;
+
+	switch (alg->type) {
+	case AFS_HASH:
+		if (!alg->ops.hash.setkey)
+			return -ENOSYS;		/* shash_no_setkey */
+		err = alg->ops.hash.setkey(t->ctx, key, len);
+		if (err) {
+			if (!alg->optional_key)
+				t->need_key = true;
+			return err;
+		}
+		break;
+	case AFS_SKCIPHER:
+		/* crypto_skcipher_setkey(): size errors leave the tfm alone */
+		if (len < alg->min_keysize || len > alg->max_keysize)
+			return -EINVAL;
+		err = alg->ops.skcipher.setkey(t->ctx, key, len);
+		if (err) {
+			t->need_key = true;
+			return err;
+		}
+		break;
+	case AFS_AEAD:
+		err = alg->ops.aead.setkey(t->ctx, key, len);
+		if (err) {
+			t->need_key = true;
+			return err;
+		}
+		break;
+	case AFS_RNG:
+		pthread_mutex_lock(&t->rng_lock);
+		err = alg->ops.rng.seed(t->ctx, key, len);
+		pthread_mutex_unlock(&t->rng_lock);
+		return err;
+	default:
+		return -ENOPROTOOPT;
+	}
+	t->need_key = false;
+	return 0;
+}
+
+int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
+		   unsigned int len)
+{
+	uint8_t *key = NULL;
+	unsigned int keylen = 0;
+	int32_t serial;
+	int err;
+
+	if (s->kind == AFS_KIND_NETLINK)
+		return afs_nl_setsockopt(s, level, name, val, len);
+	if ((int)len < 0)
+		return -EINVAL;
+	if (s->kind == AFS_KIND_OP)
+		return -EOPNOTSUPP;	/* op sockets have no .setsockopt */
+
+	pthread_mutex_lock(&s->lock);
+	err = -EBUSY;
+	if (s->refcnt != s->nokey_refcnt)
+		goto out;
+	err = -ENOPROTOOPT;
+	if (level != SOL_ALG || !s->tfm)
+		goto out;
+
+	switch (name) {
+	case ALG_SET_KEY:
+		/* sock_kmalloc(): the key buffer is charged to optmem */
+		err = -ENOMEM;
+		if (len >= afs_optmem_max())
+			break;
+		err = -EFAULT;
+		if (len && !val)
+			break;
+		err = -ENOMEM;
+		key = malloc(len ? len : 1);
+		if (!key)
+			break;
+		if (len)
+			memcpy(key, val, len);
+		err = tfm_setkey(s->tfm, key, len);
+		afs_free_secret(key, len);
+		if (!err)
+			s->tfm->keylen = len;
+		break;
+	case ALG_SET_KEY_BY_KEY_SERIAL:
+		err = -EINVAL;
+		if (len != sizeof(serial))
+			break;
+		err = -EFAULT;
+		if (!val)
+			break;
+		memcpy(&serial, val, sizeof(serial));
+		err = afs_key_read_user(serial, &key, &keylen);
+		if (err)
+			break;
+		err = -ENOMEM;
+		if (keylen >= afs_optmem_max()) {
+			afs_free_secret(key, keylen);
+			break;
+		}
+		err = tfm_setkey(s->tfm, key, keylen);
+		afs_free_secret(key, keylen);
+		if (!err)
+			s->tfm->keylen = keylen;
+		break;
+	case ALG_SET_AEAD_AUTHSIZE:
+		if (s->tfm->alg->type != AFS_AEAD)
+			break;
+		err = -EINVAL;
+		if ((!len && s->tfm->alg->maxauthsize) ||
+		    len > s->tfm->alg->maxauthsize)
+			break;
+		if (s->tfm->alg->ops.aead.setauthsize) {
+			err = s->tfm->alg->ops.aead.setauthsize(s->tfm->ctx,
+								len);
+			if (err)
+				break;
+		}
+		s->tfm->authsize = len;
+		err = 0;
+		break;
+	default:
+		/* ALG_SET_DRBG_ENTROPY needs CONFIG_CRYPTO_USER_API_RNG_CAVP */
+		break;
+	}
+out:
+	pthread_mutex_unlock(&s->lock);
+	return err;
+}
+
+int afs_getsockopt(struct afs_sock *s, int fd, int level, int name,
+		   void *val, unsigned int *len)
+{
+	int v;
+
+	if (level != SOL_SOCKET)
+		return s->kind == AFS_KIND_NETLINK ? -ENOPROTOOPT : -EOPNOTSUPP;
+	switch (name) {
+	case SO_DOMAIN:
+		v = s->kind == AFS_KIND_NETLINK ? AF_NETLINK : AF_ALG;
+		break;
+	case SO_TYPE:
+		v = s->fd_type;
+		break;
+	case SO_PROTOCOL:
+		v = s->kind == AFS_KIND_NETLINK ? NETLINK_CRYPTO : 0;
+		break;
+	default:
+		if (afs_real.getsockopt(fd, level, name, val, len) < 0)
+			return -errno;
+		return 0;
+	}
+	if (!len || !val)
+		return -EFAULT;
+	if ((int)*len < 0)
+		return -EINVAL;
+	if (*len > sizeof(v))
+		*len = sizeof(v);
+	memcpy(val, &v, *len);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* accept(2) — af_alg_accept and the type's accept                     */
+
+/* The nokey check (hash_check_key & co): parent still without key? */
+int afs_check_key(struct afs_sock *s)
+{
+	struct afs_sock *p = s->parent;
+	int err = 0;
+
+	pthread_mutex_lock(&s->lock);
+	if (!s->nokey)
+		goto out;
+	pthread_mutex_lock(&p->lock);
+	if (p->tfm->need_key) {
+		err = -ENOKEY;
+	} else {
+		p->nokey_refcnt--;
+		s->nokey = false;
+	}
+	pthread_mutex_unlock(&p->lock);
+out:
+	pthread_mutex_unlock(&s->lock);
+	return err;
+}
+
+/*
+ * af_alg_accept(): a new child of tfm socket @p.  Returns the child with
+ * one reference, not yet in the fd table.
+ */
+static int new_child(struct afs_sock *p, struct afs_sock **out)
+{
+	const struct afs_type_ops *ops;
+	struct afs_sock *c;
+	int err;
+
+	pthread_mutex_lock(&p->lock);
+	if (!p->tfm) {
+		pthread_mutex_unlock(&p->lock);
+		return -EINVAL;
+	}
+	c = afs_sock_alloc(AFS_KIND_OP);
+	if (!c) {
+		pthread_mutex_unlock(&p->lock);
+		return -ENOMEM;
+	}
+	ops = type_ops[p->type];
+	c->type = p->type;
+	c->fd_type = SOCK_SEQPACKET;
+	c->ops = ops;
+	c->parent = p;
+	c->sndbuf = c->rcvbuf = 212992;
+	atomic_fetch_add(&p->ref, 1);
+	/* rng children never check for a key */
+	c->nokey = p->type != AFS_RNG && p->tfm->need_key;
+	err = ops->accept(c);
+	if (err) {
+		c->parent = NULL;
+		c->ops = NULL;
+		pthread_mutex_unlock(&p->lock);
+		afs_put(p);
+		afs_put(c);
+		return err;
+	}
+	p->refcnt++;
+	if (c->nokey)
+		p->nokey_refcnt++;
+	if (!p->logged) {
+		p->logged = true;
+		afs_log_tfm(p, 0, false);
+	}
+	pthread_mutex_unlock(&p->lock);
+	*out = c;
+	return 0;
+}
+
+int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen, int flags)
+{
+	struct afs_sock *c = NULL;
+	int err, fd;
+
+	(void)alen;
+	if (flags & ~(SOCK_CLOEXEC | SOCK_NONBLOCK))
+		return -EINVAL;
+	if (s->kind == AFS_KIND_NETLINK)
+		return -EOPNOTSUPP;
+	if (s->kind == AFS_KIND_OP) {
+		if (!s->ops->accept_op)
+			return -EOPNOTSUPP;
+		if (s->nokey) {
+			err = afs_check_key(s);
+			if (err)
+				return err;
+		}
+	}
+
+	/* get_unused_fd_flags() comes first in the kernel */
+	fd = afs_real.socket(AF_UNIX, SOCK_SEQPACKET | flags, 0);
+	if (fd < 0)
+		return -errno;
+
+	if (s->kind == AFS_KIND_OP)
+		err = s->ops->accept_op(s, &c);
+	else
+		err = new_child(s, &c);
+	if (err)
+		goto fail;
+	afs_sock_bufs_update(c, fd);
+	/* the child's getname is sock_no_getname */
+	if (addr) {
+		afs_put(c);
+		err = -ECONNABORTED;
+		goto fail;
+	}
+	err = afs_install(fd, c);
+	afs_put(c);
+	if (err)
+		goto fail;
+	return fd;
+fail:
+	afs_real.close(fd);
+	return err;
+}
+
+/* hash_accept() uses af_alg_accept() on the parent: exposed for hash.c */
+int afs_new_child(struct afs_sock *p, struct afs_sock **out)
+{
+	return new_child(p, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* sendmsg / recvmsg dispatch                                          */
+
+ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
+		    int flags)
+{
+	size_t size;
+	int err;
+
+	if (s->kind == AFS_KIND_NETLINK)
+		return afs_nl_sendmsg(s, msg, flags);
+	if (s->kind == AFS_KIND_TFM || !s->ops->has_send)
+		return -EOPNOTSUPP;
+	/* ____sys_sendmsg() */
+	if (msg->msg_iovlen > 1024)
+		return -EMSGSIZE;
+	if (msg->msg_iovlen && !msg->msg_iov)
+		return -EFAULT;
+	if (msg->msg_controllen > INT_MAX)
+		return -ENOBUFS;
+	if (msg->msg_controllen > 36 &&
+	    msg->msg_controllen >= afs_optmem_max())
+		return -ENOBUFS;
+	if (msg->msg_controllen && !msg->msg_control)
+		return -EFAULT;
+	size = afs_iov_total(msg->msg_iov, msg->msg_iovlen);
+	if ((ssize_t)size < 0)
+		return -EINVAL;
+	if (!(flags & MSG_DONTWAIT) && s->type != AFS_HASH && afs_nonblock(fd))
+		flags |= MSG_DONTWAIT;
+	if (s->nokey) {
+		err = afs_check_key(s);
+		if (err)
+			return err;
+	}
+	return s->ops->sendmsg(s, msg, size, flags);
+}
+
+ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
+{
+	size_t size;
+	int err;
+
+	if (s->kind == AFS_KIND_NETLINK)
+		return afs_nl_recvmsg(s, fd, msg, flags);
+	if (s->kind == AFS_KIND_TFM)
+		return -EOPNOTSUPP;
+	if (msg->msg_iovlen > 1024)
+		return -EMSGSIZE;
+	if (msg->msg_iovlen && !msg->msg_iov)
+		return -EFAULT;
+	size = afs_iov_total(msg->msg_iov, msg->msg_iovlen);
+	if ((ssize_t)size < 0)
+		return -EINVAL;
+	if (!(flags & MSG_DONTWAIT) &&
+	    (s->type == AFS_SKCIPHER || s->type == AFS_AEAD) && afs_nonblock(fd))
+		flags |= MSG_DONTWAIT;
+	if (s->nokey) {
+		err = afs_check_key(s);
+		if (err)
+			return err;
+	}
+	return s->ops->recvmsg(s, msg, size, flags);
+}
+
+int afs_poll_mask(struct afs_sock *s)
+{
+	int m;
+
+	switch (s->kind) {
+	case AFS_KIND_NETLINK:
+		return afs_nl_poll(s);
+	case AFS_KIND_OP:
+		if (!s->ops->poll)
+			return 0;
+		pthread_mutex_lock(&s->lock);
+		m = s->ops->poll(s);
+		pthread_mutex_unlock(&s->lock);
+		return m;
+	default:
+		return 0;	/* sock_poll(): no ->poll, no events */
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* af_alg_cmsg_send()                                                  */
+
+int afs_cmsg_parse(const struct msghdr *msg, struct afs_control *c)
+{
+	const uint8_t *ctl = msg->msg_control;
+	size_t size = msg->msg_controllen, off = 0;
+	struct cmsghdr h;
+	uint32_t v;
+
+	memset(c, 0, sizeof(*c));
+	c->init = true;
+	if (size < sizeof(struct cmsghdr))
+		return 0;
+	for (;;) {
+		memcpy(&h, ctl + off, sizeof(h));
+		/* CMSG_OK() */
+		if (h.cmsg_len < sizeof(struct cmsghdr) ||
+		    h.cmsg_len > size - off)
+			return -EINVAL;
+		if (h.cmsg_level == SOL_ALG) {
+			const uint8_t *data = ctl + off + CMSG_LEN(0);
+
+			switch (h.cmsg_type) {
+			case ALG_SET_IV:
+				if (h.cmsg_len < CMSG_LEN(4))
+					return -EINVAL;
+				memcpy(&v, data, 4);
+				if ((uint64_t)h.cmsg_len <
+				    CMSG_LEN((uint64_t)v + 4))
+					return -EINVAL;
+				c->iv = data + 4;
+				c->ivlen = v;
+				c->has_iv = true;
+				break;
+			case ALG_SET_OP:
+				if (h.cmsg_len < CMSG_LEN(4))
+					return -EINVAL;
+				memcpy(&c->op, data, 4);
+				break;
+			case ALG_SET_AEAD_ASSOCLEN:
+				if (h.cmsg_len < CMSG_LEN(4))
+					return -EINVAL;
+				memcpy(&c->assoclen, data, 4);
+				if (c->assoclen >= 0x80000000u)
+					return -EINVAL;
+				break;
+			default:
+				return -EINVAL;
+			}
+		}
+		/* __cmsg_nxthdr() */
+		off += CMSG_ALIGN(h.cmsg_len);
+		if (off + sizeof(struct cmsghdr) > size)
+			break;
+	}
+	return 0;
+}
