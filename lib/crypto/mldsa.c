@@ -141,7 +141,7 @@ struct mldsa_workspace {
 	s32 acc[ROW_ACCS][N];		/* rows in progress, by row parity */
 	union {
 		struct mldsa_keccak_x4 x4;
-		u16 t1[N];
+		s16 t1[2 * N];
 	};
 	struct shake_ctx xof;		/* A (one stream), SampleInBall, mu */
 	struct shake_ctx chash;		/* c~' = H(mu || w1Encode(w1)) */
@@ -420,37 +420,45 @@ static void expand_accumulate_x4(struct mldsa_workspace *ws, const u8 *rho,
 }
 #endif
 
-/* Coefficient m of t1_i, times 2^d: 10-bit fields, 4 per 5 bytes */
-static void unpack_t1(u16 t1[N], const u8 *src)
+/*
+ * t1_i (10-bit fields, 4 per 5 bytes) laid out for sub_ct1(): t[256 + m] =
+ * t1[m] and t[m] = -t1[m], so that (X^p * t1)[n] = t[256 + n - p] for every
+ * n and p in [0, 256): the wrap-around of X^256 = -1 becomes plain indexing.
+ */
+static void unpack_t1(s16 t[2 * N], const u8 *src)
 {
 	for (unsigned int m = 0; m < N; m += 4, src += 5) {
 		u64 v = get_unaligned_le32(src) | ((u64)src[4] << 32);
 
-		t1[m + 0] = v & 0x3ff;
-		t1[m + 1] = (v >> 10) & 0x3ff;
-		t1[m + 2] = (v >> 20) & 0x3ff;
-		t1[m + 3] = v >> 30;
+		for (unsigned int k = 0; k < 4; k++) {
+			s16 x = (v >> (10 * k)) & 0x3ff;
+
+			t[N + m + k] = x;
+			t[m + k] = -x;
+		}
 	}
 }
 
 /*
- * w -= c * t1 * 2^d in R_q = Z_q[X]/(X^256 + 1), c sparse: for each non-zero
- * c_p, add -c_p * X^p * t1, where X^p wraps around with a sign change.  Each
- * term is below (2^10 - 1) * 2^13 = q - 1 in magnitude, and there are at
- * most 60, so w stays far from overflow.
+ * w -= c * t1 * 2^d in R_q = Z_q[X]/(X^256 + 1).  c is sparse: each non-zero
+ * c_p = +-1 contributes -c_p * X^p * t1, one fixed-length pass over a
+ * window of t (see unpack_t1()) that compilers vectorize.  Each term is at
+ * most (2^10 - 1) * 2^13 = q - 1 in magnitude and there are at most 60, so
+ * w cannot overflow.
  */
-static void sub_ct1(s32 w[N], const s8 c[N], const u16 t1[N])
+static void sub_ct1(s32 w[N], const s8 c[N], const s16 t[2 * N])
 {
 	for (unsigned int p = 0; p < N; p++) {
-		s32 f = (s32)c[p] << D;
-		unsigned int m;
+		const s16 *tp = t + N - p;
+		unsigned int n;
 
-		if (!f)
-			continue;
-		for (m = 0; m < N - p; m++)
-			w[m + p] -= f * t1[m];
-		for (; m < N; m++)
-			w[m + p - N] += f * t1[m];
+		if (c[p] > 0) {
+			for (n = 0; n < N; n++)
+				w[n] -= (s32)tp[n] << D;
+		} else if (c[p] < 0) {
+			for (n = 0; n < N; n++)
+				w[n] += (s32)tp[n] << D;
+		}
 	}
 }
 
