@@ -1,14 +1,121 @@
 // SPDX-License-Identifier: GPL-2.0
-/* aead op sockets: no algorithm of this type is served yet. */
+/*
+ * AEAD op sockets (crypto/algif_aead.c, out-of-place as in 6.12.85+).
+ *
+ *   encrypt: TX  AAD || PT        -> RX  AAD || CT || TAG
+ *   decrypt: TX  AAD || CT || TAG -> RX  AAD || PT
+ *
+ * recvmsg waits for a complete message (no MSG_MORE pending), needs at
+ * least assoclen (+ authsize when decrypting) bytes, copies the AAD into the
+ * output and returns its length included.  An output buffer shorter than
+ * needed shortens the request (the AIO chunking rule).  A failed tag check
+ * is EBADMSG; the queued input is consumed either way.  The IV is used per
+ * request and not chained.
+ */
 #include <errno.h>
-#include "afalg-shim.h"
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 
-static int aead_accept(struct afs_sock *c)
+#include "afalg-shim.h"
+#include "txq.h"
+
+static ssize_t aead_step(struct afs_sock *s, struct msghdr *msg, size_t done,
+			 int flags)
 {
-	return -ENOENT;
+	struct afs_sk_state *st = s->st.sk;
+	const struct afs_tfm *t = s->parent->tfm;
+	const struct afs_alg *alg = t->alg;
+	size_t as = t->authsize, used, outlen, avail, less, assoclen;
+	uint8_t *out, *tmp = NULL, iv[64];
+	int err;
+
+	if (!st->init || st->more) {
+		if (done)
+			return 0;	/* D10 */
+		err = afs_txq_wait(s, flags, 0);
+		if (err)
+			return err;
+	}
+	used = st->used;
+	assoclen = st->assoclen;
+	if (used < assoclen + (st->enc ? 0 : as))
+		return -EINVAL;
+	outlen = st->enc ? used + as : used - as;
+	used -= assoclen;
+	memcpy(iv, st->iv, alg->ivsize);
+
+	/* af_alg_get_rsgl(): the output, capped by the RX budget */
+	avail = afs_iov_total(msg->msg_iov, msg->msg_iovlen) - done;
+	if (avail > afs_rcvbuf_limit(s))
+		avail = afs_rcvbuf_limit(s);
+	if (avail > outlen)
+		avail = outlen;
+	if (avail < outlen) {
+		less = outlen - avail;
+		if (used < less + (st->enc ? 0 : as))
+			return -EINVAL;
+		used -= less;
+		outlen -= less;
+	}
+
+	out = afs_iov_direct(msg, done, outlen);
+	if (!out) {
+		tmp = malloc(outlen ? outlen : 1);
+		if (!tmp)
+			return -ENOMEM;
+		out = tmp;
+	}
+	/* the AAD is copied to the destination unchanged */
+	memmove(out, st->buf + st->head, assoclen);
+	err = st->enc ?
+		alg->ops.aead.encrypt(t->ctx, as, iv, out + assoclen,
+				      st->buf + st->head, assoclen, used) :
+		alg->ops.aead.decrypt(t->ctx, as, iv, out + assoclen,
+				      st->buf + st->head, assoclen, used);
+	afs_txq_pull(st, used + assoclen);
+	if (tmp) {
+		afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, done, tmp,
+				err ? assoclen : outlen);
+		afs_free_secret(tmp, outlen ? outlen : 1);
+	}
+	afs_wipe(iv, sizeof(iv));
+	return err ? err : (ssize_t)outlen;
+}
+
+static ssize_t aead_recvmsg(struct afs_sock *s, struct msghdr *msg,
+			    size_t size, int flags)
+{
+	ssize_t ret = 0, r;
+
+	pthread_mutex_lock(&s->lock);
+	while ((size_t)ret < size) {
+		r = aead_step(s, msg, (size_t)ret, flags);
+		if (r <= 0) {
+			if (r == -EBADMSG || !ret)
+				ret = r;
+			break;
+		}
+		ret += r;
+	}
+	pthread_cond_broadcast(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}
+
+static ssize_t aead_sendmsg(struct afs_sock *s, const struct msghdr *msg,
+			    size_t size, int flags)
+{
+	return afs_txq_sendmsg(s, msg, size, flags, s->parent->tfm->alg->ivsize);
 }
 
 const struct afs_type_ops afs_aead_type = {
 	.name = "aead",
-	.accept = aead_accept,
+	.accept = afs_txq_accept,
+	.release = afs_txq_release,
+	.sendmsg = aead_sendmsg,
+	.recvmsg = aead_recvmsg,
+	.poll = afs_txq_poll,
+	.has_send = true,
 };

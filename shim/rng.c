@@ -1,14 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
-/* rng op sockets: no algorithm of this type is served yet. */
+/*
+ * rng op sockets (crypto/algif_rng.c): every read returns min(len, 128)
+ * bytes from the DRBG all children of a tfm share; sendmsg is EOPNOTSUPP
+ * (no CONFIG_CRYPTO_USER_API_RNG_CAVP); there is no key check.
+ */
 #include <errno.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+
 #include "afalg-shim.h"
 
 static int rng_accept(struct afs_sock *c)
 {
-	return -ENOENT;
+	return 0;
+}
+
+static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
+			   size_t len, int flags)
+{
+	struct afs_tfm *t = s->parent->tfm;
+	uint8_t result[AFS_RNG_MAXSIZE];
+	int err;
+
+	if (!len)
+		return 0;
+	if (len > AFS_RNG_MAXSIZE)
+		len = AFS_RNG_MAXSIZE;
+	pthread_mutex_lock(&t->rng_lock);
+	err = t->alg->ops.rng.generate(t->ctx, result, len);
+	pthread_mutex_unlock(&t->rng_lock);
+	if (!err)
+		afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, 0, result, len);
+	afs_wipe(result, sizeof(result));
+	return err ? err : (ssize_t)len;
 }
 
 const struct afs_type_ops afs_rng_type = {
 	.name = "rng",
 	.accept = rng_accept,
+	.recvmsg = rng_recvmsg,
+	.has_send = false,
 };
