@@ -454,10 +454,10 @@ static void sub_ct1(s32 w[N], const s8 c[N], const s16 t[2 * N])
 
 		if (c[p] > 0) {
 			for (n = 0; n < N; n++)
-				w[n] -= (s32)tp[n] << D;
+				w[n] -= tp[n] * (1 << D);
 		} else if (c[p] < 0) {
 			for (n = 0; n < N; n++)
-				w[n] += (s32)tp[n] << D;
+				w[n] += tp[n] * (1 << D);
 		}
 	}
 }
