@@ -151,9 +151,36 @@ struct {
 } series_cfg SEC(".maps");
 
 /* Kernel types that may be missing from the BTF (AF_ALG absent or a module). */
+struct af_alg_type___at {
+	char name[14];
+} __attribute__((preserve_access_index));
+
 struct alg_sock___at {
 	struct sock sk;
 	struct sock *parent;
+	const struct af_alg_type___at *type;
+	void *private;
+} __attribute__((preserve_access_index));
+
+/* What ask->private points to, per type (crypto/algif_*.c bind()). */
+struct crypto_ahash___at {
+	struct crypto_tfm base;
+} __attribute__((preserve_access_index));
+
+struct crypto_skcipher___at {
+	struct crypto_tfm base;
+} __attribute__((preserve_access_index));
+
+struct crypto_aead___at {
+	struct crypto_tfm base;
+} __attribute__((preserve_access_index));
+
+struct crypto_rng___at {
+	struct crypto_tfm base;
+} __attribute__((preserve_access_index));
+
+struct rng_parent_ctx___at {
+	struct crypto_rng___at *drng;
 } __attribute__((preserve_access_index));
 
 /* kernfs_node's parent was renamed __parent in 6.15. */
@@ -438,6 +465,67 @@ static __always_inline struct sock *alg_parent(struct sock *sk)
 	return p;
 }
 
+/*
+ * A tfm socket bound before the tracer started: read its type and algorithm
+ * from the kernel (ask->type->name, the crypto_tfm's cra_name).  The key
+ * length is not kept by the kernel, so it is recorded as unknown.
+ */
+static __noinline bool resolve_tfm(struct sock *tfm, struct at_class *c)
+{
+	struct alg_sock___at *ask = (void *)tfm;
+	const struct af_alg_type___at *type;
+	struct crypto_tfm *ct = NULL;
+	struct crypto_alg *alg;
+	void *priv;
+
+	if (!bpf_core_type_exists(struct alg_sock___at) ||
+	    !bpf_core_type_exists(struct af_alg_type___at))
+		return false;
+	type = BPF_CORE_READ(ask, type);
+	priv = BPF_CORE_READ(ask, private);
+	if (!type || !priv)
+		return false;
+	__builtin_memset(c, 0, sizeof(*c));
+	bpf_probe_read_kernel_str(c->type, 14, __builtin_preserve_access_index(&type->name));
+	switch (c->type[0]) {
+	case 'h':	/* hash: struct crypto_ahash */
+		if (bpf_core_type_exists(struct crypto_ahash___at))
+			ct = __builtin_preserve_access_index(
+				&((struct crypto_ahash___at *)priv)->base);
+		break;
+	case 's':	/* skcipher: struct crypto_skcipher */
+		if (bpf_core_type_exists(struct crypto_skcipher___at))
+			ct = __builtin_preserve_access_index(
+				&((struct crypto_skcipher___at *)priv)->base);
+		break;
+	case 'a':	/* aead: struct crypto_aead */
+		if (bpf_core_type_exists(struct crypto_aead___at))
+			ct = __builtin_preserve_access_index(
+				&((struct crypto_aead___at *)priv)->base);
+		break;
+	case 'r':	/* rng: struct rng_parent_ctx { drng, entropy } */
+		if (bpf_core_type_exists(struct rng_parent_ctx___at) &&
+		    bpf_core_type_exists(struct crypto_rng___at)) {
+			struct crypto_rng___at *r = BPF_CORE_READ(
+				(struct rng_parent_ctx___at *)priv, drng);
+
+			if (r)
+				ct = __builtin_preserve_access_index(&r->base);
+		}
+		break;
+	}
+	if (!ct)
+		return false;
+	alg = BPF_CORE_READ(ct, __crt_alg);
+	if (!alg)
+		return false;
+	bpf_probe_read_kernel_str(c->name, sizeof(c->name),
+				  __builtin_preserve_access_index(&alg->cra_name));
+	c->keylen = AT_KEY_UNKNOWN;
+	c->authsize = AT_AUTHSIZE_DEFAULT;
+	return c->name[0] != 0;
+}
+
 static __always_inline struct sock *sock_sk(struct socket *sock)
 {
 	struct sock *sk = BPF_CORE_READ(sock, sk);
@@ -464,6 +552,29 @@ static __always_inline struct sock *fd_to_sk(long fd)
 	if ((BPF_CORE_READ(f, f_inode, i_mode) & AT_S_IFMT) != AT_S_IFSOCK)
 		return NULL;
 	return sock_sk(BPF_CORE_READ(f, private_data));
+}
+
+/* The tfm_info of a tfm socket; learns sockets bound before we started. */
+static __always_inline struct tfm_info *tfm_lookup(struct sock *tfm)
+{
+	__u64 key = (__u64)tfm;
+	struct tfm_info *ti = bpf_map_lookup_elem(&tfms, &key);
+	struct scratch *s;
+
+	if (ti || !tfm)
+		return ti;
+	s = get_scratch();
+	if (!s || !resolve_tfm(tfm, &s->cls))
+		return NULL;
+	ti = (void *)&s->inf;
+	ti->class_id = intern_class(&s->cls);
+	ti->id = __sync_fetch_and_add(&next_tfm, 1);
+	ti->pad = 0;
+	__builtin_memcpy(&ti->cls, &s->cls, sizeof(ti->cls));
+	if (bpf_map_update_elem(&tfms, &key, ti, BPF_NOEXIST) &&
+	    !bpf_map_lookup_elem(&tfms, &key))
+		stat_inc(S_TFM_FULL);
+	return bpf_map_lookup_elem(&tfms, &key);
 }
 
 static __always_inline struct at_event *new_event(__u32 kind, __u32 source,
@@ -799,7 +910,6 @@ int sys_exit_bind(struct sys_exit_rec *ctx)
 static __always_inline void on_setopt(__u32 source, struct sock *sk, int level,
 				      int optname, int optlen, long ret)
 {
-	__u64 key = (__u64)sk;
 	struct tfm_info *ti;
 	struct at_event *e;
 	struct at_who w;
@@ -813,7 +923,7 @@ static __always_inline void on_setopt(__u32 source, struct sock *sk, int level,
 		return;
 	fill_who(&w);
 	ensure_proc(&w);
-	ti = bpf_map_lookup_elem(&tfms, &key);
+	ti = tfm_lookup(sk);
 	if (ti) {
 		id = ti->class_id;
 		__builtin_memcpy(&s->cls, &ti->cls, sizeof(s->cls));
@@ -944,8 +1054,7 @@ int sys_exit_setsockopt(struct sys_exit_rec *ctx)
 /* tfm: the tfm socket; nsk: the new op socket (NULL on failure). */
 static __always_inline void on_accept(__u32 source, struct sock *tfm, long ret, int flags)
 {
-	__u64 key = (__u64)tfm;
-	struct tfm_info *ti = bpf_map_lookup_elem(&tfms, &key);
+	struct tfm_info *ti = tfm_lookup(tfm);
 	__u32 id = ti ? ti->class_id : AT_CLASS_UNKNOWN;
 	struct at_event *e;
 	struct at_who w;
@@ -1107,7 +1216,6 @@ static __always_inline int on_msg(void *skp, int ret, int flags, bool recv)
 	struct tfm_info *ti;
 	struct at_event *e;
 	struct at_who w;
-	__u64 key;
 	__u32 id;
 
 	if (skip_task())
@@ -1115,8 +1223,7 @@ static __always_inline int on_msg(void *skp, int ret, int flags, bool recv)
 	tfm = alg_parent(sk);
 	if (!tfm)
 		tfm = sk;	/* sendmsg on the tfm socket itself: EOPNOTSUPP */
-	key = (__u64)tfm;
-	ti = bpf_map_lookup_elem(&tfms, &key);
+	ti = tfm_lookup(tfm);
 	id = ti ? ti->class_id : AT_CLASS_UNKNOWN;
 	fill_who(&w);
 	ensure_proc(&w);

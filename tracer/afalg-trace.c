@@ -1015,7 +1015,9 @@ static void aggregate(struct afalg_trace_bpf *o)
 			en->unknown = k.class_id == AT_CLASS_UNKNOWN;
 		}
 		if (c && k.class_id >= AT_CLASS_FIRST) {
-			if (c->keylen != AT_KEY_NONE)
+			if (c->keylen == AT_KEY_UNKNOWN)
+				en->unknown = true;	/* resolved from the kernel */
+			else if (c->keylen != AT_KEY_NONE)
 				add_int(en->keylens, &en->nkeylens, c->keylen);
 			if (c->authsize != AT_AUTHSIZE_DEFAULT)
 				add_int(en->authsizes, &en->nauthsizes, c->authsize);
@@ -1218,11 +1220,28 @@ static void human_bytes(char *b, size_t n, unsigned long long v)
 		snprintf(b, n, "%llu", v);
 }
 
+static int width(const char *s, int w)
+{
+	int n = s ? (int)strlen(s) : 1;
+
+	return n > w ? n : w;
+}
+
 static void write_table(FILE *f)
 {
+	int we = 3, wc = 6, wa = 3;
+
 	qsort(ents, nents, sizeof(*ents), cmp_ent);
-	fprintf(f, "%-32s %5s %-14s %-8s %-24s %-8s %5s %5s %8s %8s %7s %7s %5s %6s %s\n",
-		"EXE", "UID", "CGROUP", "TYPE", "ALG", "KEYLEN", "TFMS", "OPSK",
+	for (size_t i = 0; i < nents; i++) {
+		we = width(ents[i].exe, we);
+		wc = width(ents[i].cgroup, wc);
+		wa = width(ents[i].alg, wa);
+	}
+	we = we > 64 ? 64 : we;
+	wc = wc > 40 ? 40 : wc;
+	wa = wa > 40 ? 40 : wa;
+	fprintf(f, "%-*s %5s %-*s %-8s %-*s %-8s %5s %5s %8s %8s %8s %8s %5s %6s %s\n",
+		we, "EXE", "UID", wc, "CGROUP", "TYPE", wa, "ALG", "KEYLEN", "TFMS", "OPSK",
 		"SENDS", "RECVS", "BYTESOUT", "BYTESIN", "FAIL", "DENIED", "PIDS");
 	for (size_t i = 0; i < nents; i++) {
 		struct entry *en = &ents[i];
@@ -1239,6 +1258,8 @@ static void write_table(FILE *f)
 			for (int j = 0; j < en->nkeylens && l < sizeof(kl) - 8; j++)
 				l += snprintf(kl + l, sizeof(kl) - l, "%s%d", j ? "," : "",
 					      en->keylens[j]);
+		} else if (en->unknown) {
+			snprintf(kl, sizeof(kl), "?");
 		}
 		human_bytes(bo, sizeof(bo), en->c[C_SEND_BYTES]);
 		human_bytes(bi, sizeof(bi), en->c[C_RECV_BYTES]);
@@ -1247,9 +1268,9 @@ static void write_table(FILE *f)
 				       en->pe[j].tgid);
 		if (pl >= sizeof(pids) - 12)
 			snprintf(pids + pl, sizeof(pids) - pl, ",...");
-		fprintf(f, "%-32.32s %5u %-14.14s %-8.8s %-24.24s %-8s %5llu %5llu %8llu %8llu %7s %7s %5llu %6llu %s\n",
-			en->exe, en->uid, en->cgroup,
-			en->unbound ? "(socket)" : en->type, en->unbound ? "-" : en->alg, kl,
+		fprintf(f, "%-*.*s %5u %-*.*s %-8.8s %-*.*s %-8s %5llu %5llu %8llu %8llu %8s %8s %5llu %6llu %s\n",
+			we, we, en->exe, en->uid, wc, wc, en->cgroup,
+			en->unbound ? "(socket)" : en->type, wa, wa, en->unbound ? "-" : en->alg, kl,
 			en->c[C_BINDS], en->c[C_OPSOCKS], en->c[C_SEND_OPS], en->c[C_RECV_OPS],
 			bo, bi, fail, en->c[C_DENIED], pids);
 	}

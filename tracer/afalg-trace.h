@@ -20,6 +20,7 @@
 /* Key length / authsize values that are not lengths. */
 #define AT_KEY_NONE		(-1)	/* never set (or lost by a failed setkey) */
 #define AT_KEY_SERIAL		(-2)	/* ALG_SET_KEY_BY_KEY_SERIAL: a keyring key */
+#define AT_KEY_UNKNOWN		(-3)	/* socket bound before the tracer started */
 #define AT_AUTHSIZE_DEFAULT	(-1)
 
 /* Class ids below AT_CLASS_FIRST are reserved. */

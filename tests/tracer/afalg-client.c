@@ -14,6 +14,10 @@
  *   afalg-client badbind TYPE ALG                 a bind that fails (ENOENT)
  *   afalg-client uring-socket N                   N x io_uring IORING_OP_SOCKET(AF_ALG)
  *   afalg-client forks K CMD...                   run K children of this same workload
+ *
+ * With AFALG_CLIENT_WAIT=FILE, hash/skcipher/aead create FILE.ready once
+ * their sockets are set up, then wait for FILE before the operations (to
+ * test sockets bound before the tracer starts).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -175,6 +179,22 @@ static unsigned long num(const char *s)
 
 static unsigned char buf[1 << 16], out[(1 << 16) + 64];
 
+static void maybe_wait(void)
+{
+	const char *w = getenv("AFALG_CLIENT_WAIT");
+	char ready[PATH_MAX];
+	int fd;
+
+	if (!w)
+		return;
+	snprintf(ready, sizeof(ready), "%s.ready", w);
+	fd = open(ready, O_WRONLY | O_CREAT, 0644);
+	if (fd >= 0)
+		close(fd);
+	while (access(w, F_OK))
+		usleep(50000);
+}
+
 static int run_hash(const char *alg, unsigned long n, unsigned long size, long keylen)
 {
 	int fd, op;
@@ -191,6 +211,7 @@ static int run_hash(const char *alg, unsigned long n, unsigned long size, long k
 	op = do_accept(fd);
 	if (op < 0)
 		return 1;
+	maybe_wait();
 	for (unsigned long i = 0; i < n; i++) {
 		count_send(send(op, buf, size, 0));
 		count_recv(recv(op, out, 64, 0));
@@ -223,6 +244,7 @@ static int run_cipher(bool aead, const char *alg, long keylen, long authsize,
 	op = do_accept(fd);
 	if (op < 0)
 		return 1;
+	maybe_wait();
 	for (unsigned long i = 0; i < n; i++) {
 		unsigned int ivlen = aead ? 12 : 16;
 

@@ -186,6 +186,7 @@ def main():
         t = tl.Tracer([])
         tb = tl.Tracer([], cmd=[bt])
         if not tb.started:
+            t.stop()
             tap.ok(False, 'afalg-trace-bt starts', tb.stop()[1])
         else:
             truths = tl.client('forks', 3, 'probe', 7)

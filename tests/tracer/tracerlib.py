@@ -16,7 +16,7 @@ import time
 class Tracer:
     """One afalg-trace run.  stop() returns (summary dict, stderr text, rc)."""
 
-    def __init__(self, args=(), cmd=None, ready_timeout=120, env=None):
+    def __init__(self, args=(), cmd=None, ready_timeout=300, env=None):
         self.dir = tempfile.mkdtemp(prefix='afalg-trace-test-')
         self.ready = os.path.join(self.dir, 'ready')
         self.summary_path = os.path.join(self.dir, 'summary.json')
