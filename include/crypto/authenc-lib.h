@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * authenc(hmac(H),cbc(aes)) as crypto/authenc.c composes it: AES-CBC
+ * authenc(hmac(H),cbc(aes)), H = SHA-1, SHA-256, SHA-384 or SHA-512, as crypto/authenc.c composes it: AES-CBC
  * encryption, then an HMAC over associated data || ciphertext, truncated
  * to the authentication tag size and appended (IPsec ESP's classic
  * encrypt-then-MAC).
@@ -17,11 +17,15 @@
 #define _CRYPTO_AUTHENC_LIB_H
 
 #include <crypto/aes.h>
+#include <crypto/sha1.h>
 #include <crypto/sha2.h>
 #include <linux/types.h>
 
 enum authenc_lib_hash {
+	AUTHENC_LIB_HMAC_SHA1,		/* authenc(hmac(sha1),cbc(aes)) */
 	AUTHENC_LIB_HMAC_SHA256,	/* authenc(hmac(sha256),cbc(aes)) */
+	AUTHENC_LIB_HMAC_SHA384,	/* authenc(hmac(sha384),cbc(aes)) */
+	AUTHENC_LIB_HMAC_SHA512,	/* authenc(hmac(sha512),cbc(aes)) */
 };
 
 /**
@@ -41,14 +45,17 @@ struct authenc_lib_keys {
 /**
  * struct authenc_lib_key - a prepared authenc(hmac(H),cbc(aes)) key
  * @hash: which HMAC
- * @hmac_sha256: prepared HMAC key (for AUTHENC_LIB_HMAC_SHA256)
+ * @hmac: prepared HMAC key, the member named after @hash
  * @aes: prepared AES key
  */
 struct authenc_lib_key {
 	enum authenc_lib_hash hash;
 	union {
-		struct hmac_sha256_key hmac_sha256;
-	};
+		struct hmac_sha1_key sha1;
+		struct hmac_sha256_key sha256;
+		struct hmac_sha384_key sha384;
+		struct hmac_sha512_key sha512;
+	} hmac;
 	struct aes_key aes;
 };
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * NIST SP 800-90A deterministic random bit generators as the kernel's
- * crypto/drbg.c builds them: HMAC_DRBG and CTR_DRBG (AES-256, with the
- * derivation function), with or without prediction resistance.
+ * crypto/drbg.c builds them: HMAC_DRBG (SHA-256, SHA-384, SHA-512) and
+ * CTR_DRBG (AES-256, with the derivation function), with or without
+ * prediction resistance.
  *
  * A library interface to the same mechanisms, for callers that hold the
  * state themselves (the AF_ALG "rng" emulation in userspace, tests).  The
@@ -24,9 +25,22 @@
 enum drbg_lib_core {
 	DRBG_LIB_HMAC_SHA256,	/* "drbg_{no,}pr_hmac_sha256" */
 	DRBG_LIB_CTR_AES256,	/* "drbg_{no,}pr_ctr_aes256" */
+	DRBG_LIB_HMAC_SHA384,	/* "drbg_{no,}pr_hmac_sha384" */
+	DRBG_LIB_HMAC_SHA512,	/* "drbg_{no,}pr_hmac_sha512" */
 };
 
-#define DRBG_LIB_MAX_STATELEN		48	/* CTR: key || V */
+/*
+ * "stdrng" in Linux 6.12 is the DRBG with the highest cra_priority:
+ * crypto/drbg.c registers its cores in the order CTR (aes128, aes192,
+ * aes256), Hash (sha384, sha512, sha256), HMAC (sha384, sha256, sha512),
+ * the prediction-resistant variants first, with increasing priorities, so
+ * the last one, drbg_nopr_hmac_sha512, wins (CRYPTO_DRBG_HMAC is always
+ * built and selects SHA-512; ansi_cprng's stdrng has priority 100).
+ */
+#define DRBG_LIB_STDRNG_CORE	DRBG_LIB_HMAC_SHA512
+#define DRBG_LIB_STDRNG_PR	false
+
+#define DRBG_LIB_MAX_STATELEN		64	/* HMAC-SHA512: K and V */
 /* crypto/drbg.c's limits (include/crypto/drbg.h) */
 #define DRBG_LIB_MAX_REQUEST_BYTES	(1 << 16)
 #define DRBG_LIB_MAX_REQUESTS		(1 << 20)
@@ -34,8 +48,8 @@ enum drbg_lib_core {
 
 /**
  * struct drbg_lib_state - a DRBG instance
- * @V: the V value (HMAC: 32 bytes; CTR: 16 bytes)
- * @C: HMAC: the key K (32 bytes); CTR: the AES-256 key (32 bytes)
+ * @V: the V value (HMAC: the digest size; CTR: 16 bytes)
+ * @C: HMAC: the key K (the digest size); CTR: the AES-256 key (32 bytes)
  * @aes: CTR: @C prepared for encryption
  * @reseed_ctr: generate requests since the last (re)seed, plus one
  * @core: which mechanism

@@ -24,7 +24,7 @@
 #define CRYPTO_AUTHENC_KEYA_PARAM_TYPE	1
 #define AUTHENC_PARAM_LEN	4	/* struct crypto_authenc_key_param */
 
-#define AUTHENC_MAX_DIGEST	SHA256_DIGEST_SIZE
+#define AUTHENC_MAX_DIGEST	SHA512_DIGEST_SIZE
 
 /**
  * authenc_lib_extractkeys() - split an authenc key blob
@@ -75,8 +75,14 @@ EXPORT_SYMBOL_GPL(authenc_lib_extractkeys);
 unsigned int authenc_lib_digestsize(enum authenc_lib_hash hash)
 {
 	switch (hash) {
+	case AUTHENC_LIB_HMAC_SHA1:
+		return SHA1_DIGEST_SIZE;
 	case AUTHENC_LIB_HMAC_SHA256:
 		return SHA256_DIGEST_SIZE;
+	case AUTHENC_LIB_HMAC_SHA384:
+		return SHA384_DIGEST_SIZE;
+	case AUTHENC_LIB_HMAC_SHA512:
+		return SHA512_DIGEST_SIZE;
 	}
 	return 0;
 }
@@ -110,24 +116,59 @@ int authenc_lib_setkey(struct authenc_lib_key *key, enum authenc_lib_hash hash,
 		return err;
 	}
 	key->hash = hash;
-	hmac_sha256_preparekey(&key->hmac_sha256, keys.authkey,
-			       keys.authkeylen);
+	switch (hash) {
+	case AUTHENC_LIB_HMAC_SHA1:
+		hmac_sha1_preparekey(&key->hmac.sha1, keys.authkey,
+				     keys.authkeylen);
+		break;
+	case AUTHENC_LIB_HMAC_SHA256:
+		hmac_sha256_preparekey(&key->hmac.sha256, keys.authkey,
+				       keys.authkeylen);
+		break;
+	case AUTHENC_LIB_HMAC_SHA384:
+		hmac_sha384_preparekey(&key->hmac.sha384, keys.authkey,
+				       keys.authkeylen);
+		break;
+	case AUTHENC_LIB_HMAC_SHA512:
+		hmac_sha512_preparekey(&key->hmac.sha512, keys.authkey,
+				       keys.authkeylen);
+		break;
+	}
 	return 0;
 }
 EXPORT_SYMBOL_GPL(authenc_lib_setkey);
+
+/* HMAC(ad || ct); ad and ct may be NULL when their length is 0. */
+#define AUTHENC_MAC(alg)						\
+	do {								\
+		struct hmac_##alg##_ctx ctx;				\
+									\
+		hmac_##alg##_init(&ctx, &key->hmac.alg);		\
+		if (ad_len)						\
+			hmac_##alg##_update(&ctx, ad, ad_len);		\
+		if (ct_len)						\
+			hmac_##alg##_update(&ctx, ct, ct_len);		\
+		hmac_##alg##_final(&ctx, mac);				\
+	} while (0)
 
 static void authenc_mac(const struct authenc_lib_key *key, const u8 *ad,
 			size_t ad_len, const u8 *ct, size_t ct_len,
 			u8 mac[AUTHENC_MAX_DIGEST])
 {
-	struct hmac_sha256_ctx ctx;
-
-	hmac_sha256_init(&ctx, &key->hmac_sha256);
-	if (ad_len)	/* ad may be NULL then */
-		hmac_sha256_update(&ctx, ad, ad_len);
-	if (ct_len)
-		hmac_sha256_update(&ctx, ct, ct_len);
-	hmac_sha256_final(&ctx, mac);
+	switch (key->hash) {
+	case AUTHENC_LIB_HMAC_SHA1:
+		AUTHENC_MAC(sha1);
+		break;
+	case AUTHENC_LIB_HMAC_SHA256:
+		AUTHENC_MAC(sha256);
+		break;
+	case AUTHENC_LIB_HMAC_SHA384:
+		AUTHENC_MAC(sha384);
+		break;
+	case AUTHENC_LIB_HMAC_SHA512:
+		AUTHENC_MAC(sha512);
+		break;
+	}
 }
 
 /**
@@ -215,5 +256,5 @@ void authenc_lib_wipe(struct authenc_lib_key *key)
 }
 EXPORT_SYMBOL_GPL(authenc_lib_wipe);
 
-MODULE_DESCRIPTION("authenc(hmac(sha256),cbc(aes)) library");
+MODULE_DESCRIPTION("authenc(hmac(sha1|sha256|sha384|sha512),cbc(aes)) library");
 MODULE_LICENSE("GPL");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * NIST SP 800-90A HMAC_DRBG (HMAC-SHA256) and CTR_DRBG (AES-256 with the
- * block cipher derivation function), following crypto/drbg.c in behaviour:
+ * NIST SP 800-90A HMAC_DRBG (HMAC-SHA256/384/512) and CTR_DRBG (AES-256
+ * with the block cipher derivation function), following crypto/drbg.c in behaviour:
  * the same seed lengths, request limits, reseed threshold, and handling of
  * additional input under prediction resistance (used for the reseed, then
  * dropped, SP 800-90A 9.3.1 step 7.4).
@@ -40,22 +40,65 @@ static size_t drbg_input_len(const struct drbg_input *in)
 
 /* ---- HMAC_DRBG (10.1.2) ---- */
 
+static unsigned int drbg_hmac_outlen(enum drbg_lib_core core)
+{
+	switch (core) {
+	case DRBG_LIB_HMAC_SHA384:
+		return SHA384_DIGEST_SIZE;
+	case DRBG_LIB_HMAC_SHA512:
+		return SHA512_DIGEST_SIZE;
+	default:
+		return SHA256_DIGEST_SIZE;
+	}
+}
+
+/* out = HMAC(C, V || [prefix] || in), for the HMAC of drbg->core */
+#define DRBG_HMAC(alg, drbg, prefix, in, out)				\
+	do {								\
+		struct hmac_##alg##_ctx ctx;				\
+		unsigned int __n = alg##_DIGEST_LEN;			\
+		int i;							\
+									\
+		hmac_##alg##_init_usingrawkey(&ctx, (drbg)->C, __n);	\
+		hmac_##alg##_update(&ctx, (drbg)->V, __n);		\
+		if ((prefix) >= 0) {					\
+			u8 __p = (prefix);				\
+									\
+			hmac_##alg##_update(&ctx, &__p, 1);		\
+		}							\
+		for (i = 0; (in) && i < 3; i++)				\
+			if ((in)->len[i])	/* p[i] may be NULL */	\
+				hmac_##alg##_update(&ctx, (in)->p[i],	\
+						    (in)->len[i]);	\
+		hmac_##alg##_final(&ctx, (out));			\
+	} while (0)
+#define sha256_DIGEST_LEN	SHA256_DIGEST_SIZE
+#define sha384_DIGEST_LEN	SHA384_DIGEST_SIZE
+#define sha512_DIGEST_LEN	SHA512_DIGEST_SIZE
+
+/* out = HMAC_K(V || prefix || in); a negative prefix is left out */
+static void drbg_hmac(struct drbg_lib_state *drbg, int prefix,
+		      const struct drbg_input *in, u8 *out)
+{
+	switch (drbg->core) {
+	case DRBG_LIB_HMAC_SHA384:
+		DRBG_HMAC(sha384, drbg, prefix, in, out);
+		break;
+	case DRBG_LIB_HMAC_SHA512:
+		DRBG_HMAC(sha512, drbg, prefix, in, out);
+		break;
+	default:
+		DRBG_HMAC(sha256, drbg, prefix, in, out);
+		break;
+	}
+}
+
 /* K = HMAC(K, V || prefix || input); V = HMAC(K, V) */
 static void drbg_hmac_round(struct drbg_lib_state *drbg, u8 prefix,
 			    const struct drbg_input *in)
 {
-	struct hmac_sha256_ctx ctx;
-	int i;
-
-	hmac_sha256_init_usingrawkey(&ctx, drbg->C, SHA256_DIGEST_SIZE);
-	hmac_sha256_update(&ctx, drbg->V, SHA256_DIGEST_SIZE);
-	hmac_sha256_update(&ctx, &prefix, 1);
-	for (i = 0; in && i < 3; i++)
-		if (in->len[i])	/* p[i] may be NULL then */
-			hmac_sha256_update(&ctx, in->p[i], in->len[i]);
-	hmac_sha256_final(&ctx, drbg->C);
-	hmac_sha256_usingrawkey(drbg->C, SHA256_DIGEST_SIZE, drbg->V,
-				SHA256_DIGEST_SIZE, drbg->V);
+	drbg_hmac(drbg, prefix, in, drbg->C);
+	drbg_hmac(drbg, -1, NULL, drbg->V);
 }
 
 /* HMAC_DRBG_Update (10.1.2.2); a NULL @in is "provided_data = Null". */
@@ -70,13 +113,14 @@ static void drbg_hmac_update(struct drbg_lib_state *drbg,
 static void drbg_hmac_generate(struct drbg_lib_state *drbg, u8 *out,
 			       size_t len, const struct drbg_input *addtl)
 {
+	unsigned int outlen = drbg_hmac_outlen(drbg->core);
+
 	if (addtl)
 		drbg_hmac_update(drbg, addtl);
 	while (len) {
-		size_t n = min_t(size_t, len, SHA256_DIGEST_SIZE);
+		size_t n = min_t(size_t, len, outlen);
 
-		hmac_sha256_usingrawkey(drbg->C, SHA256_DIGEST_SIZE, drbg->V,
-					SHA256_DIGEST_SIZE, drbg->V);
+		drbg_hmac(drbg, -1, NULL, drbg->V);
 		memcpy(out, drbg->V, n);
 		out += n;
 		len -= n;
@@ -227,7 +271,7 @@ static void drbg_update_seed(struct drbg_lib_state *drbg,
 /**
  * drbg_lib_instantiate() - instantiate a DRBG from given seed material
  * @drbg: the instance
- * @core: DRBG_LIB_HMAC_SHA256 or DRBG_LIB_CTR_AES256
+ * @core: one of enum drbg_lib_core
  * @pr: prediction resistance
  * @entropy: entropy input followed by the nonce (as in crypto/drbg.c and
  *	     its test vectors, one string)
@@ -246,8 +290,8 @@ int drbg_lib_instantiate(struct drbg_lib_state *drbg, enum drbg_lib_core core,
 		.p = { entropy, pers }, .len = { entropy_len, pers_len },
 	};
 
-	if ((core != DRBG_LIB_HMAC_SHA256 && core != DRBG_LIB_CTR_AES256) ||
-	    !entropy_len || pers_len > DRBG_LIB_MAX_ADDTL)
+	if ((unsigned int)core > DRBG_LIB_HMAC_SHA512 || !entropy_len ||
+	    pers_len > DRBG_LIB_MAX_ADDTL)
 		return -EINVAL;
 	memset(drbg, 0, sizeof(*drbg));
 	drbg->core = core;
@@ -257,7 +301,7 @@ int drbg_lib_instantiate(struct drbg_lib_state *drbg, enum drbg_lib_core core,
 		aes_prepareenckey(&drbg->aes, drbg->C, DRBG_CTR_KEYLEN);
 	} else {
 		/* K = 0x00..., V = 0x01... (10.1.2.3 steps 2-3) */
-		memset(drbg->V, 1, SHA256_DIGEST_SIZE);
+		memset(drbg->V, 1, drbg_hmac_outlen(core));
 	}
 	drbg_update_seed(drbg, &in);
 	drbg->instantiated = true;
@@ -268,7 +312,7 @@ EXPORT_SYMBOL_GPL(drbg_lib_instantiate);
 /**
  * drbg_lib_seed() - instantiate a DRBG from get_random_bytes()
  * @drbg: the instance
- * @core: DRBG_LIB_HMAC_SHA256 or DRBG_LIB_CTR_AES256
+ * @core: one of enum drbg_lib_core
  * @pr: prediction resistance
  * @pers: personalisation string (for AF_ALG "rng", the key)
  * @pers_len: its length

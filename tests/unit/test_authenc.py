@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""authenc(hmac(sha256),cbc(aes)) against a Python composition.
+"""authenc(hmac(sha1|sha256|sha384|sha512),cbc(aes)) against a Python composition.
 
 Expected values: AES-CBC from python3-cryptography, then hmac over
 ad || ciphertext, truncated to authsize, appended (crypto/authenc.c).  Key
@@ -18,7 +18,8 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name
 
 EINVAL, EBADMSG, EFAULT = 22, 74, 14
-HASHES = {'sha256': (hashlib.sha256, 32)}
+HASHES = {'sha1': (hashlib.sha1, 20), 'sha256': (hashlib.sha256, 32),
+          'sha384': (hashlib.sha384, 48), 'sha512': (hashlib.sha512, 64)}
 
 
 def blob(authkey, enckey, rta_len=8, rta_type=1, enckeylen=None):
@@ -44,7 +45,7 @@ def main():
         lengths = [16 * i for i in range(0, 20)] + \
             [r.randrange(0, 4097) // 16 * 16 for _ in range(80)]
         for n in lengths:
-            authkey = randbytes(r, r.choice((0, 1, 16, 20, 32, 64, 65, 100)))
+            authkey = randbytes(r, r.choice((0, 1, 16, 20, 32, 64, 65, 100, 128, 129, 200)))
             enckey = randbytes(r, r.choice((16, 24, 32)))
             iv, msg = randbytes(r, 16), randbytes(r, n)
             ad = randbytes(r, r.choice((0, 8, 12, 16, 20, 100)))
@@ -59,10 +60,13 @@ def main():
             want.append([msg])
             if authsize:
                 t = bytearray(ct)
-                t[r.randrange(len(t))] ^= 1 << r.randrange(8)
+                # a changed ciphertext can match a tag of a few bytes by
+                # chance (2^-8 per byte): below 8 bytes, change the tag
+                lo = 0 if authsize >= 8 else len(t) - authsize
+                t[r.randrange(lo, len(t))] ^= 1 << r.randrange(8)
                 reqs.append(('authenc_dec', h, k, iv, ad, bytes(t), authsize, 0, r.randrange(2)))
                 want.append(EBADMSG)
-                if ad:
+                if ad and authsize >= 8:
                     t_ad = bytearray(ad)
                     t_ad[0] ^= 1
                     reqs.append(('authenc_dec', h, k, iv, bytes(t_ad), ct, authsize, 0, 0))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""SP 800-90A DRBGs (drbg_{no,}pr_hmac_sha256, drbg_{no,}pr_ctr_aes256).
+"""SP 800-90A DRBGs (drbg_{no,}pr_hmac_sha{256,384,512}, drbg_{no,}pr_ctr_aes256).
 
 Known answers: the NIST CAVS vectors that Linux 6.12 crypto/testmgr.h
 carries for these DRBGs (tests/unit/data/drbg-testmgr-6.12.json).
@@ -23,15 +23,17 @@ EINVAL = 22
 
 
 class HmacDrbg:
-    """HMAC_DRBG with SHA-256 (10.1.2)."""
+    """HMAC_DRBG (10.1.2)."""
+    HASH = hashlib.sha256
 
     def __init__(self, entropy, pers):
-        self.k = b'\0' * 32
-        self.v = b'\1' * 32
+        n = self.HASH().digest_size
+        self.k = b'\0' * n
+        self.v = b'\1' * n
         self.update(entropy + pers)
 
     def _h(self, k, m):
-        return hmac.new(k, m, hashlib.sha256).digest()
+        return hmac.new(k, m, self.HASH).digest()
 
     def update(self, data):
         self.k = self._h(self.k, self.v + b'\0' + (data or b''))
@@ -115,7 +117,16 @@ class CtrDrbg:
         return out[:n]
 
 
-CORES = {'hmac_sha256': HmacDrbg, 'ctr_aes256': CtrDrbg}
+class HmacDrbg384(HmacDrbg):
+    HASH = hashlib.sha384
+
+
+class HmacDrbg512(HmacDrbg):
+    HASH = hashlib.sha512
+
+
+CORES = {'hmac_sha256': HmacDrbg, 'ctr_aes256': CtrDrbg, 'hmac_sha384': HmacDrbg384,
+         'hmac_sha512': HmacDrbg512}
 
 
 def model(core, pr, entropy, pers, n, reqs):
@@ -198,6 +209,15 @@ def test_seeded_and_errors(tap, r, o, path):
                'unknown core, use after uninstantiate [%s]' % (core, path), diag=list(errs))
 
 
+def test_stdrng(tap, r, o, path):
+    """stdrng is drbg_nopr_hmac_sha512 (see DRBG_LIB_STDRNG_CORE)."""
+    ent, pers = randbytes(r, 48), randbytes(r, 16)
+    steps = [(randbytes(r, 32), b''), (b'', b'')]
+    got = o.call('drbg', 'stdrng', 0, ent, pers, 64, steps[0][0], b'', b'', b'')
+    tap.ok(got == model('hmac_sha512', False, ent, pers, 64, steps),
+           'stdrng = drbg_nopr_hmac_sha512 (Linux 6.12 priorities) [%s]' % path)
+
+
 def main():
     tap = Tap()
     r = rng()
@@ -206,6 +226,7 @@ def main():
     test_testmgr(tap, o, path)
     test_random(tap, r, o, path)
     test_seeded_and_errors(tap, r, o, path)
+    test_stdrng(tap, r, o, path)
     o.close()
     tap.done()
 

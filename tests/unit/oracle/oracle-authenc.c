@@ -8,7 +8,7 @@
  *        -> plaintext; errors as ERR <errno>; a failed decrypt that
  *        wrote into dst gives ERR EFAULT
  *   authenc_extractkeys <keyblob>   -> authkey enckey (or ERR EINVAL)
- *   hash: sha256
+ *   hash: sha1 | sha256 | sha384 | sha512
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -19,8 +19,14 @@
 
 static int parse_hash(const struct oarg *a, enum authenc_lib_hash *h)
 {
-	if (!strcmp(a->text, "sha256"))
+	if (!strcmp(a->text, "sha1"))
+		*h = AUTHENC_LIB_HMAC_SHA1;
+	else if (!strcmp(a->text, "sha256"))
 		*h = AUTHENC_LIB_HMAC_SHA256;
+	else if (!strcmp(a->text, "sha384"))
+		*h = AUTHENC_LIB_HMAC_SHA384;
+	else if (!strcmp(a->text, "sha512"))
+		*h = AUTHENC_LIB_HMAC_SHA512;
 	else
 		return -EINVAL;
 	return 0;

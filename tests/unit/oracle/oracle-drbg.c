@@ -4,7 +4,7 @@
  *
  *   drbg <core> <pr> <entropy> <pers> <outlen> <addtlA> <entprA> <addtlB> <entprB>
  *        instantiate, generate twice -> out1 out2
- *        core: hmac_sha256 | ctr_aes256; "-" for empty strings; with pr
+ *        core: hmac_sha256 | hmac_sha384 | hmac_sha512 | ctr_aes256 | stdrng; "-" for empty strings; with pr
  *        and an empty entpr the library draws from get_random_bytes()
  *   drbg_seeded <core> <pr> <pers> <outlen> <n>
  *        drbg_lib_seed() (getrandom) then n requests -> n outputs
@@ -29,6 +29,12 @@ static int parse_core(const struct oarg *a, enum drbg_lib_core *core)
 		*core = DRBG_LIB_HMAC_SHA256;
 	else if (!strcmp(a->text, "ctr_aes256"))
 		*core = DRBG_LIB_CTR_AES256;
+	else if (!strcmp(a->text, "hmac_sha384"))
+		*core = DRBG_LIB_HMAC_SHA384;
+	else if (!strcmp(a->text, "hmac_sha512"))
+		*core = DRBG_LIB_HMAC_SHA512;
+	else if (!strcmp(a->text, "stdrng"))
+		*core = DRBG_LIB_STDRNG_CORE;
 	else
 		return -EINVAL;
 	return 0;
