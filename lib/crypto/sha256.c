@@ -25,6 +25,7 @@ static const struct sha256_ctx sha256_initial_ctx = {
 	.ctx.state.h = { SHA256_H0, SHA256_H1, SHA256_H2, SHA256_H3,
 			 SHA256_H4, SHA256_H5, SHA256_H6, SHA256_H7 },
 };
+
 #define sha256_iv (sha256_initial_ctx.ctx.state)
 
 const u8 sha224_zero_message_hash[SHA224_DIGEST_SIZE] = {
@@ -205,7 +206,11 @@ sha256_finup_2x_interleaved(const struct __sha256_ctx *ctx,
 	memzero_explicit(&blk[1], n * SHA256_BLOCK_SIZE);
 }
 
-#ifdef CONFIG_CRYPTO_LIB_SHA256_ARCH
+/*
+ * The kexec purgatory builds this file on its own with __DISABLE_EXPORTS
+ * defined: it runs before the kernel, so it gets the generic code only.
+ */
+#if defined(CONFIG_CRYPTO_LIB_SHA256_ARCH) && !defined(__DISABLE_EXPORTS)
 #include "sha256.h" /* $(SRCARCH)/sha256.h */
 #else
 #define sha256_blocks sha256_blocks_generic
