@@ -26,6 +26,10 @@
 .p2align 4
 .Lbswap128:
 	.octa	0x000102030405060708090a0b0c0d0e0f
+.section .rodata.cst16.aesni_ctr_adds, "aM", @progbits, 16
+.p2align 4
+.Lctr_add:
+	.octa	1, 2, 3, 4, 5, 6, 7
 .section .rodata.cst16.aesni_xts_poly, "aM", @progbits, 16
 .p2align 4
 .Lxts_poly:
@@ -322,8 +326,9 @@ SYM_FUNC_END(aesni_cbcmac)
  * void aesni_ctr(const u32 *rk, int nrounds, u8 *dst, const u8 *src,
  *		  size_t nblocks, u8 ctr[16]);
  *
- * 128-bit big-endian counter, kept byte-swapped in %r10:%r11 (high:low)
- * and turned into counter blocks with MOVQ/PUNPCKLQDQ/PSHUFB.
+ * 128-bit big-endian counter, kept byte-swapped in %r10:%r11 (high:low).
+ * Counter blocks are built with vector adds on the low quadword, or one by
+ * one with a full 128-bit carry when the low quadword is about to wrap.
  */
 .macro CTR_BLOCK i
 	movq	%r11, %xmm\i
@@ -343,9 +348,30 @@ SYM_FUNC_START(aesni_ctr)
 	bswap	%r11
 	movdqa	.Lbswap128(%rip), %xmm9
 .Lctr_loop:
+	/*
+	 * Common case: the low 64 bits do not wrap within the next eight
+	 * blocks, so the blocks are base + 0..7 in the low quadword.
+	 */
+	mov	$-8, %rax
+	cmp	%rax, %r11
+	ja	.Lctr_carry
+	movq	%r11, %xmm0
+	movq	%r10, %xmm8
+	punpcklqdq %xmm8, %xmm0
+	.irp	i, 1, 2, 3, 4, 5, 6, 7
+	movdqa	%xmm0, %xmm\i
+	paddq	.Lctr_add + (\i - 1) * 16(%rip), %xmm\i
+	pshufb	%xmm9, %xmm\i
+	.endr
+	pshufb	%xmm9, %xmm0
+	add	$8, %r11
+	adc	$0, %r10
+	jmp	.Lctr_built
+.Lctr_carry:
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	CTR_BLOCK \i
 	.endr
+.Lctr_built:
 	mov	$8, %rax
 	cmp	%rax, NBLK
 	jae	6f
@@ -360,7 +386,15 @@ SYM_FUNC_START(aesni_ctr)
 	movq	%xmm10, %r10
 	mov	$8, %rax
 	cmp	%rax, NBLK
-	cmovb	NBLK, %rax
+	jb	.Lctr_partial
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	movdqu	\i * 16(SRC), %xmm8
+	pxor	%xmm8, %xmm\i
+	movdqu	%xmm\i, \i * 16(DST)
+	.endr
+	jmp	7f
+.Lctr_partial:
+	mov	NBLK, %rax
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	cmp	$\i, %rax
 	jbe	7f
