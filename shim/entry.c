@@ -1143,6 +1143,7 @@ static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
 		m.msg_iovlen = 1;
 		r = afs_sendmsg(s, out, &m,
 				done + (size_t)n < count ? MSG_MORE : 0);
+		afs_wipe(buf, (size_t)n);	/* file data may be secret */
 		if (r < 0) {
 			if (!off && n > 0)	/* give back what was not sent */
 				lseek(in, -n, SEEK_CUR);

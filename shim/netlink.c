@@ -32,6 +32,7 @@ struct afs_nl_state {
 	uint32_t portid;
 	bool bound;
 	bool cap_ack;
+	int err;		/* sk_err: a reply that could not be queued */
 	struct nl_dgram *head, *tail;
 };
 
@@ -399,7 +400,9 @@ static void ack(struct afs_nl_state *n, const struct nlmsghdr *req, int err)
 		h->nlmsg_seq = req->nlmsg_seq;
 		h->nlmsg_pid = n->portid;
 	}
-	queue(n, &b);
+	/* netlink_ack() without memory: ENOBUFS on the next receive */
+	if (queue(n, &b))
+		n->err = ENOBUFS;
 	free(b.p);
 }
 
@@ -560,6 +563,12 @@ ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
 	if (flags & MSG_OOB)
 		return -EOPNOTSUPP;
 	pthread_mutex_lock(&s->lock);
+	if (n->err) {		/* sock_error() comes before the queue */
+		r = -n->err;
+		n->err = 0;
+		pthread_mutex_unlock(&s->lock);
+		return r;
+	}
 	d = n->head;
 	if (!d) {
 		pthread_mutex_unlock(&s->lock);

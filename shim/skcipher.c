@@ -205,7 +205,12 @@ unlock:
 	return copied ? (ssize_t)copied : err;
 }
 
-/* af_alg_pull_tsgl(): drop @n queued bytes */
+/*
+ * af_alg_pull_tsgl(): drop @n queued bytes.  The request ends (init takes
+ * the value of more) only when the queue is empty: the kernel returns early
+ * while a TX page still holds data, so a partial read of a final request
+ * leaves the rest readable (libkcapi's AIO reads one request in chunks).
+ */
 void afs_txq_pull(struct afs_sk_state *st, size_t n)
 {
 	afs_wipe(st->buf + st->head, n);
@@ -214,8 +219,8 @@ void afs_txq_pull(struct afs_sk_state *st, size_t n)
 	if (!st->used) {
 		st->head = 0;
 		st->merge = 0;
+		st->init = st->more;
 	}
-	st->init = st->more;
 }
 
 /*

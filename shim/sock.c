@@ -207,6 +207,8 @@ void afs_sock_release(struct afs_sock *s)
 		if (s->ops && s->ops->release)
 			s->ops->release(s);
 		p = s->parent;
+		if (!p)		/* the type's accept failed: not counted yet */
+			break;
 		pthread_mutex_lock(&p->lock);
 		p->refcnt--;
 		if (s->nokey)
