@@ -18,6 +18,7 @@
 #ifndef __CHACHA20POLY1305_H
 #define __CHACHA20POLY1305_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 #define CHACHA20POLY1305_KEY_SIZE	32

@@ -9,6 +9,10 @@
 
 #ifdef __ASSEMBLER__
 
+/* Every object from a .S file: no executable stack (the kernel does not care). */
+	.section .note.GNU-stack, "", %progbits
+	.previous
+
 #if defined(__x86_64__)
 #define SYM_ALIGN	.p2align 4, 0x90
 #define RET		ret

@@ -1,0 +1,140 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs INSIDE the QEMU guest (root, chrooted in the overlay of the host root;
+# see kernel-patches/run-guest).  Drives afalg-trace(-static) and the
+# bpftrace edition around known AF_ALG workloads and leaves everything in
+# OUT for tests/tracer/test_tracer_guest.py to check on the host:
+#
+#   <phase>.json          the inventory of afalg-trace (and <phase>.bt.json)
+#   <phase>.truth         afalg-client's own accounts, one JSON per line
+#   <phase>.events        NDJSON events (phase a)
+#   <phase>.dmesg         the kernel log of the phase (knob warn lines)
+#   <phase>.pids          "name pid" of real clients started by this script
+#   times                 seconds per phase
+#
+# usage: guest-workload.sh OUT TRACE CLIENT BTWRAPPER LOAD_PER_PROC PHASES
+set -u
+OUT=$1 TRACE=$2 CLIENT=$3 BTW=$4 LOAD=$5 PHASES=${6:-"a b c d e"}
+KNOB=/proc/sys/crypto/af_alg_mode
+mkdir -p "$OUT"
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+
+log() { echo "guest-workload: $*" >&2; }
+now() { cut -d. -f1 /proc/uptime; }
+
+# start NAME CMD...: start a tracer and wait (up to 900 s) until it is ready
+start() {
+	name=$1; shift
+	rm -f "$OUT/$name.ready"
+	"$@" --ready "$OUT/$name.ready" -o "$OUT/$name.json" 2>"$OUT/$name.err" &
+	echo $! >"$OUT/$name.pid"
+	i=0
+	while [ ! -e "$OUT/$name.ready" ]; do
+		if ! kill -0 "$(cat "$OUT/$name.pid")" 2>/dev/null || [ $i -ge 1800 ]; then
+			log "$name did not start"; cat "$OUT/$name.err" >&2; return 1
+		fi
+		sleep 0.5; i=$((i + 1))
+	done
+}
+
+# stop NAME: SIGINT, wait for the summary
+stop() {
+	pid=$(cat "$OUT/$1.pid")
+	kill -INT "$pid" 2>/dev/null
+	wait "$pid"
+	echo $? >"$OUT/$1.rc"
+}
+
+# real CLIENT-NAME PHASE CMD...: run a real client, remember its pid
+real() {
+	name=$1 phase=$2; shift 2
+	sh -c 'echo "$0 $$" >>"$1"; shift; exec "$@"' "$name" "$OUT/$phase.pids" "$@"
+}
+
+timed() {
+	t0=$(now); "$@"; rc=$?; echo "$1 $(( $(now) - t0 ))" >>"$OUT/times"; return $rc
+}
+
+phase_a() {	# mode 1: the full workload, both tracers, events
+	echo 1 >$KNOB
+	# a client whose sockets are bound before the tracers start
+	AFALG_CLIENT_WAIT="$OUT/late.go" "$CLIENT" skcipher 'ctr(aes)' 24 6 80 >"$OUT/a.late" &
+	late=$!
+	while [ ! -e "$OUT/late.go.ready" ]; do sleep 0.2; done
+	dmesg -C	# from here on, every warn line is for a traced bind
+	start a "$TRACE" --events="$OUT/a.events" || return 1
+	start a.bt "$BTW" || { stop a; return 1; }
+	T="$OUT/a.truth"
+	touch "$OUT/late.go"
+	wait $late
+	"$CLIENT" hash sha256 50 100 >>"$T"
+	"$CLIENT" hash 'hmac(sha256)' 20 64 32 >>"$T"
+	"$CLIENT" skcipher 'cbc(aes)' 16 20 64 >>"$T"
+	"$CLIENT" aead 'gcm(aes)' 16 12 10 64 >>"$T"
+	"$CLIENT" badbind hash no-such-alg >>"$T"
+	"$CLIENT" uring-socket 3 >>"$T"
+	mkdir -p /sys/fs/cgroup/afalg-child
+	sh -c 'echo $$ >/sys/fs/cgroup/afalg-child/cgroup.procs && exec "$@"' sh \
+		"$CLIENT" hash sha1 5 10 >>"$T"
+	printf 'abc' >/tmp/abc
+	head -c 4096 /dev/zero >/tmp/zero4k
+	real kcapi-dgst a kcapi-dgst -c sha256 -i /tmp/abc >/dev/null
+	real kcapi-enc a kcapi-enc -e -c 'cbc(aes)' --iv 00112233445566778899aabbccddeeff \
+		-p password -s salt -i /tmp/zero4k -o /tmp/zero4k.enc 2>/dev/null
+	mkdir -p /tmp/hl
+	head -c 20000 /dev/zero >/tmp/hl/one
+	cp /tmp/hl/one /tmp/hl/two
+	real hardlink a hardlink -n -c /tmp/hl >/dev/null 2>&1
+	stop a.bt
+	stop a
+	dmesg >"$OUT/a.dmesg"
+}
+
+phase_b() {	# load: LOAD x (send, recv) per process, 4 processes
+	echo 0 >$KNOB
+	start b "$TRACE" || return 1
+	"$CLIENT" forks 4 hash sha1 "$LOAD" 16 >"$OUT/b.truth"
+	stop b
+}
+
+phase_c() {	# fallbacks: syscall tracepoints only, then kprobes
+	echo 0 >$KNOB
+	for v in c1 c2; do
+		if [ $v = c1 ]; then
+			start $v "$TRACE" --no-fentry --no-kprobe || return 1
+		else
+			start $v "$TRACE" --no-fentry || return 1
+		fi
+		"$CLIENT" hash 'hmac(sha256)' 7 33 20 >>"$OUT/$v.truth"
+		"$CLIENT" aead 'gcm(aes)' 32 8 3 48 >>"$OUT/$v.truth"
+		"$CLIENT" badbind skcipher 'cbc(nosuch)' >>"$OUT/$v.truth"
+		stop $v
+	done
+}
+
+phase_d() {	# the bpftrace edition alone on the load workload (smaller)
+	echo 0 >$KNOB
+	start d.bt "$BTW" || return 1
+	"$CLIENT" forks 2 hash sha256 500 64 >"$OUT/d.truth"
+	stop d.bt
+}
+
+phase_e() {	# mode 2: attempts denied by the knob, socket(2) and io_uring
+	echo 2 >$KNOB
+	dmesg -C
+	start e "$TRACE" --events="$OUT/e.events" || return 1
+	"$CLIENT" probe 3 >>"$OUT/e.truth"
+	"$CLIENT" uring-socket 2 >>"$OUT/e.truth"
+	real kcapi-dgst e kcapi-dgst -c sha256 -i /tmp/abc >/dev/null 2>&1
+	stop e
+	dmesg >"$OUT/e.dmesg"
+	echo 0 >$KNOB
+}
+
+uname -r >"$OUT/uname"
+for p in $PHASES; do
+	log "phase $p"
+	timed phase_$p || log "phase $p failed"
+done
+exit 0

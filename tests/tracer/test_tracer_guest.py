@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Suite "tracer", guest part: afalg-trace in the patched 6.12 QEMU guest.
+
+Environment: AFALG_TRACE_LOAD (operations per load process, default 12500),
+AFALG_RUN_GUEST / AFALG_GUEST_KERNEL (another run-guest / a built kernel
+directory), AFALG_GUEST_TIMEOUT (seconds, default 3000).
+
+One guest boot (kernel-patches/run-guest, TCG) runs tests/tracer/
+guest-workload.sh, which starts the static tracer and the bpftrace edition
+around known workloads; this driver compares the inventories with the
+ground truth:
+  - afalg-client's own account of every call it made (counts, bytes, key
+    lengths, authsize, its exe path, its pid);
+  - real clients (kcapi-dgst, kcapi-enc, hardlink): inputs fixed here;
+  - the kernel's own warn lines in mode 1 and denials in mode 2.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from kctest import Tap
+import tracerlib as tl
+
+TOP = os.environ.get('AFALG_TOP', os.path.dirname(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__)))))
+LOAD = int(os.environ.get('AFALG_TRACE_LOAD', '12500'))   # per process, x4, send+recv
+NPROC_LOAD = 4
+
+COUNTERS = ['attempts', 'denied', 'sockets_created', 'tfm_sockets', 'op_sockets',
+            'setsockopts', 'ops_sent', 'bytes_sent', 'ops_received', 'bytes_received']
+
+
+def read_lines_json(path):
+    out = []
+    try:
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line.startswith('{'):
+                    out.append(json.loads(line))
+    except OSError:
+        pass
+    return out
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def per_pid(summary, pid):
+    """Sum of the counters of pid over all entries, and the entries."""
+    tot = {k: 0 for k in COUNTERS}
+    fails = {}
+    ents = []
+    for e, p in tl.proc_of(summary, pid):
+        ents.append(e)
+        for k in COUNTERS:
+            tot[k] += p[k]
+        for k, v in p['failures'].items():
+            fails[k] = fails.get(k, 0) + v
+    tot['failures'] = fails
+    return tot, ents
+
+
+def check_truth(tap, summary, truth, label, io_uring=True):
+    """Every client's own account against the inventory."""
+    for t in truth:
+        tot, ents = per_pid(summary, t['pid'])
+        want = {k: t[k] for k in COUNTERS}
+        if not io_uring and t['type'] is None and t['sockets_created'] and not t['tfm_sockets']:
+            tap.skip('%s: pid %d io_uring sockets' % (label, t['pid']),
+                     'the bpftrace edition has no io_uring hook')
+            continue
+        got = {k: tot[k] for k in COUNTERS}
+        fails_ok = (tot['failures'].get('bind', 0) == t['bind_fail'] and
+                    tot['failures'].get('setsockopt', 0) == t['setsockopt_fail'] and
+                    tot['failures'].get('accept', 0) == t['accept_fail'] and
+                    tot['failures'].get('send', 0) == t['send_fail'] and
+                    tot['failures'].get('recv', 0) == t['recv_fail'])
+        names_ok = all(e['exe'] == t['exe'] and e['uid'] == t['uid'] for e in ents)
+        alg_ok = all(e['type'] is None or (e['type'] == t['type'] and e['alg'] == t['alg'])
+                     for e in ents)
+        keys_ok = True
+        for e in ents:
+            if e['type'] is None or e['tfm_sockets'] == 0:
+                continue
+            kl = [t['key_length']] if t['key_length'] >= 0 else []
+            au = [t['authsize']] if t['authsize'] >= 0 else []
+            keys_ok = keys_ok and e['key_lengths'] == kl and e['authsizes'] == au
+        desc = '%s: %s %s pid %d: counts, exe, algorithm, key length match its own account' % (
+            label, t['type'] or 'socket', t['alg'] or '', t['pid'])
+        tap.ok(bool(ents) and got == want and fails_ok and names_ok and alg_ok and keys_ok,
+               desc, 'want %s\ngot  %s\nfailures %s\nentries %s' % (
+                   want, got, tot['failures'], json.dumps(ents)[:1500]))
+
+
+def main():
+    tap = Tap()
+    run_guest = os.environ.get('AFALG_RUN_GUEST') or os.path.join(
+        TOP, 'kernel-patches', 'run-guest')
+    if not os.access(run_guest, os.X_OK):
+        tap.skip('guest tracer tests', 'kernel-patches/run-guest not present (issue 6)')
+        tap.done()
+    static = os.environ.get('AFALG_TRACE_STATIC')
+    cstatic = os.environ.get('AFALG_CLIENT_STATIC')
+    if not static or not os.path.exists(static) or not cstatic:
+        tap.skip('guest tracer tests', 'afalg-trace-static not built')
+        tap.done()
+    # Everything the guest runs lives in OUT, shared read-write at the same path
+    # (the guest's /tmp is its own tmpfs, so OUT must not be under /tmp).
+    base = os.environ.get('AFALG_GUEST_OUT') or os.path.join(
+        os.environ.get('MESON_BUILD_ROOT', TOP), 'tracer-guest')
+    if os.path.exists(base):
+        shutil.rmtree(base)
+    out = os.path.join(base, 'out')
+    bindir = os.path.join(base, 'bin')
+    os.makedirs(out)
+    os.makedirs(bindir)
+    for src, name in ((static, 'afalg-trace'), (cstatic, 'afalg-client'),
+                      (os.environ['AFALG_TRACE_FOLD'], 'afalg-trace-bt'),
+                      (os.environ['AFALG_TRACE_BT'], 'afalg-trace.bt'),
+                      (os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                    'guest-workload.sh'), 'guest-workload.sh')):
+        shutil.copy(src, os.path.join(bindir, name))
+    cmd = 'sh %s/guest-workload.sh %s %s/afalg-trace %s/afalg-client %s/afalg-trace-bt %d' % (
+        bindir, out, bindir, bindir, bindir, LOAD)
+    t0 = time.monotonic()
+    kernel = ['--kernel', os.environ['AFALG_GUEST_KERNEL']] \
+        if os.environ.get('AFALG_GUEST_KERNEL') else []
+    r = subprocess.run([run_guest] + kernel + ['--share', base, '--timeout',
+                        os.environ.get('AFALG_GUEST_TIMEOUT', '3000'), '--cmd', cmd],
+                       capture_output=True, text=True)
+    secs = time.monotonic() - t0
+    tap.diag('guest run: %.0f s, exit %d' % (secs, r.returncode))
+    try:
+        with open(os.path.join(out, 'times')) as f:
+            tap.diag('phase times (s): ' + f.read().replace('\n', '; '))
+    except OSError:
+        pass
+    if not tap.ok(r.returncode == 0, 'the guest ran the workload script',
+                  (r.stdout + r.stderr)[-3000:]):
+        tap.done()
+    with open(os.path.join(out, 'uname')) as f:
+        tap.diag('guest kernel ' + f.read().strip())
+
+    # ---- phase a: mode 1, full workload ------------------------------------
+    s = load(os.path.join(out, 'a.json'))
+    tap.ok(s is not None and open(os.path.join(out, 'a.rc')).read().strip() == '0',
+           'mode 1: afalg-trace stopped by SIGINT and wrote the inventory',
+           open(os.path.join(out, 'a.err')).read() if os.path.exists(
+               os.path.join(out, 'a.err')) else '')
+    if s is None:
+        tap.done()
+    modes = s['hooks']['modes']
+    tap.ok(modes['bind'] == 'fentry' and modes['setsockopt'] == 'fentry' and
+           modes['accept'] == 'fentry' and modes['io_uring-socket'] == 'fentry' and
+           modes['release'] == 'fentry', 'guest: fentry/fexit hooks chosen for the af_alg '
+           'functions and io_uring', modes)
+    kt = {k['name']: k for k in s['kernel_tracepoints']}
+    tap.ok('af_alg:af_alg_create' in kt and 'af_alg:af_alg_bind' in kt and
+           kt['af_alg:af_alg_bind']['hits'] > 0, "the series' af_alg tracepoints are "
+           'attached and fire', s['kernel_tracepoints'])
+    tap.ok(s['af_alg']['available'] == 'builtin' and s['af_alg']['knob'] and
+           s['af_alg']['mode_start'] == 1, 'summary: AF_ALG built in, knob present, mode 1',
+           s['af_alg'])
+    tap.ok(s['lost_events'] == 0 and not any(s['dropped'].values()),
+           'mode 1: no event lost, no count dropped', s['dropped'])
+    truth = read_lines_json(os.path.join(out, 'a.truth'))
+    tap.ok(len(truth) == 7, 'mode 1: all 7 afalg-client runs reported their account',
+           len(truth))
+    check_truth(tap, s, truth, 'afalg-trace')
+    late = read_lines_json(os.path.join(out, 'a.late'))
+    if len(late) == 1:
+        tot, ents = per_pid(s, late[0]['pid'])
+        tap.ok(len(ents) == 1 and ents[0]['type'] == 'skcipher' and
+               ents[0]['alg'] == 'ctr(aes)' and ents[0]['bound_before_start'] and
+               tot['ops_sent'] == late[0]['ops_sent'] and
+               tot['bytes_sent'] == late[0]['bytes_sent'] and
+               tot['ops_received'] == late[0]['ops_received'] and
+               tot['bytes_received'] == late[0]['bytes_received'] and
+               tot['tfm_sockets'] == 0 and ents[0]['key_lengths'] == [],
+               'a socket bound before the tracer started: algorithm read from the kernel, '
+               'operations counted, key length unknown', json.dumps(ents)[:1500])
+    else:
+        tap.ok(False, 'the late client reported its account')
+    child = [t for t in truth if t['alg'] == 'sha1']
+    tap.ok(len(child) == 1 and all(e['cgroup'] == '/afalg-child'
+                                   for e in per_pid(s, child[0]['pid'])[1]),
+           'the client in a child cgroup is recorded with cgroup /afalg-child')
+    uring = [t for t in truth if t['type'] is None and t['sockets_created'] == 3]
+    evs = read_lines_json(os.path.join(out, 'a.events'))
+    tap.ok(len(uring) == 1 and len([e for e in evs if e['pid'] == uring[0]['pid'] and
+                                    e['event'] == 'socket' and e['source'] == 'io_uring'
+                                    and e['ret'] >= 0]) == 3,
+           'io_uring IORING_OP_SOCKET creations are seen (fexit __sys_socket_file)')
+    # events agree with the accounts
+    ok = True
+    for t in truth:
+        mine = [e for e in evs if e['pid'] == t['pid']]
+        kinds = {}
+        for e in mine:
+            kinds[e['event']] = kinds.get(e['event'], 0) + 1
+        ok = ok and kinds.get('socket', 0) == t['attempts']
+        ok = ok and kinds.get('bind', 0) == t['tfm_sockets'] + t['bind_fail']
+        ok = ok and kinds.get('accept', 0) == t['op_sockets'] + t['accept_fail']
+        ok = ok and kinds.get('setsockopt', 0) == t['setsockopts'] + t['setsockopt_fail']
+        ok = ok and all(e['exe'] == t['exe'] for e in mine)
+        for e in mine:
+            if e['event'] == 'setsockopt' and e['optname'] == 'ALG_SET_KEY':
+                ok = ok and e['key_length'] == t['key_length']
+    tap.ok(ok and evs, 'NDJSON events: one per call, with exe and key length (never bytes)')
+    # real clients
+    pids = {}
+    with open(os.path.join(out, 'a.pids')) as f:
+        for line in f:
+            n, p = line.split()
+            pids[n] = int(p)
+    tot, ents = per_pid(s, pids.get('kcapi-dgst', -1))
+    sha = [e for e in ents if e['type'] == 'hash' and e['alg'] == 'sha256']
+    tap.ok(len(sha) == 1 and sha[0]['exe'] == '/usr/bin/kcapi-dgst' and
+           tot['bytes_sent'] == 3 and tot['bytes_received'] == 32 and tot['op_sockets'] >= 1,
+           'kcapi-dgst -c sha256 of "abc": exe, hash sha256, 3 bytes in, 32 out',
+           json.dumps(ents)[:1500])
+    tot, ents = per_pid(s, pids.get('kcapi-enc', -1))
+    cbc = [e for e in ents if e['type'] == 'skcipher' and e['alg'] == 'cbc(aes)']
+    tap.ok(len(cbc) == 1 and cbc[0]['exe'] == '/usr/bin/kcapi-enc' and
+           cbc[0]['bytes_sent'] >= 4096 and cbc[0]['key_lengths'] and
+           all(k in (16, 24, 32) for k in cbc[0]['key_lengths']),
+           'kcapi-enc cbc(aes) of 4096 bytes: exe, skcipher cbc(aes), AES key length, bytes',
+           json.dumps(ents)[:1500])
+    tot, ents = per_pid(s, pids.get('hardlink', -1))
+    hl = [e for e in ents if e['type'] == 'hash']
+    tap.ok(len(hl) >= 1 and hl[0]['exe'] == '/usr/bin/hardlink' and
+           0 < tot['bytes_sent'] <= 40000 and tot['bytes_received'] > 0,
+           'hardlink -c on two 20000-byte files: exe, hash algorithm, bytes',
+           json.dumps(ents)[:1500])
+    # mode 1 warn lines vs the tracer
+    warns = []
+    suppressed = False
+    with open(os.path.join(out, 'a.dmesg'), errors='replace') as f:
+        for line in f:
+            m = re.search(r'AF_ALG in use: comm=(\S*) pid=(\d+) uid=(\d+) exe=(\S*) '
+                          r'type=(\S*) alg=(\S*) mode=(\d+)', line)
+            if m:
+                warns.append(m.groups())
+            if 'callbacks suppressed' in line:
+                suppressed = True
+    ok = bool(warns)
+    for comm, pid, uid, exe, typ, alg, mode in warns:
+        recs = [(e, p) for e, p in tl.proc_of(s, int(pid))
+                if e['type'] == typ and e['alg'] == alg]
+        ok = ok and len(recs) == 1 and recs[0][0]['exe'] == exe and \
+            recs[0][0]['uid'] == int(uid) and recs[0][1]['tfm_sockets'] >= 1
+    seen = {(int(w[1]), w[4], w[5]) for w in warns}
+    missing = [(p['pid'], e['type'], e['alg']) for e in s['entries'] for p in e['processes']
+               if e['type'] not in (None, '?') and p['tfm_sockets'] > 0
+               and (p['pid'], e['type'], e['alg']) not in seen]
+    tap.ok(ok and (not missing or suppressed),
+           'mode 1: every kernel warn line (pid, exe, uid, type, alg) is in the inventory '
+           'and every bound algorithm has its warn line', 'warns %s\nmissing %s' % (
+               warns, missing))
+    # the bpftrace edition on the same workload
+    sb = load(os.path.join(out, 'a.bt.json'))
+    tap.ok(sb is not None and sb['tracer']['backend'] == 'bpftrace',
+           'afalg-trace.bt ran in the guest on the same workload',
+           open(os.path.join(out, 'a.bt.err')).read()[-2000:]
+           if os.path.exists(os.path.join(out, 'a.bt.err')) else '')
+    if sb:
+        check_truth(tap, sb, truth, 'afalg-trace.bt', io_uring=False)
+        same = True
+        for e in s['entries']:
+            if e['type'] is None or e['bound_before_start']:
+                continue  # bpftrace cannot read pre-existing sockets' algorithms
+            eb = tl.entries(sb, exe=e['exe'], alg=e['alg'], type_=e['type'])
+            eb = [x for x in eb if x['cgroup'] == e['cgroup'] and x['uid'] == e['uid']]
+            same = same and len(eb) == 1 and all(
+                eb[0][k] == e[k] for k in ('tfm_sockets', 'op_sockets', 'ops_sent',
+                                           'bytes_sent', 'ops_received', 'bytes_received',
+                                           'key_lengths', 'authsizes'))
+        tap.ok(same, 'afalg-trace.bt and afalg-trace agree on every bound algorithm row')
+
+    # ---- phase b: load -----------------------------------------------------
+    s = load(os.path.join(out, 'b.json'))
+    truth = read_lines_json(os.path.join(out, 'b.truth'))
+    total = sum(t['ops_sent'] + t['ops_received'] for t in truth)
+    tap.diag('load: %d AF_ALG operations from %d processes' % (total, len(truth)))
+    tap.ok(s is not None and len(truth) == NPROC_LOAD and total >= 100000 and
+           s['lost_events'] == 0 and not any(s['dropped'].values()),
+           'load: >= 100000 operations from %d processes, nothing lost or dropped' % NPROC_LOAD,
+           total)
+    if s:
+        check_truth(tap, s, truth, 'load')
+
+    # ---- phase c: fallbacks -------------------------------------------------
+    for v, mode in (('c1', 'syscall'), ('c2', 'kprobe')):
+        s = load(os.path.join(out, v + '.json'))
+        truth = read_lines_json(os.path.join(out, v + '.truth'))
+        tap.ok(s is not None and s['hooks']['modes']['bind'] == mode and
+               s['hooks']['modes']['accept'] == mode and
+               s['hooks']['modes']['setsockopt'] == mode and len(truth) == 3,
+               'fallback %s: bind/setsockopt/accept hooked by %s' % (v, mode),
+               s and s['hooks'])
+        if s:
+            check_truth(tap, s, truth, 'fallback ' + mode)
+
+    # ---- phase d: bpftrace edition under load --------------------------------
+    s = load(os.path.join(out, 'd.bt.json'))
+    truth = read_lines_json(os.path.join(out, 'd.truth'))
+    tap.ok(s is not None and len(truth) == 2 and s['lost_events'] == 0,
+           'afalg-trace.bt under 2000 operations: ran, nothing lost')
+    if s:
+        check_truth(tap, s, truth, 'afalg-trace.bt load')
+
+    # ---- phase e: mode 2 ------------------------------------------------------
+    s = load(os.path.join(out, 'e.json'))
+    truth = read_lines_json(os.path.join(out, 'e.truth'))
+    tap.ok(s is not None and s['af_alg']['mode_start'] == 2 and len(truth) == 2,
+           'mode 2: tracer ran with the knob denying')
+    if s:
+        check_truth(tap, s, truth, 'mode 2')
+        ok = all(e['denied_by'] == 'knob' for e in s['entries'] if e['denied'])
+        tap.ok(ok and sum(e['denied'] for e in s['entries']) >= 5,
+               'mode 2: every denied attempt is attributed to the knob')
+        evs = read_lines_json(os.path.join(out, 'e.events'))
+        ur = [t for t in truth if t['denied'] == 2]
+        tap.ok(len(ur) == 1 and len([e for e in evs if e['pid'] == ur[0]['pid'] and
+                                     e['source'] == 'io_uring' and
+                                     e.get('errno') == 'EAFNOSUPPORT']) == 2,
+               'mode 2: io_uring socket creation denied and recorded')
+        kt = {k['name']: k for k in s['kernel_tracepoints']}
+        ndenied = sum(e['denied'] for e in s['entries'])
+        tap.ok(kt.get('af_alg:af_alg_create', {}).get('denied') == ndenied,
+               "mode 2: the series' af_alg_create tracepoint reports as many denials "
+               'as the syscall/io_uring hooks', (kt, ndenied))
+        with open(os.path.join(out, 'e.pids')) as f:
+            kpid = int(f.read().split()[1])
+        tot, ents = per_pid(s, kpid)
+        tap.ok(tot['denied'] >= 1 and tot['sockets_created'] == 0 and
+               all(e['exe'] == '/usr/bin/kcapi-dgst' for e in ents),
+               'mode 2: kcapi-dgst (a program that will break) is inventoried as denied')
+    tap.done()
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,124 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Helpers for the tracer suite: run afalg-trace around a workload.
+
+The ground truth of every check is what the workload itself did, as printed
+by afalg-client (which counts its own syscall results) or as fixed by the
+kernel's documented behaviour; never the tracer's own output.
+"""
+import json
+import os
+import signal
+import subprocess
+import tempfile
+import time
+
+
+class Tracer:
+    """One afalg-trace run.  stop() returns (summary dict, stderr text, rc)."""
+
+    def __init__(self, args=(), cmd=None, ready_timeout=300, env=None):
+        self.dir = tempfile.mkdtemp(prefix='afalg-trace-test-')
+        self.ready = os.path.join(self.dir, 'ready')
+        self.summary_path = os.path.join(self.dir, 'summary.json')
+        self.events_path = os.path.join(self.dir, 'events.ndjson')
+        cmd = cmd or [os.environ['AFALG_TRACE']]
+        self.argv = list(cmd) + ['--ready', self.ready, '-o', self.summary_path] + list(args)
+        self.errf = open(os.path.join(self.dir, 'stderr'), 'w+')
+        self.proc = subprocess.Popen(self.argv, stdout=subprocess.DEVNULL,
+                                     stderr=self.errf, env=env)
+        deadline = time.monotonic() + ready_timeout
+        while not os.path.exists(self.ready):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        self.started = os.path.exists(self.ready)
+
+    def stop(self, sig=signal.SIGINT, timeout=120):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            rc = self.proc.wait()
+        self.errf.seek(0)
+        err = self.errf.read()
+        self.errf.close()
+        summary = None
+        try:
+            with open(self.summary_path) as f:
+                summary = json.load(f)
+        except (OSError, ValueError):
+            pass
+        return summary, err, rc
+
+    def events(self):
+        out = []
+        try:
+            with open(self.events_path) as f:
+                for line in f:
+                    if line.strip():
+                        out.append(json.loads(line))
+        except OSError:
+            pass
+        return out
+
+
+def client(*args, cgroup=None, check=True):
+    """Run afalg-client; returns its ground-truth dict."""
+    argv = [os.environ['AFALG_CLIENT']] + [str(a) for a in args]
+    if cgroup:
+        # move the shell into the cgroup, then exec the client there
+        argv = ['/bin/sh', '-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup] + argv
+    r = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    if check and r.returncode != 0 and not r.stdout.strip():
+        raise RuntimeError('afalg-client failed: %s %s' % (argv, r.stderr))
+    lines = [l for l in r.stdout.splitlines() if l.startswith('{')]
+    return [json.loads(l) for l in lines] if len(lines) != 1 else json.loads(lines[0])
+
+
+def entries(summary, exe=None, alg='*', type_='*'):
+    out = []
+    for e in (summary or {}).get('entries', []):
+        if exe is not None and e['exe'] != exe:
+            continue
+        if alg != '*' and e['alg'] != alg:
+            continue
+        if type_ != '*' and e['type'] != type_:
+            continue
+        out.append(e)
+    return out
+
+
+def proc_of(summary, pid):
+    """All per-process records of pid across entries."""
+    out = []
+    for e in (summary or {}).get('entries', []):
+        for p in e['processes']:
+            if p['pid'] == pid:
+                out.append((e, p))
+    return out
+
+
+def cgroup2_root():
+    with open('/proc/mounts') as f:
+        for line in f:
+            parts = line.split()
+            if parts[2] == 'cgroup2':
+                return parts[1]
+    return None
+
+
+def afalg_available():
+    """True when this kernel can create AF_ALG sockets (ground truth: the kernel)."""
+    import socket
+    try:
+        s = socket.socket(38, socket.SOCK_SEQPACKET, 0)
+        s.close()
+        return True
+    except OSError:
+        return False
+
+
+def can_bpf():
+    return os.geteuid() == 0
