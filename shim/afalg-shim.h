@@ -150,6 +150,7 @@ AFS_HIDDEN const struct afs_alg *afs_alg_find(const char *name,
 AFS_HIDDEN const struct afs_alg *afs_alg_nth(unsigned int i);
 
 /* Tables provided by the adapters (alg-*.c), terminated by a NULL name. */
+extern AFS_HIDDEN const struct afs_alg afs_algs_aes[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_chacha[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_sha256[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_sha3[];

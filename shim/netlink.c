@@ -40,6 +40,7 @@ struct afs_nl_state {
 #define CRYPTO_ALG_INSTANCE		0x00000800
 #define CRYPTO_ALG_OPTIONAL_KEY		0x00004000
 #define CRYPTO_ALG_TYPE_AEAD		0x00000003
+#define CRYPTO_ALG_TYPE_LSKCIPHER	0x00000004
 #define CRYPTO_ALG_TYPE_SKCIPHER	0x00000005
 #define CRYPTO_ALG_TYPE_RNG		0x0000000c
 #define CRYPTO_ALG_TYPE_SHASH		0x0000000e
@@ -262,6 +263,9 @@ static uint32_t alg_flags(const struct afs_alg *a)
 		[AFS_RNG] = CRYPTO_ALG_TYPE_RNG,
 	};
 	uint32_t f = types[a->type] | CRYPTO_ALG_TESTED;
+
+	if (!strcmp(a->report_type, "lskcipher"))
+		f = CRYPTO_ALG_TYPE_LSKCIPHER | CRYPTO_ALG_TESTED;
 
 	if (strchr(a->driver, '('))
 		f |= CRYPTO_ALG_INSTANCE;

@@ -37,3 +37,28 @@ def run(argv, data=None, env=None, timeout=300, pass_fds=(), stdin=None,
 def have(prog):
     from shutil import which
     return which(prog) is not None
+
+
+def forward_checks(tap, proc, what='child'):
+    """Turn a child's PASS/FAIL/SKIP lines into TAP test points; then one
+    point for a clean exit.  Returns the number of checks seen."""
+    n = 0
+    for line in proc.stdout.splitlines():
+        tag, _, rest = line.partition(' ')
+        if tag == 'PASS':
+            tap.ok(True, rest)
+        elif tag == 'FAIL':
+            desc, _, diag = rest.partition(': ')
+            tap.ok(False, desc, diag)
+        elif tag == 'SKIP':
+            desc, _, why = rest.partition(': ')
+            tap.skip(desc, why)
+        else:
+            continue
+        n += 1
+    failed = 'FAIL ' in proc.stdout
+    tap.ok(proc.returncode in (0, 1) and n > 0 and
+           (proc.returncode == 0 or failed),
+           '%s: exited cleanly after %d checks' % (what, n),
+           'rc=%d\n%s' % (proc.returncode, proc.stderr[-3000:]))
+    return n
