@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * shim-probe: drives the paths of libafalg-shim that real clients reach only
+ * shim-probe (and the helpers kcapi-client shares): drives the paths of libafalg-shim that real clients reach only
  * incidentally (AIO, sendfile/splice into ciphers, poll/select, keyrings,
  * descriptor/errno/signal hygiene, threads, secret wiping, allocation
  * failure).  Every expected value comes from OpenSSL's libcrypto, linked in
@@ -63,6 +63,21 @@ int ossl_cipher(const char *name, int enc, const void *key, const void *iv,
 /* ChaCha20-Poly1305 (RFC 7539), 12-byte nonce, 16-byte tag appended */
 int ossl_chachapoly_enc(const void *key, const void *nonce, const void *aad,
 			size_t alen, const void *pt, size_t n, uint8_t *out);
+
+/* AEAD by EVP name ("aes-128-gcm", "aes-256-ccm"): out = CT || TAG */
+int ossl_aead_enc(const char *name, const void *key, const void *nonce,
+		  size_t nlen, const void *aad, size_t alen, const void *pt,
+		  size_t n, size_t taglen, uint8_t *out);
+int ossl_cmac(const char *cipher, const void *key, size_t klen,
+	      const void *d, size_t n, uint8_t *out, size_t *outlen);
+int ossl_pbkdf2(const char *md, const void *pw, size_t pwlen,
+		const void *salt, size_t slen, unsigned int iter, uint8_t *out,
+		size_t n);
+int ossl_hkdf(const char *md, const void *ikm, size_t ilen, const void *salt,
+	      size_t slen, const void *info, size_t inlen, uint8_t *out,
+	      size_t n);
+int ossl_kbkdf_ctr(const char *md, const void *key, size_t klen,
+		   const void *fixed, size_t flen, uint8_t *out, size_t n);
 
 /* descriptors open in this process (from /proc/self/fd) */
 int count_fds(void);
