@@ -12,6 +12,8 @@
 #include <openssl/params.h>
 
 #include <nettle/hmac.h>
+#include <nettle/md5.h>
+#include <nettle/sha1.h>
 #include <nettle/sha2.h>
 #include <nettle/sha3.h>
 
@@ -106,6 +108,8 @@ void ossl_hmac(struct ossl_hmac *h, const uint8_t *data, size_t len,
 static struct sha256_ctx n_sha256;
 static struct sha512_ctx n_sha512;
 static struct sha3_256_ctx n_sha3_256;
+static struct sha1_ctx n_sha1;
+static struct md5_ctx n_md5;
 static struct hmac_sha256_ctx n_hmac;
 
 void nettle_hash(enum nettle_alg alg, const uint8_t *data, size_t len,
@@ -126,6 +130,16 @@ void nettle_hash(enum nettle_alg alg, const uint8_t *data, size_t len,
 		sha3_256_init(&n_sha3_256);
 		sha3_256_update(&n_sha3_256, len, data);
 		sha3_256_digest(&n_sha3_256, SHA3_256_DIGEST_SIZE, out);
+		break;
+	case NETTLE_SHA1:
+		sha1_init(&n_sha1);
+		sha1_update(&n_sha1, len, data);
+		sha1_digest(&n_sha1, SHA1_DIGEST_SIZE, out);
+		break;
+	case NETTLE_MD5:
+		md5_init(&n_md5);
+		md5_update(&n_md5, len, data);
+		md5_digest(&n_md5, MD5_DIGEST_SIZE, out);
 		break;
 	}
 }

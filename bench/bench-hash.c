@@ -14,6 +14,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <crypto/md5.h>
+#include <crypto/sha1.h>
 #include <crypto/sha2.h>
 #ifdef BENCH_HAVE_SHA512
 /* sha512() is declared in sha2.h */
@@ -35,6 +37,7 @@ static u8 out1[64], out2[64];
 static size_t cur_len;
 static struct hmac_sha256_key hkey;
 static struct ossl_md *o_sha256, *o_sha512, *o_sha3_256, *o_shake128;
+static struct ossl_md *o_sha1, *o_md5;
 static struct ossl_hmac *o_hmac;
 static bool have_imb;
 
@@ -152,6 +155,42 @@ static void ne_sha512(long n)
 {
 	while (n--)
 		nettle_hash(NETTLE_SHA512, buf1, cur_len, out1);
+}
+
+static void kc_sha1(long n)
+{
+	while (n--)
+		sha1(buf1, cur_len, out1);
+}
+
+static void os_sha1(long n)
+{
+	while (n--)
+		ossl_md(o_sha1, buf1, cur_len, out1, 20);
+}
+
+static void ne_sha1(long n)
+{
+	while (n--)
+		nettle_hash(NETTLE_SHA1, buf1, cur_len, out1);
+}
+
+static void kc_md5(long n)
+{
+	while (n--)
+		md5(buf1, cur_len, out1);
+}
+
+static void os_md5(long n)
+{
+	while (n--)
+		ossl_md(o_md5, buf1, cur_len, out1, 16);
+}
+
+static void ne_md5(long n)
+{
+	while (n--)
+		nettle_hash(NETTLE_MD5, buf1, cur_len, out1);
 }
 
 #ifdef BENCH_HAVE_SHA3
@@ -309,6 +348,8 @@ int main(int argc, char **argv)
 	}
 	o_sha256 = ossl_md_new("SHA256");
 	o_sha512 = ossl_md_new("SHA512");
+	o_sha1 = ossl_md_new("SHA1");
+	o_md5 = ossl_md_new("MD5");
 	o_sha3_256 = ossl_md_new("SHA3-256");
 	o_shake128 = ossl_md_new("SHAKE128");
 	o_hmac = ossl_hmac_new("SHA256", key, sizeof(key));
@@ -377,6 +418,18 @@ int main(int argc, char **argv)
 	(void)ne_sha512;
 	printf("%-26s (libkcrypto has no SHA-512 yet)\n", "SHA-512 16384 B");
 #endif
+	c = (struct bcase){ "SHA-1 16384 B", 16384, 1, 20, {
+		IMPL("libkcrypto sha1()", kc_sha1),
+		IMPL("OpenSSL EVP (reused ctx)", os_sha1),
+		IMPL("nettle", ne_sha1),
+	} };
+	rc |= run_case(&c);
+	c = (struct bcase){ "MD5 16384 B", 16384, 1, 16, {
+		IMPL("libkcrypto md5()", kc_md5),
+		IMPL("OpenSSL EVP (reused ctx)", os_md5),
+		IMPL("nettle", ne_md5),
+	} };
+	rc |= run_case(&c);
 #ifdef BENCH_HAVE_SHA3
 	c = (struct bcase){ "SHA3-256 16384 B", 16384, 1, 32, {
 		IMPL("libkcrypto sha3_256()", kc_sha3_256),

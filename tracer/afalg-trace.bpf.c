@@ -37,7 +37,6 @@ char LICENSE[] SEC("license") = "GPL";
 #define AT_S_IFSOCK	0140000
 #define AT_MSG_PEEK	2
 #define AT_MAX_ERRNO	4095
-#define AT_PATH_DEPTH	32
 
 /* libbpf 1.1's bpf_tracing.h stops at PARM5 */
 #if defined(__TARGET_ARCH_x86)
@@ -239,28 +238,12 @@ static __always_inline void fill_who(struct at_who *w)
 }
 
 /*
- * Append one path component right-aligned: buf[*off-len-1] = '/', then the
- * name.  Returns false when the component does not fit (path truncated).
+ * Path walks run under bpf_loop(), one component per call, each into its own
+ * fixed slot: no offset depends on the data, so the verifier sees one
+ * iteration however long the names are.
  */
-static __always_inline bool put_component(char *buf, __u32 *off,
-					  const unsigned char *name, __u32 len)
-{
-	__u32 o = *off;
-
-	if (len > 255)
-		len = 255;
-	if (len + 1 > o)
-		return false;
-	o -= len + 1;
-	buf[o & (AT_PATH_LEN - 1)] = '/';
-	bpf_probe_read_kernel(&buf[(o + 1) & (AT_PATH_LEN - 1)], len & 255, name);
-	*off = o;
-	return true;
-}
-
-/* Path walks run under bpf_loop() so the verifier sees one iteration. */
 struct path_scratch {
-	char buf[AT_PATH_BUF];
+	char comp[AT_EXE_DEPTH][AT_COMP_LEN];
 };
 
 struct {
@@ -273,38 +256,62 @@ struct {
 struct walk_ctx {
 	__u64 node;		/* struct dentry * or struct kernfs_node * */
 	__u64 mnt;		/* struct mount * (dentry walk) */
-	__u32 off;
+	__u64 root;		/* the task's root dentry: d_path() stops there */
+	__u64 root_mnt;		/* ... and its vfsmount */
+	__u32 n;		/* components written */
 	__u32 trunc;
+	__u32 depth;		/* slots available */
+	__u32 pad;
 };
+
+/* Store name as component i; a full slot means the name was cut. */
+static __always_inline long put_comp(__u32 i, struct walk_ctx *c, const void *name)
+{
+	struct path_scratch *ps;
+	__u32 zero = 0;
+	long n;
+
+	if (i >= c->depth || i >= AT_EXE_DEPTH) {
+		c->trunc = 1;
+		return 1;
+	}
+	ps = bpf_map_lookup_elem(&path_map, &zero);
+	if (!ps)
+		return 1;
+	n = bpf_probe_read_kernel_str(ps->comp[i], AT_COMP_LEN, name);
+	if (n >= AT_COMP_LEN)
+		c->trunc = 1;
+	c->n = i + 1;
+	return 0;
+}
 
 /* d_path() by hand: one dentry (or mount crossing) per call. */
 static long dentry_step(__u32 i, struct walk_ctx *c)
 {
 	struct dentry *d = (void *)c->node, *parent, *mroot;
 	struct mount *mnt = (void *)c->mnt, *mp;
-	struct path_scratch *ps;
-	__u32 zero = 0;
 
-	ps = bpf_map_lookup_elem(&path_map, &zero);
-	if (!ps || !d)
+	if (!d)
 		return 1;
+	if ((__u64)d == c->root &&
+	    (__u64)__builtin_preserve_access_index(&mnt->mnt) == c->root_mnt) {
+		c->node = 0;	/* the task's root (a chroot, a container) */
+		return 1;
+	}
 	parent = BPF_CORE_READ(d, d_parent);
 	mroot = BPF_CORE_READ(mnt, mnt.mnt_root);
 	if (d == mroot || d == parent) {
 		mp = BPF_CORE_READ(mnt, mnt_parent);
 		if (mp == mnt || !mp) {
-			c->node = 0;	/* reached the root: done */
+			c->node = 0;	/* reached the global root: done */
 			return 1;
 		}
 		c->node = (__u64)BPF_CORE_READ(mnt, mnt_mountpoint);
 		c->mnt = (__u64)mp;
 		return 0;
 	}
-	if (!put_component(ps->buf, &c->off, BPF_CORE_READ(d, d_name.name),
-			   BPF_CORE_READ(d, d_name.len))) {
-		c->trunc = 1;
+	if (put_comp(c->n, c, BPF_CORE_READ(d, d_name.name)))
 		return 1;
-	}
 	c->node = (__u64)parent;
 	return 0;
 }
@@ -322,52 +329,46 @@ static __always_inline struct kernfs_node *kn_parent(struct kernfs_node *kn)
 static long kernfs_step(__u32 i, struct walk_ctx *c)
 {
 	struct kernfs_node *kn = (void *)c->node, *parent;
-	struct path_scratch *ps;
-	const char *name;
-	__u32 zero = 0;
-	long n;
 
-	ps = bpf_map_lookup_elem(&path_map, &zero);
-	if (!ps || !kn)
+	if (!kn)
 		return 1;
 	parent = kn_parent(kn);
 	if (!parent) {
 		c->node = 0;	/* the root's own name is not part of paths */
 		return 1;
 	}
-	name = BPF_CORE_READ(kn, name);
-	/* measure the NUL-terminated name in the unused top half */
-	n = bpf_probe_read_kernel_str(&ps->buf[AT_PATH_LEN], 256, name);
-	if (n <= 1)
+	if (put_comp(c->n, c, BPF_CORE_READ(kn, name)))
 		return 1;
-	if (!put_component(ps->buf, &c->off, (const unsigned char *)name, n - 1)) {
-		c->trunc = 1;
-		return 1;
-	}
 	c->node = (__u64)parent;
 	return 0;
 }
 
-/* Run a walk and copy its result (right-aligned at AT_PATH_LEN) to dst. */
-static __always_inline __u32 walk(char *dst, __u32 *trunc, void *step,
-				  __u64 node, __u64 mnt)
+/* Run a walk and copy its components to dst (depth slots). */
+static __always_inline __u32 walk(void *dst, __u32 depth, __u32 *trunc, void *step,
+				  __u64 node, __u64 mnt, __u64 root, __u64 root_mnt)
 {
-	struct walk_ctx c = { .node = node, .mnt = mnt, .off = AT_PATH_LEN };
+	struct walk_ctx c = {
+		.node = node, .mnt = mnt, .root = root, .root_mnt = root_mnt,
+		.depth = depth,
+	};
 	struct path_scratch *ps;
 	__u32 zero = 0;
 
 	*trunc = 0;
 	if (!node)
-		return AT_PATH_LEN;
-	bpf_loop(AT_PATH_DEPTH, step, &c, 0);
-	if (c.node && !c.trunc)
-		c.trunc = 1;	/* deeper than AT_PATH_DEPTH */
+		return 0;
+	bpf_loop(depth + 8, step, &c, 0);	/* + mount crossings */
+	if (c.node)
+		c.trunc = 1;	/* deeper than we keep */
 	*trunc = c.trunc;
 	ps = bpf_map_lookup_elem(&path_map, &zero);
 	if (!ps)
-		return AT_PATH_LEN;
-	bpf_probe_read_kernel(dst, AT_PATH_LEN, ps->buf);
-	return c.off;
+		return 0;
+	if (depth == AT_EXE_DEPTH)
+		bpf_probe_read_kernel(dst, AT_EXE_DEPTH * AT_COMP_LEN, ps->comp);
+	else
+		bpf_probe_read_kernel(dst, AT_CG_DEPTH * AT_COMP_LEN, ps->comp);
+	return c.n;
 }
 
 /* Send the identity record for w once (again after the LRU forgets it). */
@@ -399,16 +400,21 @@ static __noinline void ensure_proc(struct at_who *w)
 	p->mntns = BPF_CORE_READ(t, nsproxy, mnt_ns, ns.inum);
 	bpf_get_current_comm(p->comm, sizeof(p->comm));
 	exe = BPF_CORE_READ(t, mm, exe_file);
-	p->exe_off = AT_PATH_LEN;
+	p->exe_n = 0;
+	p->exe_trunc = 0;
 	if (exe) {
 		struct vfsmount *vm = BPF_CORE_READ(exe, f_path.mnt);
 
-		p->exe_off = walk(p->exe, &p->exe_trunc, dentry_step,
-				  (__u64)BPF_CORE_READ(exe, f_path.dentry),
-				  (__u64)container_of(vm, struct mount, mnt));
+		/* like /proc/PID/exe and the kernel's own log: relative to
+		 * the task's root directory */
+		p->exe_n = walk(p->exe, AT_EXE_DEPTH, &p->exe_trunc, dentry_step,
+				(__u64)BPF_CORE_READ(exe, f_path.dentry),
+				(__u64)container_of(vm, struct mount, mnt),
+				(__u64)BPF_CORE_READ(t, fs, root.dentry),
+				(__u64)BPF_CORE_READ(t, fs, root.mnt));
 	}
-	p->cg_off = walk(p->cgroup, &p->cg_trunc, kernfs_step,
-			 (__u64)BPF_CORE_READ(t, cgroups, dfl_cgrp, kn), 0);
+	p->cg_n = walk(p->cgroup, AT_CG_DEPTH, &p->cg_trunc, kernfs_step,
+		       (__u64)BPF_CORE_READ(t, cgroups, dfl_cgrp, kn), 0, 0, 0);
 	bpf_ringbuf_submit(p, 0);
 	bpf_map_update_elem(&seen, w, &one, BPF_ANY);
 }

@@ -672,8 +672,8 @@ struct proc {
 	struct at_who who;
 	unsigned int ppid, pidns, mntns;
 	char comm[AT_COMM_LEN + 1];
-	char exe[AT_PATH_LEN + 16];
-	char cgroup[AT_PATH_LEN + 16];
+	char exe[AT_EXE_DEPTH * AT_COMP_LEN + 8];
+	char cgroup[AT_CG_DEPTH * AT_COMP_LEN + 8];
 };
 
 static struct proc *procs;
@@ -696,16 +696,22 @@ static struct proc *find_proc(const struct at_who *w)
 	return NULL;
 }
 
-static void path_of(char *dst, size_t dlen, const char *buf, unsigned int off,
-		    unsigned int trunc, bool is_cgroup)
+/* Join n components (leaf first) into "/a/b/leaf"; "..." marks a cut. */
+static void path_of(char *dst, size_t dlen, const char *comps, unsigned int n,
+		    unsigned int depth, unsigned int trunc, bool is_cgroup)
 {
-	if (off > AT_PATH_LEN)
-		off = AT_PATH_LEN;
-	if (off == AT_PATH_LEN) {
-		snprintf(dst, dlen, "%s", is_cgroup ? "/" : "");
-		return;
-	}
-	snprintf(dst, dlen, "%s%.*s", trunc ? "..." : "", (int)(AT_PATH_LEN - off), buf + off);
+	size_t l = 0;
+
+	dst[0] = 0;
+	if (n > depth)
+		n = depth;
+	if (trunc)
+		l += snprintf(dst + l, dlen - l, "...");
+	for (unsigned int i = n; i-- > 0 && l < dlen;)
+		l += snprintf(dst + l, dlen - l, "/%.*s", AT_COMP_LEN,
+			      comps + (size_t)i * AT_COMP_LEN);
+	if (!n && l < dlen)
+		snprintf(dst + l, dlen - l, "%s", is_cgroup ? "/" : "");
 }
 
 static void add_proc(const struct at_proc *r)
@@ -729,8 +735,10 @@ static void add_proc(const struct at_proc *r)
 	p->pidns = r->pidns;
 	p->mntns = r->mntns;
 	memcpy(p->comm, r->comm, AT_COMM_LEN);
-	path_of(p->exe, sizeof(p->exe), r->exe, r->exe_off, r->exe_trunc, false);
-	path_of(p->cgroup, sizeof(p->cgroup), r->cgroup, r->cg_off, r->cg_trunc, true);
+	path_of(p->exe, sizeof(p->exe), &r->exe[0][0], r->exe_n, AT_EXE_DEPTH,
+		r->exe_trunc, false);
+	path_of(p->cgroup, sizeof(p->cgroup), &r->cgroup[0][0], r->cg_n, AT_CG_DEPTH,
+		r->cg_trunc, true);
 }
 
 static int knob_start = -1;

@@ -14,8 +14,9 @@
 #define AT_TYPE_LEN		16	/* salg_type is 14 bytes */
 #define AT_NAME_LEN		112	/* sockaddr_alg_new allows 103 + NUL */
 #define AT_COMM_LEN		16
-#define AT_PATH_LEN		256	/* longest exe/cgroup path kept */
-#define AT_PATH_BUF		512	/* the walk writes right-aligned in here */
+#define AT_COMP_LEN		128	/* one path component (longer: truncated) */
+#define AT_EXE_DEPTH		24	/* exe path components kept */
+#define AT_CG_DEPTH		16	/* cgroup path components kept */
 
 /* Key length / authsize values that are not lengths. */
 #define AT_KEY_NONE		(-1)	/* never set (or lost by a failed setkey) */
@@ -131,7 +132,11 @@ struct at_event {
 	struct at_class cls;		/* bind/setsockopt/accept: the class */
 };
 
-/* Identity record, emitted once per (tgid, uid, cgroup, exe) seen. */
+/*
+ * Identity record, emitted once per (tgid, uid, cgroup, exe) seen.  Paths
+ * come as components, leaf first (exe[0] is the file name), the way the
+ * kernel walks them; the loader joins them.
+ */
 struct at_proc {
 	unsigned int kind;		/* EV_PROC */
 	unsigned int ppid;
@@ -139,13 +144,13 @@ struct at_proc {
 	struct at_who who;
 	unsigned int pidns;
 	unsigned int mntns;
-	unsigned int exe_off;		/* path is path[exe_off .. AT_PATH_LEN) */
-	unsigned int cg_off;
-	unsigned int exe_trunc;
+	unsigned int exe_n;		/* components in exe[] */
+	unsigned int cg_n;
+	unsigned int exe_trunc;		/* deeper than AT_EXE_DEPTH, or a long name */
 	unsigned int cg_trunc;
 	char comm[AT_COMM_LEN];
-	char exe[AT_PATH_BUF];
-	char cgroup[AT_PATH_BUF];
+	char exe[AT_EXE_DEPTH][AT_COMP_LEN];
+	char cgroup[AT_CG_DEPTH][AT_COMP_LEN];
 };
 
 /* A series tracepoint slot: where its fields are (from its format file). */

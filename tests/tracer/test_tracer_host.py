@@ -97,6 +97,30 @@ def main():
                '%s (a real AF_ALG client) is inventoried as a denied attempt' % name,
                json.dumps(ents)[:1000])
 
+    # -- 1b: a chrooted process: exe relative to its root, like /proc/PID/exe
+    cstatic = os.environ.get('AFALG_CLIENT_STATIC')
+    if not cstatic or not os.path.exists(cstatic):
+        tap.skip('chrooted exe path', 'afalg-client-static not built')
+    else:
+        croot = tempfile.mkdtemp(prefix='afalg-chroot-')
+        os.makedirs(os.path.join(croot, 'sbin'))
+        shutil.copy(cstatic, os.path.join(croot, 'sbin', 'afalg-client'))
+        t = tl.Tracer([])
+        r = subprocess.run(['chroot', croot, '/sbin/afalg-client', 'probe', '2'],
+                           capture_output=True, text=True)
+        summary, err, rc = t.stop()
+        shutil.rmtree(croot)
+        try:
+            truth = json.loads(r.stdout)
+        except ValueError:
+            truth = {'pid': -1, 'exe': None}
+        recs = tl.proc_of(summary, truth['pid'])
+        # (no /proc in the chroot: the path is known by construction)
+        tap.ok(len(recs) == 1 and
+               recs[0][0]['exe'] == '/sbin/afalg-client' and recs[0][1]['attempts'] == 2,
+               'a chrooted process: exe path relative to its root, as it sees it',
+               json.dumps(recs)[:800] + r.stderr)
+
     # -- 2: NDJSON events -------------------------------------------------
     t = tl.Tracer(['--events=' + os.path.join(tempfile.gettempdir(), 'afalg-ev-%d' % os.getpid())])
     evpath = t.argv[-1].split('=', 1)[1]

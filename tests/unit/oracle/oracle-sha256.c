@@ -2,12 +2,7 @@
 /*
  * Oracle commands for SHA-224/SHA-256, their HMACs and sha256_finup_2x().
  *
- *   sha256 <msg>                       one-shot digest
- *   sha256_parts <part> <part> ...     init + one update per part + final
- *   hmac_sha256 <key> <msg>            prepared key, one shot
- *   hmac_sha256_raw <key> <msg>        hmac_sha256_usingrawkey()
- *   hmac_sha256_parts <key> <part>...  prepared key, incremental
- *   (the same with sha224)
+ *   the common hash commands of oracle-hash.h for sha224 and sha256, and
  *   sha256_finup_2x <salt|-|null> <msg1> <msg2>
  *        digests of salt||msg1 and salt||msg2 from a shared context; "null"
  *        passes ctx == NULL.  Also checks that the context is not modified.
@@ -23,75 +18,12 @@
 #include <string.h>
 #include <crypto/sha2.h>
 
-#include "oracle.h"
+#include "oracle-hash.h"
 
-#define DEFINE_SHA256_FAMILY(alg, ALG)						\
-static int cmd_##alg(int argc, const struct oarg *a, struct oout *out)		\
-{										\
-	u8 d[ALG##_DIGEST_SIZE];						\
-										\
-	alg(a[0].buf, a[0].len, d);						\
-	oracle_out(out, d, sizeof(d));						\
-	return 0;								\
-}										\
-ORACLE_CMD(#alg, 1, 1, cmd_##alg);						\
-										\
-static int cmd_##alg##_parts(int argc, const struct oarg *a, struct oout *out)	\
-{										\
-	struct alg##_ctx ctx;							\
-	u8 d[ALG##_DIGEST_SIZE];						\
-										\
-	alg##_init(&ctx);							\
-	for (int i = 0; i < argc; i++)						\
-		alg##_update(&ctx, a[i].buf, a[i].len);				\
-	alg##_final(&ctx, d);							\
-	oracle_out(out, d, sizeof(d));						\
-	return 0;								\
-}										\
-ORACLE_CMD(#alg "_parts", 0, -1, cmd_##alg##_parts);				\
-										\
-static int cmd_hmac_##alg(int argc, const struct oarg *a, struct oout *out)	\
-{										\
-	struct hmac_##alg##_key key;						\
-	u8 d[ALG##_DIGEST_SIZE];						\
-										\
-	hmac_##alg##_preparekey(&key, a[0].buf, a[0].len);			\
-	hmac_##alg(&key, a[1].buf, a[1].len, d);				\
-	oracle_out(out, d, sizeof(d));						\
-	return 0;								\
-}										\
-ORACLE_CMD("hmac_" #alg, 2, 2, cmd_hmac_##alg);					\
-										\
-static int cmd_hmac_##alg##_raw(int argc, const struct oarg *a,			\
-				struct oout *out)				\
-{										\
-	u8 d[ALG##_DIGEST_SIZE];						\
-										\
-	hmac_##alg##_usingrawkey(a[0].buf, a[0].len, a[1].buf, a[1].len, d);	\
-	oracle_out(out, d, sizeof(d));						\
-	return 0;								\
-}										\
-ORACLE_CMD("hmac_" #alg "_raw", 2, 2, cmd_hmac_##alg##_raw);			\
-										\
-static int cmd_hmac_##alg##_parts(int argc, const struct oarg *a,		\
-				  struct oout *out)				\
-{										\
-	struct hmac_##alg##_key key;						\
-	struct hmac_##alg##_ctx ctx;						\
-	u8 d[ALG##_DIGEST_SIZE];						\
-										\
-	hmac_##alg##_preparekey(&key, a[0].buf, a[0].len);			\
-	hmac_##alg##_init(&ctx, &key);						\
-	for (int i = 1; i < argc; i++)						\
-		hmac_##alg##_update(&ctx, a[i].buf, a[i].len);			\
-	hmac_##alg##_final(&ctx, d);						\
-	oracle_out(out, d, sizeof(d));						\
-	return 0;								\
-}										\
-ORACLE_CMD("hmac_" #alg "_parts", 1, -1, cmd_hmac_##alg##_parts)
-
-DEFINE_SHA256_FAMILY(sha224, SHA224);
-DEFINE_SHA256_FAMILY(sha256, SHA256);
+DEFINE_HASH_CMDS(sha224, SHA224_DIGEST_SIZE);
+DEFINE_HASH_CMDS(sha256, SHA256_DIGEST_SIZE);
+DEFINE_HASH_KAT_CMDS(sha224, SHA224_DIGEST_SIZE);
+DEFINE_HASH_KAT_CMDS(sha256, SHA256_DIGEST_SIZE);
 
 static int finup_2x_from(const struct sha256_ctx *ctx, const struct oarg *m1,
 			 const struct oarg *m2, struct oout *out)

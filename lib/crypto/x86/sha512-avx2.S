@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * SHA-512 block function for x86_64 with AVX2 and BMI2.
+ *
+ * The 80 rounds run in general-purpose registers; BMI2's rorx gives the
+ * rotations of Sigma0/Sigma1 without a copy and without touching the flags.
+ * The message schedule runs beside them in ymm registers, four 64-bit
+ * words at a time: while the rounds of one 16-round group consume W[t]+K[t]
+ * from a stack array, the vector unit computes the next sixteen W[t]+K[t]
+ * into it.  An out-of-order core overlaps the two streams.
+ *
+ * void sha512_blocks_avx2(struct sha512_block_state *state,
+ *			   const u8 *data, size_t nblocks);
+ *
+ * The caller owns the vector unit (kernel_fpu_begin() in the kernel).
+ */
+#include <linux/linkage.h>
+
+/* Working variables a..h, and two registers carrying a^b between rounds */
+#define A	%rax
+#define B	%rbx
+#define C	%rcx
+#define D	%r8
+#define E	%rdx
+#define F	%r9
+#define G	%r10
+#define H	%r11
+#define T0	%r12
+#define T1	%r13
+#define XAB0	%r14
+#define XAB1	%r15
+
+/* During the rounds: pointers to K[t] and to the W[t]+K[t] array */
+#define KPTR	%rdi
+#define WKPTR	%rsi
+
+/* Message schedule: X0..X3 hold W[t-16..t-1], four words each */
+#define X0	%ymm0
+#define X1	%ymm1
+#define X2	%ymm2
+#define X3	%ymm3
+#define V0	%ymm4
+#define V1	%ymm5
+#define V2	%ymm6
+#define V3	%ymm7
+#define BSWAP	%ymm8
+
+/* Stack frame, 32-byte aligned */
+#define WK_OFF		0		/* u64 W[t]+K[t], t = 0..79 */
+#define NEXT_OFF	640		/* next input block */
+#define END_OFF		648		/* end of input */
+#define STATE_OFF	656		/* the state pointer */
+#define FRAME_SIZE	672
+
+	.section .rodata, "a"
+	.p2align 5
+/* vpshufb mask turning each big-endian 64-bit word into a native one */
+.Lbswap64:
+	.octa	0x08090a0b0c0d0e0f0001020304050607
+	.octa	0x08090a0b0c0d0e0f0001020304050607
+
+/* FIPS 180-4 section 4.2.3 */
+.Lk512:
+	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd
+	.quad	0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
+	.quad	0x3956c25bf348b538, 0x59f111f1b605d019
+	.quad	0x923f82a4af194f9b, 0xab1c5ed5da6d8118
+	.quad	0xd807aa98a3030242, 0x12835b0145706fbe
+	.quad	0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2
+	.quad	0x72be5d74f27b896f, 0x80deb1fe3b1696b1
+	.quad	0x9bdc06a725c71235, 0xc19bf174cf692694
+	.quad	0xe49b69c19ef14ad2, 0xefbe4786384f25e3
+	.quad	0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65
+	.quad	0x2de92c6f592b0275, 0x4a7484aa6ea6e483
+	.quad	0x5cb0a9dcbd41fbd4, 0x76f988da831153b5
+	.quad	0x983e5152ee66dfab, 0xa831c66d2db43210
+	.quad	0xb00327c898fb213f, 0xbf597fc7beef0ee4
+	.quad	0xc6e00bf33da88fc2, 0xd5a79147930aa725
+	.quad	0x06ca6351e003826f, 0x142929670a0e6e70
+	.quad	0x27b70a8546d22ffc, 0x2e1b21385c26c926
+	.quad	0x4d2c6dfc5ac42aed, 0x53380d139d95b3df
+	.quad	0x650a73548baf63de, 0x766a0abb3c77b2a8
+	.quad	0x81c2c92e47edaee6, 0x92722c851482353b
+	.quad	0xa2bfe8a14cf10364, 0xa81a664bbc423001
+	.quad	0xc24b8b70d0f89791, 0xc76c51a30654be30
+	.quad	0xd192e819d6ef5218, 0xd69906245565a910
+	.quad	0xf40e35855771202a, 0x106aa07032bbd1b8
+	.quad	0x19a4c116b8d2d0c8, 0x1e376c085141ab53
+	.quad	0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8
+	.quad	0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb
+	.quad	0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3
+	.quad	0x748f82ee5defb2fc, 0x78a5636f43172f60
+	.quad	0x84c87814a1f0ab72, 0x8cc702081a6439ec
+	.quad	0x90befffa23631e28, 0xa4506cebde82bde9
+	.quad	0xbef9a3f7b2c67915, 0xc67178f2e372532b
+	.quad	0xca273eceea26619c, 0xd186b8c721c0c207
+	.quad	0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178
+	.quad	0x06f067aa72176fba, 0x0a637dc5a2c898a6
+	.quad	0x113f9804bef90dae, 0x1b710b35131c471b
+	.quad	0x28db77f523047d84, 0x32caab7b40c72493
+	.quad	0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
+	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
+	.quad	0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+.Lk512_end:
+
+	.text
+
+/*
+ * One round.  On entry \bc holds b^c (the previous round's a^b); on exit
+ * \ab holds a^b for the next round, whose b^c it is, and \bc is free.
+ *
+ *	T1 = h + Sigma1(e) + Ch(e, f, g) + W[t] + K[t]
+ *	T2 = Sigma0(a) + Maj(a, b, c),  Maj = ((a ^ b) & (b ^ c)) ^ b
+ *	d += T1;  h = T1 + T2	(the names then rotate by one)
+ */
+.macro ROUND a, b, c, d, e, f, g, h, wk, ab, bc
+	add	\wk(WKPTR), \h
+	mov	\f, T1
+	rorx	$14, \e, T0
+	xor	\g, T1
+	and	\e, T1
+	xor	\g, T1			/* Ch(e, f, g) */
+	add	T1, \h
+	rorx	$18, \e, T1
+	xor	T1, T0
+	rorx	$41, \e, T1
+	xor	T1, T0			/* Sigma1(e) */
+	add	T0, \h			/* T1 */
+	add	\h, \d
+	rorx	$28, \a, T0
+	rorx	$34, \a, T1
+	xor	T1, T0
+	rorx	$39, \a, T1
+	xor	T1, T0			/* Sigma0(a) */
+	mov	\a, \ab
+	xor	\b, \ab
+	and	\ab, \bc
+	xor	\b, \bc			/* Maj(a, b, c) */
+	add	T0, \h
+	add	\bc, \h
+.endm
+
+/* Four rounds starting at round (\r mod 16) of the current group */
+.macro ROUNDS4 r
+.if (\r % 8) == 0
+	ROUND	A, B, C, D, E, F, G, H, (\r+0)*8, XAB0, XAB1
+	ROUND	H, A, B, C, D, E, F, G, (\r+1)*8, XAB1, XAB0
+	ROUND	G, H, A, B, C, D, E, F, (\r+2)*8, XAB0, XAB1
+	ROUND	F, G, H, A, B, C, D, E, (\r+3)*8, XAB1, XAB0
+.else
+	ROUND	E, F, G, H, A, B, C, D, (\r+0)*8, XAB0, XAB1
+	ROUND	D, E, F, G, H, A, B, C, (\r+1)*8, XAB1, XAB0
+	ROUND	C, D, E, F, G, H, A, B, (\r+2)*8, XAB0, XAB1
+	ROUND	B, C, D, E, F, G, H, A, (\r+3)*8, XAB1, XAB0
+.endif
+.endm
+
+/* \dst = sigma0(\src) = ror1 ^ ror8 ^ shr7 on each 64-bit lane */
+.macro SSIG0 src, dst
+	vpsrlq	$1, \src, \dst
+	vpsllq	$63, \src, V3
+	vpxor	V3, \dst, \dst
+	vpsrlq	$8, \src, V3
+	vpxor	V3, \dst, \dst
+	vpsllq	$56, \src, V3
+	vpxor	V3, \dst, \dst
+	vpsrlq	$7, \src, V3
+	vpxor	V3, \dst, \dst
+.endm
+
+/* \dst = sigma1(\src) = ror19 ^ ror61 ^ shr6 on each 64-bit lane */
+.macro SSIG1 src, dst
+	vpsrlq	$19, \src, \dst
+	vpsllq	$45, \src, V3
+	vpxor	V3, \dst, \dst
+	vpsrlq	$61, \src, V3
+	vpxor	V3, \dst, \dst
+	vpsllq	$3, \src, V3
+	vpxor	V3, \dst, \dst
+	vpsrlq	$6, \src, V3
+	vpxor	V3, \dst, \dst
+.endm
+
+/*
+ * Four schedule words: on entry \x0..\x3 hold W[t-16..t-1]; on exit \x0
+ * holds W[t..t+3], and W[t..t+3]+K[t..t+3] is stored at \off(WKPTR), with
+ * K[t] at \off(KPTR).
+ *
+ *	W[t] = sigma1(W[t-2]) + W[t-7] + sigma0(W[t-15]) + W[t-16]
+ *
+ * W[t+2] and W[t+3] need sigma1 of W[t] and W[t+1], so sigma1 runs twice,
+ * on two lanes at a time.
+ */
+.macro SCHED4 x0, x1, x2, x3, off
+	vperm2i128 $0x21, \x1, \x0, V0	/* W[t-14..t-11] */
+	vpalignr $8, \x0, V0, V0	/* W[t-15..t-12] */
+	vperm2i128 $0x21, \x3, \x2, V1	/* W[t-6..t-3] */
+	vpalignr $8, \x2, V1, V1	/* W[t-7..t-4] */
+	vpaddq	V1, \x0, \x0
+	SSIG0	V0, V2
+	vpaddq	V2, \x0, \x0
+	vperm2i128 $0x81, \x3, \x3, V0	/* W[t-2], W[t-1], 0, 0 */
+	SSIG1	V0, V2
+	vpaddq	V2, \x0, \x0		/* W[t], W[t+1] final */
+	vperm2i128 $0x08, \x0, \x0, V0	/* 0, 0, W[t], W[t+1] */
+	SSIG1	V0, V2
+	vpaddq	V2, \x0, \x0		/* W[t+2], W[t+3] final */
+	vpaddq	\off(KPTR), \x0, V0
+	vmovdqa	V0, \off(WKPTR)
+.endm
+
+SYM_FUNC_START(sha512_blocks_avx2)
+	test	%rdx, %rdx
+	jz	.Lno_blocks
+
+	push	%rbp
+	mov	%rsp, %rbp
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	sub	$FRAME_SIZE, %rsp
+	and	$-32, %rsp
+
+	shl	$7, %rdx
+	add	%rsi, %rdx
+	mov	%rdx, END_OFF(%rsp)
+	mov	%rdi, STATE_OFF(%rsp)
+	mov	%rsi, NEXT_OFF(%rsp)
+
+	mov	0*8(%rdi), A
+	mov	1*8(%rdi), B
+	mov	2*8(%rdi), C
+	mov	3*8(%rdi), D
+	mov	4*8(%rdi), E
+	mov	5*8(%rdi), F
+	mov	6*8(%rdi), G
+	mov	7*8(%rdi), H
+	vmovdqa	.Lbswap64(%rip), BSWAP
+
+.Lblock:
+	mov	NEXT_OFF(%rsp), WKPTR
+	vmovdqu	0*32(WKPTR), X0
+	vmovdqu	1*32(WKPTR), X1
+	vmovdqu	2*32(WKPTR), X2
+	vmovdqu	3*32(WKPTR), X3
+	add	$128, WKPTR
+	mov	WKPTR, NEXT_OFF(%rsp)
+	vpshufb	BSWAP, X0, X0
+	vpshufb	BSWAP, X1, X1
+	vpshufb	BSWAP, X2, X2
+	vpshufb	BSWAP, X3, X3
+
+	lea	.Lk512(%rip), KPTR
+	lea	WK_OFF(%rsp), WKPTR
+	vpaddq	0*32(KPTR), X0, V0
+	vmovdqa	V0, 0*32(WKPTR)
+	vpaddq	1*32(KPTR), X1, V0
+	vmovdqa	V0, 1*32(WKPTR)
+	vpaddq	2*32(KPTR), X2, V0
+	vmovdqa	V0, 2*32(WKPTR)
+	vpaddq	3*32(KPTR), X3, V0
+	vmovdqa	V0, 3*32(WKPTR)
+
+	mov	B, XAB1
+	xor	C, XAB1
+
+	/* Rounds 0..63, computing W[16..79] on the side */
+.Lgroup:
+	SCHED4	X0, X1, X2, X3, 128 + 0*32
+	ROUNDS4	0
+	SCHED4	X1, X2, X3, X0, 128 + 1*32
+	ROUNDS4	4
+	SCHED4	X2, X3, X0, X1, 128 + 2*32
+	ROUNDS4	8
+	SCHED4	X3, X0, X1, X2, 128 + 3*32
+	ROUNDS4	12
+	add	$128, KPTR
+	add	$128, WKPTR
+	lea	.Lk512_end - 128(%rip), T0
+	cmp	T0, KPTR
+	jne	.Lgroup
+
+	/* Rounds 64..79 */
+	ROUNDS4	0
+	ROUNDS4	4
+	ROUNDS4	8
+	ROUNDS4	12
+
+	mov	STATE_OFF(%rsp), T0
+	add	0*8(T0), A
+	mov	A, 0*8(T0)
+	add	1*8(T0), B
+	mov	B, 1*8(T0)
+	add	2*8(T0), C
+	mov	C, 2*8(T0)
+	add	3*8(T0), D
+	mov	D, 3*8(T0)
+	add	4*8(T0), E
+	mov	E, 4*8(T0)
+	add	5*8(T0), F
+	mov	F, 5*8(T0)
+	add	6*8(T0), G
+	mov	G, 6*8(T0)
+	add	7*8(T0), H
+	mov	H, 7*8(T0)
+
+	mov	NEXT_OFF(%rsp), T0
+	cmp	END_OFF(%rsp), T0
+	jne	.Lblock
+
+	/* Leave no message schedule behind on the stack. */
+	vpxor	V0, V0, V0
+	lea	WK_OFF(%rsp), WKPTR
+	mov	$(640 / 32), T0
+.Lwipe:
+	vmovdqa	V0, (WKPTR)
+	add	$32, WKPTR
+	dec	T0
+	jnz	.Lwipe
+	vzeroupper
+
+	lea	-5*8(%rbp), %rsp
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%rbp
+.Lno_blocks:
+	RET
+SYM_FUNC_END(sha512_blocks_avx2)

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""MD5, SHA-1 and SHA-2 (and their HMACs) against Python's hashlib/hmac.
+
+Table-driven: every algorithm in ALGS gets the same checks, through every
+entry point of the mainline library shape (see oracle/oracle-hash.h):
+
+  - <alg>_zero_message_hash against hashlib of the empty message;
+  - every message length 0..300 plus random lengths up to 20000, one-shot
+    and through incremental updates split at random points;
+  - HMAC with every key length 0..2*block+1 and random longer keys, through
+    the prepared-key one-shot, usingrawkey, prepared-key incremental and
+    init_usingrawkey incremental calls;
+  - for SHA-384/512, contexts whose 128-bit byte count is past 2^64 (and
+    crosses it), against a small FIPS 180-4 SHA-512 written here in Python,
+    which is itself first checked against hashlib.
+"""
+import hashlib
+import hmac
+
+from kctest import Oracle, Tap, rng, randbytes, random_splits, path_name
+
+# name -> (hashlib name, block size).  sha256_finup_2x() has its own driver,
+# test_sha256_finup2x.py.
+ALGS = {
+    'md5': ('md5', 64),
+    'sha1': ('sha1', 64),
+    'sha224': ('sha224', 64),
+    'sha256': ('sha256', 64),
+    'sha384': ('sha384', 128),
+    'sha512': ('sha512', 128),
+}
+
+
+def check(tap, o, reqs, want, desc, show):
+    got = o.many(reqs)
+    bad = [show(reqs[i]) for i in range(len(reqs)) if got[i] != [want[i]]]
+    tap.ok(not bad, desc, diag=bad[:5])
+
+
+def test_hash(tap, o, r, alg, hname, path):
+    d = hashlib.new(hname, b'').digest()
+    tap.ok(o.call(alg + '_zero') == [d],
+           '%s_zero_message_hash matches hashlib [%s]' % (alg, path))
+
+    lengths = list(range(301)) + [r.randrange(301, 20001) for _ in range(1200)]
+    reqs, want = [], []
+    for n in lengths:
+        msg = randbytes(r, n)
+        d = hashlib.new(hname, msg).digest()
+        reqs.append((alg, msg))
+        want.append(d)
+        reqs.append((alg + '_parts',) + tuple(random_splits(r, msg)))
+        want.append(d)
+    check(tap, o, reqs, want,
+          '%s one-shot and incremental, %d messages, lengths 0..20000 [%s]'
+          % (alg, len(lengths), path),
+          lambda q: (q[0], len(b''.join(q[1:]))))
+
+
+def test_hmac(tap, o, r, alg, hname, block, path):
+    klens = list(range(2 * block + 2))
+    klens += [r.randrange(2 * block + 2, 1001) for _ in range(40)]
+    reqs, want = [], []
+    for i, klen in enumerate(klens):
+        key = randbytes(r, klen)
+        # Message lengths cycle through the block boundaries as well.
+        n = r.choice([0, 1, block - 1, block, block + 1, r.randrange(0, 20001)])
+        msg = randbytes(r, n)
+        d = hmac.new(key, msg, hname).digest()
+        reqs.append(('hmac_' + alg, key, msg))
+        reqs.append(('hmac_' + alg + '_raw', key, msg))
+        reqs.append(('hmac_' + alg + '_parts', key) + tuple(random_splits(r, msg)))
+        reqs.append(('hmac_' + alg + '_rawinit_parts', key) +
+                    tuple(random_splits(r, msg)))
+        want += [d] * 4
+    check(tap, o, reqs, want,
+          'hmac_%s prepared/usingrawkey/incremental/init_usingrawkey, '
+          'keys 0..%d and up to 1000 bytes, %d calls [%s]'
+          % (alg, 2 * block + 1, len(reqs), path),
+          lambda q: (q[0], len(q[1]), len(b''.join(q[2:]))))
+
+
+# A plain FIPS 180-4 SHA-512 (section 6.4), used only to compute digests for
+# byte counts hashlib cannot reach: the 128-bit length field above 2^64.
+M64 = (1 << 64) - 1
+
+
+def _primes(n):
+    out, i = [], 2
+    while len(out) < n:
+        if all(i % p for p in out):
+            out.append(i)
+        i += 1
+    return out
+
+
+def _iroot(n, k):
+    lo, hi = 0, 1 << (n.bit_length() // k + 2)
+    while lo < hi:
+        m = (lo + hi + 1) // 2
+        if m ** k <= n:
+            lo = m
+        else:
+            hi = m - 1
+    return lo
+
+
+# Constants from their definitions: fractional parts of cube roots (K) and
+# square roots (H) of the first primes.
+K512 = [_iroot(p << 192, 3) & M64 for p in _primes(80)]
+IV384 = [_iroot(p << 128, 2) & M64 for p in _primes(16)[8:]]
+IV512 = [_iroot(p << 128, 2) & M64 for p in _primes(8)]
+
+
+def _ror(x, n):
+    return ((x >> n) | (x << (64 - n))) & M64
+
+
+def _compress(h, block):
+    w = [int.from_bytes(block[8 * i:8 * i + 8], 'big') for i in range(16)]
+    for t in range(16, 80):
+        s0 = _ror(w[t - 15], 1) ^ _ror(w[t - 15], 8) ^ (w[t - 15] >> 7)
+        s1 = _ror(w[t - 2], 19) ^ _ror(w[t - 2], 61) ^ (w[t - 2] >> 6)
+        w.append((w[t - 16] + s0 + w[t - 7] + s1) & M64)
+    a, b, c, d, e, f, g, hh = h
+    for t in range(80):
+        t1 = (hh + (_ror(e, 14) ^ _ror(e, 18) ^ _ror(e, 41)) +
+              ((e & f) ^ (~e & g)) + K512[t] + w[t]) & M64
+        t2 = ((_ror(a, 28) ^ _ror(a, 34) ^ _ror(a, 39)) +
+              ((a & b) ^ (a & c) ^ (b & c))) & M64
+        a, b, c, d, e, f, g, hh = (t1 + t2) & M64, a, b, c, (d + t1) & M64, e, f, g
+    return [(x + y) & M64 for x, y in zip(h, [a, b, c, d, e, f, g, hh])]
+
+
+def py_sha512(msg, iv, dsize, start_count=0):
+    """Digest of msg hashed from state iv after start_count bytes."""
+    total = start_count + len(msg)
+    pad = msg + b'\x80' + bytes((111 - len(msg)) % 128)
+    pad += ((8 * total) % (1 << 128)).to_bytes(16, 'big')
+    h = list(iv)
+    for i in range(0, len(pad), 128):
+        h = _compress(h, pad[i:i + 128])
+    return b''.join(x.to_bytes(8, 'big') for x in h)[:dsize]
+
+
+def test_bytecount(tap, o, r, path):
+    # The Python model first has to agree with hashlib.
+    model_ok = all(py_sha512(m, IV512, 64) == hashlib.sha512(m).digest() and
+                   py_sha512(m, IV384, 48) == hashlib.sha384(m).digest()
+                   for m in (randbytes(r, n) for n in (0, 1, 111, 112, 128, 300)))
+    if not tap.ok(model_ok, 'Python SHA-384/512 model agrees with hashlib'):
+        return
+    reqs, want = [], []
+    for alg, iv, dsize in (('sha384', IV384, 48), ('sha512', IV512, 64)):
+        for hi, lo in ((1, 0), (0, (1 << 64) - 128), (0, (1 << 64) - 256),
+                       ((1 << 61), 128), ((1 << 64) - 1, (1 << 64) - 128),
+                       (r.getrandbits(64), r.getrandbits(57) << 7)):
+            n = r.choice([0, 5, 111, 112, 127, 128, 129, 300])
+            msg = randbytes(r, n)
+            reqs.append((alg + '_bytecount', hi.to_bytes(8, 'big'),
+                         lo.to_bytes(8, 'big'), msg))
+            want.append(py_sha512(msg, iv, dsize, (hi << 64) + lo))
+    check(tap, o, reqs, want,
+          'sha384/sha512 128-bit byte count above 2^64 and its carry [%s]' % path,
+          lambda q: (q[0], q[1].hex(), q[2].hex(), len(q[3])))
+
+
+def main():
+    tap = Tap()
+    r = rng()
+    o = Oracle()
+    path = path_name()
+    for alg, (hname, block) in ALGS.items():
+        test_hash(tap, o, r, alg, hname, path)
+        test_hmac(tap, o, r, alg, hname, block, path)
+    test_bytecount(tap, o, r, path)
+    o.close()
+    tap.done()
+
+
+if __name__ == '__main__':
+    main()
