@@ -152,8 +152,13 @@ AFS_HIDDEN const struct afs_alg *afs_alg_nth(unsigned int i);
 /* Tables provided by the adapters (alg-*.c), terminated by a NULL name. */
 extern AFS_HIDDEN const struct afs_alg afs_algs_aes[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_chacha[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_crc32c[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_des[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_md5[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_sha1[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_sha256[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_sha3[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_sha512[];
 
 AFS_HIDDEN void afs_wipe(void *p, size_t n);
 AFS_HIDDEN void afs_free_secret(void *p, size_t n);

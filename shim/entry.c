@@ -105,6 +105,27 @@ static void atfork_parent(void)
 	afs_table_unlock();
 }
 
+/*
+ * The process the descriptor table describes.  A child made by vfork()
+ * (Python's subprocess, posix_spawn()-like helpers) shares our memory but
+ * has its own descriptor table, and closes or dups descriptors before
+ * exec: those calls must reach the kernel without editing the parent's
+ * table.  Such a child is recognised by a pid the atfork handler has not
+ * seen (fork() runs it, vfork() does not).
+ */
+static pid_t table_pid;
+
+static void atfork_child(void)
+{
+	afs_atfork_child();
+	table_pid = getpid();
+}
+
+static bool vfork_child(void)
+{
+	return getpid() != table_pid;
+}
+
 static void do_init(void)
 {
 	const char *m = getenv("AFALG_SHIM");
@@ -168,7 +189,8 @@ static void do_init(void)
 		}
 		afs_real.close(fd);
 	}
-	pthread_atfork(atfork_prepare, atfork_parent, afs_atfork_child);
+	table_pid = getpid();
+	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 }
 
 void afs_resolve_real(void)
@@ -765,7 +787,7 @@ EXPORT int close(int fd)
 
 	if (__builtin_expect(!afs_real.close, 0))
 		afs_resolve_real();
-	if (!afs_is_ours(fd))
+	if (!afs_is_ours(fd) || vfork_child())
 		return afs_real.close(fd);
 	s = afs_remove(fd);
 	r = afs_real.close(fd);
@@ -804,7 +826,7 @@ static int dup_common(int oldfd, int newfd, int r)
 EXPORT int dup(int fd)
 {
 	INIT();
-	if (!afs_is_ours(fd))
+	if (!afs_is_ours(fd) || vfork_child())
 		return afs_real.dup(fd);
 	afs_table_lock();
 	return dup_common(fd, -1, afs_real.dup(fd));
@@ -813,7 +835,7 @@ EXPORT int dup(int fd)
 EXPORT int dup2(int oldfd, int newfd)
 {
 	INIT();
-	if (!afs_is_ours(oldfd) && !afs_is_ours(newfd))
+	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || vfork_child())
 		return real_dup2(oldfd, newfd);
 	afs_table_lock();
 	return dup_common(oldfd, newfd, real_dup2(oldfd, newfd));
@@ -822,7 +844,7 @@ EXPORT int dup2(int oldfd, int newfd)
 EXPORT int dup3(int oldfd, int newfd, int flags)
 {
 	INIT();
-	if (!afs_is_ours(oldfd) && !afs_is_ours(newfd))
+	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || vfork_child())
 		return real_dup3(oldfd, newfd, flags);
 	afs_table_lock();
 	return dup_common(oldfd, newfd, real_dup3(oldfd, newfd, flags));
@@ -830,7 +852,8 @@ EXPORT int dup3(int oldfd, int newfd, int flags)
 
 static int fcntl_common(int fd, int cmd, unsigned long arg)
 {
-	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && afs_is_ours(fd)) {
+	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && afs_is_ours(fd) &&
+	    !vfork_child()) {
 		afs_table_lock();
 		return dup_common(fd, -1, afs_real.fcntl(fd, cmd, arg));
 	}
@@ -893,7 +916,7 @@ EXPORT int close_range(unsigned int first, unsigned int last, int flags)
 	INIT();
 	r = real_close_range ? real_close_range(first, last, flags) :
 		(int)afs_real.syscall(SYS_close_range, first, last, flags);
-	if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC))
+	if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC) && !vfork_child())
 		forget_range(first, last);
 	return r;
 }
@@ -905,7 +928,7 @@ EXPORT void closefrom(int lowfd)
 		real_closefrom(lowfd);
 	else
 		afs_real.syscall(SYS_close_range, lowfd, ~0U, 0);
-	if (lowfd >= 0)
+	if (lowfd >= 0 && !vfork_child())
 		forget_range((unsigned int)lowfd, ~0U);
 }
 

@@ -93,10 +93,54 @@ def sk_oracle(name):
         return lambda e, k, iv, d: (
             _cipher(algorithms.AES(k[:-4]),
                     modes.CTR(k[-4:] + iv + b'\0\0\0\1'), e, d), iv)
+    if name in ('ecb(des)', 'cbc(des)', 'ecb(des3_ede)', 'cbc(des3_ede)'):
+        def des(e, k, iv, d):
+            k3 = k * 3 if len(k) == 8 else k
+            if name.startswith('ecb'):
+                return _cipher(_tdes(k3), modes.ECB(), e, d), iv
+            out = _cipher(_tdes(k3), modes.CBC(iv), e, d)
+            return out, ((out if e else d)[-8:] if d else iv)
+        return des
     if name == 'chacha20':
         return lambda e, k, iv, d: (
             _cipher(algorithms.ChaCha20(k, iv), None, True, d), iv)
     return None
+
+
+def _tdes(key):
+    try:
+        from cryptography.hazmat.decrepit.ciphers.algorithms import TripleDES
+    except ImportError:
+        from cryptography.hazmat.primitives.ciphers.algorithms import \
+            TripleDES
+    return TripleDES(key)
+
+
+def cmac_des3(key, msg):
+    from cryptography.hazmat.primitives import cmac
+    c = cmac.CMAC(_tdes(key))
+    c.update(msg)
+    return c.finalize()
+
+
+def crc32c_ref(data, init=0xffffffff):
+    """Bitwise CRC-32C (reflected 0x82f63b78): the kernel's "crc32c" shash
+    starts from the key (~0 by default) and outputs ~crc little endian."""
+    crc = init
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82f63b78 if crc & 1 else 0)
+    return (crc ^ 0xffffffff).to_bytes(4, 'little')
+
+
+def md4_openssl(data):
+    env = {k: v for k, v in os.environ.items() if k != 'LD_PRELOAD'}
+    out = subprocess.run(['openssl', 'dgst', '-md4', '-binary', '-provider',
+                          'legacy', '-provider', 'default'], input=data,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=env)
+    return out.stdout if out.returncode == 0 else None
 
 
 def xcbc_aes(key, msg):
@@ -114,10 +158,12 @@ def cmac_aes(key, msg):
 MACS = {
     'cmac(aes)': (cmac_aes, (16, 24, 32)),
     'xcbc(aes)': (xcbc_aes, (16, 24, 32)),
+    'cmac(des3_ede)': (cmac_des3, (24,)),
 }
 
 SKCIPHERS = ['ecb(aes)', 'cbc(aes)', 'ctr(aes)', 'rfc3686(ctr(aes))',
-             'chacha20']
+             'chacha20', 'ecb(des)', 'cbc(des)', 'ecb(des3_ede)',
+             'cbc(des3_ede)']
 
 
 # ---------------------------------------------------------------- child
@@ -295,14 +341,76 @@ def child():
         e = err_of(lambda: o.sendall(b'abc'))
         chk(e == errno.ENOKEY, '%s: no key: ENOKEY on send' % name,
             'errno %d' % e)
-        key = rb(16)
+        key = rb(keylens[0])
         t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
         o.sendall(b'abc')
-        got = o.recv(12, socket.MSG_TRUNC)
-        chk(got == fn(key, b'abc')[:12], '%s: keyed after accept, truncated '
+        got = o.recv(6, socket.MSG_TRUNC)
+        chk(got == fn(key, b'abc')[:6], '%s: keyed after accept, truncated '
             'read' % name)
         o.close()
         t.close()
+    # weak DES keys and degenerate 3DES keys are accepted (no
+    # CRYPTO_TFM_REQ_FORBID_WEAK_KEYS through AF_ALG)
+    if served('skcipher', 'ecb(des)'):
+        for name, key in (('ecb(des)', bytes.fromhex('0101010101010101')),
+                          ('ecb(des3_ede)', rb(8) * 2 + rb(8)),
+                          ('ecb(des3_ede)', rb(8) * 3)):
+            t = tfm('skcipher', name)
+            e = err_of(lambda: t.setsockopt(socket.SOL_ALG,
+                                            socket.ALG_SET_KEY, key))
+            o, _ = t.accept()
+            pt = rb(64)
+            send(o, pt, ENC)
+            ct = o.recv(64)
+            chk(e == 0 and ct == sk_oracle(name)(True, key, b'', pt)[0],
+                '%s: weak key %s... accepted and used' % (name,
+                                                          key[:8].hex()),
+                'errno %d' % e)
+            o.close()
+            t.close()
+
+    # crc32c: optional 4-byte key (initial value), ~crc little endian
+    if served('hash', 'crc32c'):
+        t = tfm('hash', 'crc32c')
+        o, _ = t.accept()
+        ok = True
+        for n in (0, 1, 3, 4, 31, 32, 33, 1000, 70000):
+            m = rb(n)
+            o.sendall(m[:n // 2], socket.MSG_MORE)
+            o.sendall(m[n // 2:])
+            ok &= o.recv(8) == crc32c_ref(m)
+        chk(ok, 'crc32c: unkeyed digests = bitwise reference')
+        o.sendall(b'123456789')
+        chk(o.recv(4).hex() == '839206e3',
+            'crc32c: check value of "123456789" (0xe3069283)')
+        o.close()
+        key = rb(4)
+        t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
+        e = err_of(lambda: t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY,
+                                        rb(3)))
+        o, _ = t.accept()
+        m = rb(100)
+        o.sendall(m)
+        chk(e == errno.EINVAL and
+            o.recv(4) == crc32c_ref(m, int.from_bytes(key, 'little')),
+            'crc32c: key = initial value; a 3-byte key is EINVAL and keeps '
+            'the old one', 'errno %d' % e)
+        o.close()
+        t.close()
+
+    if served('hash', 'md4'):
+        t = tfm('hash', 'md4')
+        o, _ = t.accept()
+        ok = True
+        for n in (0, 3, 55, 56, 64, 1000):
+            m = rb(n)
+            o.sendall(m)
+            want = md4_openssl(m)
+            ok &= want is not None and o.recv(16) == want
+        chk(ok, 'md4: digests = openssl dgst -md4 (legacy provider)')
+        o.close()
+        t.close()
+
     if served('hash', 'xcbc(aes)'):
         k = bytes(range(16))
         t = tfm('hash', 'xcbc(aes)', k)

@@ -448,6 +448,26 @@ int cmd_fds(void)
 	check(!memcmp(d, want, 32), "fds: and so does the parent, independently");
 	close(op);
 
+	/*
+	 * vfork(): the child shares our memory but not our descriptors; its
+	 * close_range() and dup2() before _exit must not touch our table
+	 * (Python's subprocess does exactly this).
+	 */
+	op = alg_accept(t);
+	send(op, msg, 40, MSG_MORE);
+	pid = vfork();
+	if (pid == 0) {
+		dup2(0, op);
+		close_range(3, ~0U, 0);
+		_exit(0);
+	}
+	waitpid(pid, &s, 0);
+	send(op, msg + 40, 60, 0);
+	n = (int)read(op, d, 32);
+	check(n == 32 && !memcmp(d, want, 32),
+	      "fds: a vfork child's close_range/dup2 leave our sockets alone");
+	close(op);
+
 	/* NETLINK_CRYPTO and AIO leave no descriptor behind */
 	n = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_CRYPTO);
 	check(n >= 0, "fds: NETLINK_CRYPTO socket");
