@@ -75,12 +75,18 @@ static ssize_t (*real_preadv2)(int, const struct iovec *, int, off_t, int);
 static ssize_t (*real_pwritev2)(int, const struct iovec *, int, off_t, int);
 
 static enum afs_mode mode = AFS_MODE_ALWAYS;
+static const char *log_dest;
 static unsigned int optmem_max = 131072;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 enum afs_mode afs_mode(void)
 {
 	return mode;
+}
+
+const char *afs_log_dest(void)
+{
+	return log_dest;
 }
 
 unsigned int afs_optmem_max(void)
@@ -178,6 +184,9 @@ static void do_init(void)
 
 	if (m && !strcmp(m, "fallback"))
 		mode = AFS_MODE_FALLBACK;
+	m = getenv("AFALG_SHIM_LOG");
+	if (m && *m)
+		log_dest = strdup(m);
 
 	fd = open("/proc/sys/net/core/optmem_max", O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
