@@ -391,9 +391,10 @@ static void ack(struct afs_nl_state *n, const struct nlmsghdr *req, int err)
 		flags |= NLM_F_CAPPED;
 		payload = 0;
 	}
-	h = buf_put(&b, NLMSG_HDRLEN);
-	e = buf_put(&b, sizeof(*e) + payload);
-	if (h && e) {
+	/* buf_put() may move the buffer: take the pointers after both */
+	if (buf_put(&b, NLMSG_HDRLEN) && buf_put(&b, sizeof(*e) + payload)) {
+		h = (struct nlmsghdr *)b.p;
+		e = (struct nlmsgerr *)(b.p + NLMSG_HDRLEN);
 		e->error = err;
 		e->msg = *req;
 		memcpy((uint8_t *)e + sizeof(*e), (const uint8_t *)req +
@@ -432,10 +433,14 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 				   NLM_F_MULTI);
 		/* NLMSG_DONE carries the dump's return value */
 		{
-			struct nlmsghdr *h = buf_put(&b, NLMSG_HDRLEN);
-			int *v = buf_put(&b, sizeof(int));
+			size_t at = b.len;
+			struct nlmsghdr *h;
+			int *v;
 
-			if (h && v) {
+			if (buf_put(&b, NLMSG_HDRLEN) &&
+			    buf_put(&b, sizeof(int))) {
+				h = (struct nlmsghdr *)(b.p + at);
+				v = (int *)(b.p + at + NLMSG_HDRLEN);
 				h->nlmsg_len = NLMSG_HDRLEN + sizeof(int);
 				h->nlmsg_type = NLMSG_DONE;
 				h->nlmsg_flags = NLM_F_MULTI;

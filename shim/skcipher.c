@@ -213,7 +213,8 @@ unlock:
  */
 void afs_txq_pull(struct afs_sk_state *st, size_t n)
 {
-	afs_wipe(st->buf + st->head, n);
+	if (n)
+		afs_wipe(st->buf + st->head, n);
 	st->head += n;
 	st->used -= n;
 	if (!st->used) {
@@ -308,6 +309,10 @@ static ssize_t sk_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 		if (!len)
 			return -EINVAL;
 		notfinal = true;
+	}
+	if (!len) {		/* an empty final request: nothing to run */
+		afs_txq_pull(st, 0);
+		return 0;
 	}
 	dst = afs_iov_direct(msg, done, len);
 	if (!dst) {

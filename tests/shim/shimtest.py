@@ -14,9 +14,33 @@ from kctest import Tap, rng, randbytes  # noqa: E402,F401
 SHIM = os.environ.get('AFALG_SHIM_LIB', '')
 
 
+def _sanitizer_runtime():
+    """The ASan runtime the shim was linked with (the sanitizer build of
+    scripts/run-tests), or None.  It must come first in LD_PRELOAD when
+    the shim is preloaded into programs that were not built with it."""
+    try:
+        out = subprocess.run(['ldd', SHIM], capture_output=True, text=True,
+                             timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    for line in out.splitlines():
+        parts = line.split()
+        if parts and parts[0].startswith('libasan.so') and len(parts) > 2:
+            return parts[2]
+    return None
+
+
+ASAN_RT = _sanitizer_runtime() if SHIM else None
+
+
 def shim_env(extra=None, mode='always'):
     env = dict(os.environ)
     env['LD_PRELOAD'] = SHIM
+    if ASAN_RT:
+        # the programs under test are not ours: their leaks are not the
+        # shim's, but every memory error inside the shim still aborts
+        env['LD_PRELOAD'] = '%s %s' % (ASAN_RT, SHIM)
+        env['ASAN_OPTIONS'] = 'detect_leaks=0:abort_on_error=1'
     env['AFALG_SHIM'] = mode
     if extra:
         env.update(extra)

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-from shimtest import SHIM, Tap, shim_env
+from shimtest import ASAN_RT, SHIM, Tap, shim_env
 
 FAKE = os.environ.get('FAKE_KERNEL', '')
 CHILD = os.environ.get('SHIM_CHILD')
@@ -171,7 +171,7 @@ def main():
         tap.skip('modes', 'fake-kernel.so not built')
     else:
         flog = os.path.join(tmp, 'fake')
-        both = '%s %s' % (SHIM, FAKE)
+        both = ' '.join(x for x in (ASAN_RT, SHIM, FAKE) if x)
         r = run_child('type', {'FAKE_KERNEL_LOG': flog,
                                'AFALG_SHIM': 'always'}, both)
         tap.ok('so_type 5' in r.stdout and 'nl_type 3' in r.stdout and
