@@ -80,8 +80,9 @@ struct sha256_block_state {
 struct __sha256_ctx {
 	struct sha256_block_state state;
 	u64 bytecount;
-	u8 buf[SHA256_BLOCK_SIZE] __attribute__((__aligned__(__alignof__(u64))));
+	u8 buf[SHA256_BLOCK_SIZE] __aligned(__alignof__(u64));
 };
+
 void __sha256_update(struct __sha256_ctx *ctx, const u8 *data, size_t len);
 
 /* Prepared HMAC key and message context shared by HMAC-SHA224/256 */
@@ -89,10 +90,12 @@ struct __hmac_sha256_key {
 	struct sha256_block_state istate;
 	struct sha256_block_state ostate;
 };
+
 struct __hmac_sha256_ctx {
 	struct __sha256_ctx sha_ctx;
 	struct sha256_block_state ostate;
 };
+
 void __hmac_sha256_init(struct __hmac_sha256_ctx *ctx,
 			const struct __hmac_sha256_key *key);
 
@@ -449,18 +452,21 @@ struct __sha512_ctx {
 	struct sha512_block_state state;
 	u64 bytecount_lo;
 	u64 bytecount_hi;
-	u8 buf[SHA512_BLOCK_SIZE] __attribute__((__aligned__(__alignof__(u64))));
+	u8 buf[SHA512_BLOCK_SIZE] __aligned(__alignof__(u64));
 };
+
 void __sha512_update(struct __sha512_ctx *ctx, const u8 *data, size_t len);
 
 struct __hmac_sha512_key {
 	struct sha512_block_state istate;
 	struct sha512_block_state ostate;
 };
+
 struct __hmac_sha512_ctx {
 	struct __sha512_ctx sha_ctx;
 	struct sha512_block_state ostate;
 };
+
 void __hmac_sha512_init(struct __hmac_sha512_ctx *ctx,
 			const struct __hmac_sha512_key *key);
 

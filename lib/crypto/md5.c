@@ -48,7 +48,8 @@ static const u32 md5_sine_table[64] = {
 
 /* RFC 1321 section 3.4: the four auxiliary functions */
 #define MD5_F(b, c, d)	((d) ^ ((b) & ((c) ^ (d))))
-#define MD5_G(b, c, d)	((c) ^ ((d) & ((b) ^ (c))))
+/* (b & d) | (c & ~d), as a sum of disjoint terms the compiler may reorder */
+#define MD5_G(b, c, d)	(((b) & (d)) + ((c) & ~(d)))
 #define MD5_H(b, c, d)	((b) ^ (c) ^ (d))
 #define MD5_I(b, c, d)	((c) ^ ((b) | ~(d)))
 
@@ -80,14 +81,22 @@ static void md5_block_generic(struct md5_block_state *state, const u8 *block)
 	for (j = 0; j < MD5_BLOCK_WORDS; j++)
 		x[j] = get_unaligned_le32(block + 4 * j);
 
-	for (j = 0; j < 16; j += 4)
-		MD5_4STEPS(MD5_F, j, j, 1, 7, 12, 17, 22);
-	for (j = 0; j < 16; j += 4)
-		MD5_4STEPS(MD5_G, 16 + j, 5 * j + 1, 5, 5, 9, 14, 20);
-	for (j = 0; j < 16; j += 4)
-		MD5_4STEPS(MD5_H, 32 + j, 3 * j + 5, 3, 4, 11, 16, 23);
-	for (j = 0; j < 16; j += 4)
-		MD5_4STEPS(MD5_I, 48 + j, 7 * j, 7, 6, 10, 15, 21);
+	MD5_4STEPS(MD5_F, 0, 0, 1, 7, 12, 17, 22);
+	MD5_4STEPS(MD5_F, 4, 4, 1, 7, 12, 17, 22);
+	MD5_4STEPS(MD5_F, 8, 8, 1, 7, 12, 17, 22);
+	MD5_4STEPS(MD5_F, 12, 12, 1, 7, 12, 17, 22);
+	MD5_4STEPS(MD5_G, 16, 1, 5, 5, 9, 14, 20);
+	MD5_4STEPS(MD5_G, 20, 5, 5, 5, 9, 14, 20);
+	MD5_4STEPS(MD5_G, 24, 9, 5, 5, 9, 14, 20);
+	MD5_4STEPS(MD5_G, 28, 13, 5, 5, 9, 14, 20);
+	MD5_4STEPS(MD5_H, 32, 5, 3, 4, 11, 16, 23);
+	MD5_4STEPS(MD5_H, 36, 1, 3, 4, 11, 16, 23);
+	MD5_4STEPS(MD5_H, 40, 13, 3, 4, 11, 16, 23);
+	MD5_4STEPS(MD5_H, 44, 9, 3, 4, 11, 16, 23);
+	MD5_4STEPS(MD5_I, 48, 0, 7, 6, 10, 15, 21);
+	MD5_4STEPS(MD5_I, 52, 12, 7, 6, 10, 15, 21);
+	MD5_4STEPS(MD5_I, 56, 8, 7, 6, 10, 15, 21);
+	MD5_4STEPS(MD5_I, 60, 4, 7, 6, 10, 15, 21);
 
 	state->h[0] += a;
 	state->h[1] += b;

@@ -25,6 +25,7 @@ static const struct sha256_ctx sha256_initial_ctx = {
 	.ctx.state.h = { SHA256_H0, SHA256_H1, SHA256_H2, SHA256_H3,
 			 SHA256_H4, SHA256_H5, SHA256_H6, SHA256_H7 },
 };
+
 #define sha256_iv (sha256_initial_ctx.ctx.state)
 
 const u8 sha224_zero_message_hash[SHA224_DIGEST_SIZE] = {
@@ -205,7 +206,11 @@ sha256_finup_2x_interleaved(const struct __sha256_ctx *ctx,
 	memzero_explicit(&blk[1], n * SHA256_BLOCK_SIZE);
 }
 
-#ifdef CONFIG_CRYPTO_LIB_SHA256_ARCH
+/*
+ * The kexec purgatory builds this file on its own with __DISABLE_EXPORTS
+ * defined: it runs before the kernel, so it gets the generic code only.
+ */
+#if defined(CONFIG_CRYPTO_LIB_SHA256_ARCH) && !defined(__DISABLE_EXPORTS)
 #include "sha256.h" /* $(SRCARCH)/sha256.h */
 #else
 #define sha256_blocks sha256_blocks_generic
@@ -301,23 +306,47 @@ void sha256_final(struct sha256_ctx *ctx, u8 out[SHA256_DIGEST_SIZE])
 }
 EXPORT_SYMBOL_GPL(sha256_final);
 
+/*
+ * Hash without a context, for the one-shot functions: whole blocks straight
+ * from the caller's buffer, then the tail and the padding in a local block,
+ * so a short message costs one call into the block function and no context
+ * is set up or wiped.  @done bytes (a multiple of the block size) have
+ * already gone into @state.
+ */
+static __always_inline void sha256_oneshot(struct sha256_block_state *state,
+					   u64 done, const u8 *data,
+					   size_t len, u8 *out,
+					   size_t digest_size)
+{
+	u8 blk[2 * SHA256_BLOCK_SIZE] __aligned(16);
+	size_t nblocks = len / SHA256_BLOCK_SIZE;
+	size_t tail = len % SHA256_BLOCK_SIZE;
+	size_t n = tail < SHA256_BLOCK_SIZE - 8 ? 1 : 2;
+
+	if (nblocks)
+		sha256_blocks(state, data, nblocks);
+	memcpy(blk, data + nblocks * SHA256_BLOCK_SIZE, tail);
+	blk[tail] = 0x80;
+	memset(&blk[tail + 1], 0, n * SHA256_BLOCK_SIZE - 8 - (tail + 1));
+	put_unaligned_be64((done + len) << 3, &blk[n * SHA256_BLOCK_SIZE - 8]);
+	sha256_blocks(state, blk, n);
+	sha256_store_digest(state, out, digest_size);
+	memzero_explicit(blk, n * SHA256_BLOCK_SIZE);
+}
+
 void sha224(const u8 *data, size_t len, u8 out[SHA224_DIGEST_SIZE])
 {
-	struct sha224_ctx ctx;
+	struct sha256_block_state state = sha224_iv;
 
-	sha224_init(&ctx);
-	sha224_update(&ctx, data, len);
-	sha224_final(&ctx, out);
+	sha256_oneshot(&state, 0, data, len, out, SHA224_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(sha224);
 
 void sha256(const u8 *data, size_t len, u8 out[SHA256_DIGEST_SIZE])
 {
-	struct sha256_ctx ctx;
+	struct sha256_block_state state = sha256_iv;
 
-	sha256_init(&ctx);
-	sha256_update(&ctx, data, len);
-	sha256_final(&ctx, out);
+	sha256_oneshot(&state, 0, data, len, out, SHA256_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(sha256);
 
@@ -485,25 +514,42 @@ void hmac_sha256_final(struct hmac_sha256_ctx *ctx, u8 out[SHA256_DIGEST_SIZE])
 }
 EXPORT_SYMBOL_GPL(hmac_sha256_final);
 
+/*
+ * One-shot HMAC with a prepared key: the inner hash through sha256_oneshot(),
+ * then the single outer block built in place.
+ */
+static void __hmac_sha256(const struct __hmac_sha256_key *key,
+			  const u8 *data, size_t data_len, u8 *out,
+			  size_t digest_size)
+{
+	struct sha256_block_state state = key->istate;
+	u8 blk[SHA256_BLOCK_SIZE] __aligned(16);
+
+	sha256_oneshot(&state, SHA256_BLOCK_SIZE, data, data_len, blk,
+		       digest_size);
+	blk[digest_size] = 0x80;
+	memset(&blk[digest_size + 1], 0,
+	       SHA256_BLOCK_SIZE - 8 - (digest_size + 1));
+	put_unaligned_be64(8 * (SHA256_BLOCK_SIZE + digest_size),
+			   &blk[SHA256_BLOCK_SIZE - 8]);
+	state = key->ostate;
+	sha256_blocks(&state, blk, 1);
+	sha256_store_digest(&state, out, digest_size);
+	memzero_explicit(blk, sizeof(blk));
+	memzero_explicit(&state, sizeof(state));
+}
+
 void hmac_sha224(const struct hmac_sha224_key *key,
 		 const u8 *data, size_t data_len, u8 out[SHA224_DIGEST_SIZE])
 {
-	struct hmac_sha224_ctx ctx;
-
-	hmac_sha224_init(&ctx, key);
-	hmac_sha224_update(&ctx, data, data_len);
-	hmac_sha224_final(&ctx, out);
+	__hmac_sha256(&key->key, data, data_len, out, SHA224_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(hmac_sha224);
 
 void hmac_sha256(const struct hmac_sha256_key *key,
 		 const u8 *data, size_t data_len, u8 out[SHA256_DIGEST_SIZE])
 {
-	struct hmac_sha256_ctx ctx;
-
-	hmac_sha256_init(&ctx, key);
-	hmac_sha256_update(&ctx, data, data_len);
-	hmac_sha256_final(&ctx, out);
+	__hmac_sha256(&key->key, data, data_len, out, SHA256_DIGEST_SIZE);
 }
 EXPORT_SYMBOL_GPL(hmac_sha256);
 

@@ -4,7 +4,7 @@
  * two messages interleaved for sha256_finup_2x().  CPUs without them use the
  * generic C code.
  */
-#include <asm/cpufeature.h>
+#include <linux/cpufeature.h>
 #include <asm/neon.h>
 #include <asm/simd.h>
 #include <linux/linkage.h>

@@ -4,7 +4,7 @@
  * two messages interleaved for sha256_finup_2x().  CPUs without SHA-NI use
  * the generic C code.
  */
-#include <asm/cpufeature.h>
+#include <linux/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <linux/linkage.h>
 #include <linux/static_key.h>

@@ -24,6 +24,15 @@
 			__FILE__, __LINE__, #cond); \
 	unlikely(__ret_warn); \
 })
-#define WARN_ON_ONCE(cond) WARN_ON(cond)
+#define WARN_ON_ONCE(cond) ({ \
+	static bool __warned_once; \
+	int __ret_warn_once = !!(cond); \
+	if (unlikely(__ret_warn_once) && !__warned_once) { \
+		__warned_once = true; \
+		fprintf(stderr, "kcrypto: WARNING at %s:%d: %s\n", \
+			__FILE__, __LINE__, #cond); \
+	} \
+	unlikely(__ret_warn_once); \
+})
 
 #endif

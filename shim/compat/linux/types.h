@@ -10,6 +10,8 @@
 #define _KCOMPAT_LINUX_TYPES_H
 
 #include_next <linux/types.h>
+/* The kernel force-includes compiler_types.h; __aligned() etc. come from here. */
+#include <linux/compiler.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
