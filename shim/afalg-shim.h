@@ -151,6 +151,7 @@ AFS_HIDDEN const struct afs_alg *afs_alg_nth(unsigned int i);
 
 /* Tables provided by the adapters (alg-*.c), terminated by a NULL name. */
 extern AFS_HIDDEN const struct afs_alg afs_algs_aes[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_aes_aead[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_chacha[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_crc32c[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_des[];

@@ -6,15 +6,18 @@
  * Sizes are those of the 6.12 templates over aes-generic (crypto/ecb.c,
  * cbc.c, ctr.c, cmac.c, xcbc.c): ecb and cbc are lskcipher instances with
  * blocksize 16; ctr and rfc3686 are skciphers with blocksize 1 and
- * chunksize 16.  CBC and CTR write the next IV back into the socket IV
+ * chunksize 16; xts(aes) (crypto/xts.c over ecb(aes)) an skcipher with
+ * blocksize 16.  CBC and CTR write the next IV back into the socket IV
  * (request chaining); rfc3686 builds its counter block per request and
- * does not.
+ * xts its tweak, so neither does: each request (each receive step) starts
+ * again from the socket IV, as in the kernel.
  */
 #include <crypto/aes.h>
 #include <crypto/aes-cbc.h>
 #include <crypto/aes-cbc-macs.h>
 #include <crypto/aes-ctr.h>
 #include <crypto/aes-ecb.h>
+#include <crypto/aes-xts.h>
 #include <linux/errno.h>
 #include <linux/string.h>
 
@@ -84,6 +87,45 @@ static int rfc3686_crypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
 			  size_t len, bool final)
 {
 	aes_rfc3686_crypt(dst, src, len, iv, tfm);
+	return 0;
+}
+
+/*
+ * xts_verify_key(): an odd length is EINVAL; equal halves are refused only
+ * in FIPS mode or with CRYPTO_TFM_REQ_FORBID_WEAK_KEYS, never set through
+ * AF_ALG.  The AES key size check follows in the library.
+ */
+static int xts_setkey_(void *tfm, const u8 *key, unsigned int len)
+{
+	if (len % 2)
+		return -EINVAL;
+	return aes_xts_preparekey(tfm, key, len, 0);
+}
+
+/* crypto/xts.c: fewer than 16 bytes is EINVAL; the IV is not written back */
+static int xts_encrypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
+			size_t len, bool final)
+{
+	u8 tweak[AES_BLOCK_SIZE];
+
+	if (len < AES_BLOCK_SIZE)
+		return -EINVAL;
+	memcpy(tweak, iv, AES_BLOCK_SIZE);
+	aes_xts_encrypt(dst, src, len, tweak, tfm, false);
+	memzero_explicit(tweak, sizeof(tweak));
+	return 0;
+}
+
+static int xts_decrypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
+			size_t len, bool final)
+{
+	u8 tweak[AES_BLOCK_SIZE];
+
+	if (len < AES_BLOCK_SIZE)
+		return -EINVAL;
+	memcpy(tweak, iv, AES_BLOCK_SIZE);
+	aes_xts_decrypt(dst, src, len, tweak, tfm, false);
+	memzero_explicit(tweak, sizeof(tweak));
 	return 0;
 }
 
@@ -187,6 +229,9 @@ const struct afs_alg afs_algs_aes[] = {
 	       rfc3686_crypt_, rfc3686_crypt_,
 	       AES_MIN_KEY_SIZE + CTR_RFC3686_NONCE_SIZE,
 	       AES_MAX_KEY_SIZE + CTR_RFC3686_NONCE_SIZE),
+	AES_SK("xts(aes)", "xts(ecb(aes-generic))", "skcipher", AES_BLOCK_SIZE,
+	       AES_BLOCK_SIZE, struct aes_xts_key, xts_setkey_, xts_encrypt_,
+	       xts_decrypt_, 2 * AES_MIN_KEY_SIZE, 2 * AES_MAX_KEY_SIZE),
 	AES_MAC("cmac(aes)", "cmac(aes-generic)", cmac_setkey_),
 	AES_MAC("xcbc(aes)", "xcbc(aes-generic)", xcbc_setkey_),
 	{ .name = NULL },

@@ -68,6 +68,7 @@ static const char *const driver_suffixes[] = {
 /* One table per algorithm family (alg-*.c); add a family here. */
 static const struct afs_alg *const families[] = {
 	afs_algs_aes,
+	afs_algs_aes_aead,
 	afs_algs_chacha,
 	afs_algs_crc32c,
 	afs_algs_des,

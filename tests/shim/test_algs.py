@@ -93,6 +93,8 @@ def sk_oracle(name):
         return lambda e, k, iv, d: (
             _cipher(algorithms.AES(k[:-4]),
                     modes.CTR(k[-4:] + iv + b'\0\0\0\1'), e, d), iv)
+    if name == 'xts(aes)':
+        return lambda e, k, iv, d: (xts_ref(k, iv, d, e), iv)
     if name in ('ecb(des)', 'cbc(des)', 'ecb(des3_ede)', 'cbc(des3_ede)'):
         def des(e, k, iv, d):
             k3 = k * 3 if len(k) == 8 else k
@@ -143,6 +145,95 @@ def md4_openssl(data):
     return out.stdout if out.returncode == 0 else None
 
 
+def _gf_double(t):
+    return ((t << 1) ^ (0x87 if t >> 127 else 0)) & ((1 << 128) - 1)
+
+
+def xts_ref(key, tweak, data, enc=True):
+    """IEEE 1619 XTS-AES from single-block AES (any key size, equal halves
+    allowed), with ciphertext stealing for a partial last block."""
+    from cryptography.hazmat.primitives.ciphers import algorithms, modes
+    k1, k2 = key[:len(key) // 2], key[len(key) // 2:]
+
+    def blk(t, b):
+        tb = t.to_bytes(16, 'little')
+        return _xor(_cipher(algorithms.AES(k1), modes.ECB(), enc,
+                            _xor(b, tb)), tb)
+    t = int.from_bytes(_cipher(algorithms.AES(k2), modes.ECB(), True,
+                               tweak), 'little')
+    n = len(data)
+    full = n // 16 - (1 if n % 16 else 0)
+    out = b''
+    for i in range(full):
+        out += blk(t, data[16 * i:16 * i + 16])
+        t = _gf_double(t)
+    if n % 16:
+        last = data[16 * full:16 * full + 16]
+        tail = data[16 * full + 16:]
+        t2 = _gf_double(t)
+        if enc:
+            cc = blk(t, last)
+            out += blk(t2, tail + cc[len(tail):]) + cc[:len(tail)]
+        else:
+            pp = blk(t2, last)
+            out += blk(t, tail + pp[len(tail):]) + pp[:len(tail)]
+    return out
+
+
+def _xor(a, b):
+    return bytes(x ^ y for x, y in zip(a, b))
+
+
+def aead_ref(name, key, iv, aad, data, taglen, enc):
+    """(output without the AAD echo) or None when the tag does not verify,
+    the kernel's view: rfc4106/4309 nonce = salt || IV and the last 8 AAD
+    bytes not authenticated; ccm IV = L-1 || nonce || counter."""
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, \
+        modes
+    from cryptography.hazmat.primitives.ciphers.aead import AESCCM
+    if name.startswith('ccm') or name.startswith('rfc4309'):
+        if name.startswith('ccm'):
+            nonce, k = iv[1:15 - iv[0]], key
+        else:
+            nonce, k, aad = key[-3:] + iv, key[:-3], aad[:-8]
+        c = AESCCM(k, tag_length=taglen)
+        if enc:
+            return c.encrypt(nonce, data, aad or None)
+        try:
+            return c.decrypt(nonce, data, aad or None)
+        except InvalidTag:
+            return None
+    if name.startswith('rfc4106'):
+        nonce, k, aad = key[-4:] + iv, key[:-4], aad[:-8]
+    else:
+        nonce, k = iv, key
+    if enc:
+        e = Cipher(algorithms.AES(k), modes.GCM(nonce)).encryptor()
+        e.authenticate_additional_data(aad)
+        ct = e.update(data) + e.finalize()
+        return ct + e.tag[:taglen]
+    ct, tag = data[:-taglen], data[-taglen:]
+    e = Cipher(algorithms.AES(k), modes.GCM(nonce, tag, min_tag_length=4)
+               ).decryptor()
+    e.authenticate_additional_data(aad)
+    try:
+        return e.update(ct) + e.finalize()
+    except InvalidTag:
+        return None
+
+
+AEADS = {
+    # name: (key lengths, authsizes allowed, bad authsizes, ivsize)
+    'gcm(aes)': ((16, 24, 32), (4, 8, 12, 13, 14, 15, 16), (0, 1, 5, 11, 17),
+                 12),
+    'rfc4106(gcm(aes))': ((20, 28, 36), (8, 12, 16), (4, 13, 15, 17), 8),
+    'ccm(aes)': ((16, 24, 32), (4, 6, 8, 10, 12, 14, 16), (2, 3, 5, 15, 17),
+                 16),
+    'rfc4309(ccm(aes))': ((19, 27, 35), (8, 12, 16), (4, 6, 10, 14), 8),
+}
+
+
 def xcbc_aes(key, msg):
     """RFC 3566 AES-XCBC-MAC (tests/unit/aesref.py); K1..K3 are derived
     with the whole key, as crypto/xcbc.c does for 24/32-byte keys."""
@@ -162,7 +253,7 @@ MACS = {
 }
 
 SKCIPHERS = ['ecb(aes)', 'cbc(aes)', 'ctr(aes)', 'rfc3686(ctr(aes))',
-             'chacha20', 'ecb(des)', 'cbc(des)', 'ecb(des3_ede)',
+             'xts(aes)', 'chacha20', 'ecb(des)', 'cbc(des)', 'ecb(des3_ede)',
              'cbc(des3_ede)']
 
 
@@ -225,6 +316,8 @@ def child():
         orc = sk_oracle(name)
         keylens = sorted(set([kmin, kmax] + ([kmin + 8] if kmax - kmin >= 16
                                             else [])))
+        if name == 'xts(aes)':
+            keylens = [32, 48, 64]
         chunk = 16 if name != 'chacha20' else 64
         for kl in keylens:
             key = rb(kl)
@@ -284,7 +377,23 @@ def child():
             e = err_of(lambda: send(o, b'x' * bs, ENC, rb(16)))
             chk(e == errno.EINVAL, '%s: any IV is EINVAL' % name,
                 'errno %d' % e)
-        if bs > 1:
+        if name == 'xts(aes)':
+            send(o, rb(15), ENC, iv)
+            e = err_of(lambda: o.recv(15))
+            chk(e == errno.EINVAL, 'xts(aes): fewer than 16 bytes is EINVAL',
+                'errno %d' % e)
+            key2 = rb(16) * 2
+            t2 = tfm('skcipher', name, key2)
+            o2, _ = t2.accept()
+            pt = rb(100)
+            send(o2, pt, ENC, iv)
+            got = o2.recv(100)
+            o2.close()
+            t2.close()
+            chk(got == xts_ref(key2, iv, pt),
+                'xts(aes): equal key halves accepted (no FIPS), ciphertext '
+                'stealing on 100 bytes')
+        elif bs > 1:
             send(o, rb(bs + 1), ENC, iv)
             e = err_of(lambda: o.recv(bs + 1))
             chk(e == errno.EINVAL, '%s: a final partial block is EINVAL' %
@@ -308,6 +417,103 @@ def child():
                 name, 'errno %d then %d' % (e, e2))
             o2.close()
             t2.close()
+        t.close()
+
+    # ---- AEADs
+    for name, (keylens, good, bad, ivs) in AEADS.items():
+        if not served('aead', name):
+            out('SKIP', '%s: not served yet' % name)
+            continue
+        ipsec = name.startswith('rfc')
+        for kl in keylens:
+            for tl in (good[0], good[-1], good[len(good) // 2]):
+                key = rb(kl)
+                t = tfm('aead', name)
+                # authsize first, key second (and the reverse below)
+                t.setsockopt(socket.SOL_ALG, socket.ALG_SET_AEAD_AUTHSIZE,
+                             None, tl)
+                t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
+                o, _ = t.accept()
+                ok, diag = True, ''
+                for n in (0, 1, 16, 100, 1000):
+                    for al in ((16, 20) if ipsec else (0, 13, 32)):
+                        iv = rb(ivs)
+                        if name.startswith('ccm'):
+                            iv = bytes([r.randrange(1, 8)]) + iv[1:]
+                        aad, pt = rb(al), rb(n)
+                        if ipsec:
+                            aad = aad[:-8] + iv
+                        send_aead = dict(op=ENC, iv=iv, assoclen=al)
+                        o.sendmsg_afalg([aad + pt], **send_aead)
+                        got = o.recv(al + n + tl)
+                        want = aead_ref(name, key, iv, aad, pt, tl, True)
+                        if got != aad + want:
+                            ok, diag = False, 'enc n=%d al=%d' % (n, al)
+                        if not al + n:
+                            continue    # nothing to read back (recv of 0)
+                        o.sendmsg_afalg([aad + want], op=DEC, iv=iv,
+                                        assoclen=al)
+                        if o.recv(al + n) != aad + pt:
+                            ok, diag = False, 'dec n=%d al=%d' % (n, al)
+                chk(ok, '%s key %d tag %d: encrypt/decrypt = oracle, AAD '
+                    'echoed' % (name, kl, tl), diag)
+                o.close()
+                t.close()
+        key = rb(keylens[0])
+        t = tfm('aead', name)
+        t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
+        t.setsockopt(socket.SOL_ALG, socket.ALG_SET_AEAD_AUTHSIZE, None,
+                     good[0])
+        bad_ok = all(err_of(lambda: t.setsockopt(
+            socket.SOL_ALG, socket.ALG_SET_AEAD_AUTHSIZE, None, b)) ==
+            errno.EINVAL for b in bad)
+        chk(bad_ok, '%s: authsizes %s are EINVAL' % (name, bad))
+        o, _ = t.accept()
+        iv = rb(ivs)
+        if name.startswith('ccm'):
+            iv = b'\x03' + iv[1:]
+        al = 16
+        aad = rb(al)
+        if ipsec:
+            aad = aad[:-8] + iv
+        pt = rb(64)
+        want = aead_ref(name, key, iv, aad, pt, good[0], True)
+        bad_ct = bytearray(want)
+        bad_ct[-1] ^= 1
+        buf = bytearray(b'\xee' * (al + 64))
+        o.sendmsg_afalg([aad + bytes(bad_ct)], op=DEC, iv=iv, assoclen=al)
+        e = err_of(lambda: o.recv_into(buf))
+        chk(e == errno.EBADMSG and bytes(buf[:al]) == aad and
+            pt not in bytes(buf),
+            '%s: a bad tag is EBADMSG, the AAD echoed, no plaintext (D11)'
+            % name, 'errno %d' % e)
+        # the consumed request is gone: the next one works
+        o.sendmsg_afalg([aad + want], op=DEC, iv=iv, assoclen=al)
+        chk(o.recv(al + 64) == aad + pt, '%s: the next request after '
+            'EBADMSG decrypts' % name)
+        if ipsec:
+            o.sendmsg_afalg([rb(12) + pt], op=ENC, iv=iv, assoclen=12)
+            e = err_of(lambda: o.recv(12 + 64 + good[0]))
+            chk(e == errno.EINVAL, '%s: assoclen 12 is EINVAL (16 or 20 '
+                'only)' % name, 'errno %d' % e)
+        if name.startswith('ccm'):
+            for l1, n in ((0, 16), (8, 16), (1, 65537)):
+                civ = bytes([l1]) + rb(15)
+                o.sendmsg_afalg([rb(n)], op=ENC, iv=civ, assoclen=0)
+                e = err_of(lambda: o.recv(n + 16))
+                want_e = errno.EOVERFLOW if n > 65536 else errno.EINVAL
+                chk(e == want_e, 'ccm(aes): iv[0] = %d, %d bytes is %s' %
+                    (l1, n, errno.errorcode[want_e]), 'errno %d' % e)
+        o.close()
+        e = err_of(lambda: t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY,
+                                        rb(keylens[0] + 1)))
+        o, _ = t.accept()
+        e2 = err_of(lambda: o.sendmsg_afalg([b'x' * 32], op=ENC,
+                                            iv=rb(ivs), assoclen=16))
+        chk(e == errno.EINVAL and e2 == errno.ENOKEY,
+            '%s: a bad key length is EINVAL and loses the key (ENOKEY)' %
+            name, 'errno %d then %d' % (e, e2))
+        o.close()
         t.close()
 
     # ---- MACs
