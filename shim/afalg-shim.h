@@ -152,9 +152,11 @@ AFS_HIDDEN const struct afs_alg *afs_alg_nth(unsigned int i);
 /* Tables provided by the adapters (alg-*.c), terminated by a NULL name. */
 extern AFS_HIDDEN const struct afs_alg afs_algs_aes[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_aes_aead[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_authenc[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_chacha[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_crc32c[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_des[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_drbg[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_md5[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_sha1[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_sha256[];

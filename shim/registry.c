@@ -69,9 +69,11 @@ static const char *const driver_suffixes[] = {
 static const struct afs_alg *const families[] = {
 	afs_algs_aes,
 	afs_algs_aes_aead,
+	afs_algs_authenc,
 	afs_algs_chacha,
 	afs_algs_crc32c,
 	afs_algs_des,
+	afs_algs_drbg,
 	afs_algs_md5,
 	afs_algs_sha1,
 	afs_algs_sha256,

@@ -65,18 +65,19 @@ def have(prog):
 
 def forward_checks(tap, proc, what='child'):
     """Turn a child's PASS/FAIL/SKIP lines into TAP test points; then one
-    point for a clean exit.  Returns the number of checks seen."""
+    point for a clean exit.  Returns the number of checks seen.
+    "FAIL what -- diagnostic", "SKIP what: reason" (last ': ')."""
     n = 0
     for line in proc.stdout.splitlines():
         tag, _, rest = line.partition(' ')
         if tag == 'PASS':
             tap.ok(True, rest)
         elif tag == 'FAIL':
-            desc, _, diag = rest.partition(': ')
+            desc, _, diag = rest.partition(' -- ')
             tap.ok(False, desc, diag)
         elif tag == 'SKIP':
-            desc, _, why = rest.partition(': ')
-            tap.skip(desc, why)
+            desc, _, why = rest.rpartition(': ')
+            tap.skip(desc or why, why if desc else 'no reason given')
         else:
             continue
         n += 1

@@ -272,7 +272,7 @@ def child():
         print('%s %s' % (tag, msg), flush=True)
 
     def chk(c, msg, diag=''):
-        out('PASS' if c else 'FAIL', msg + ('' if c else ': ' + diag))
+        out('PASS' if c else 'FAIL', msg + ('' if c else ' -- ' + diag))
 
     def tfm(typ, name, key=None):
         t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
@@ -516,6 +516,109 @@ def child():
         o.close()
         t.close()
 
+    # ---- authenc(hmac(H),cbc(aes)): rtattr key blob, HMAC(AAD || CT)
+    import hashlib
+    import hmac as hmac_mod
+    for h, ds in (('sha1', 20), ('sha256', 32), ('sha384', 48),
+                  ('sha512', 64)):
+        name = 'authenc(hmac(%s),cbc(aes))' % h
+        if not served('aead', name):
+            out('SKIP', '%s: not served yet' % name)
+            continue
+        ok, diag = True, ''
+        for ekl, akl, tl in ((16, 20, ds), (32, 64, 12), (24, 100, ds // 2)):
+            ek, ak = rb(ekl), rb(akl)
+            blob = struct.pack('=HHI', 8, 1, 0) + struct.pack('>I', ekl)
+            blob = blob[:4] + struct.pack('>I', ekl) + ak + ek
+            t = tfm('aead', name)
+            t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, blob)
+            t.setsockopt(socket.SOL_ALG, socket.ALG_SET_AEAD_AUTHSIZE, None,
+                         tl)
+            o, _ = t.accept()
+            for n, al in ((0, 8), (16, 0), (64, 20), (4096, 16)):
+                iv, aad, pt = rb(16), rb(al), rb(n)
+                ct = _cipher(__import__('cryptography.hazmat.primitives.'
+                                        'ciphers', fromlist=['x']).
+                             algorithms.AES(ek),
+                             __import__('cryptography.hazmat.primitives.'
+                                        'ciphers', fromlist=['x']).
+                             modes.CBC(iv), True, pt)
+                tag = hmac_mod.new(ak, aad + ct, h).digest()[:tl]
+                o.sendmsg_afalg([aad + pt], op=ENC, iv=iv, assoclen=al)
+                got = o.recv(al + n + tl)
+                if got != aad + ct + tag:
+                    ok, diag = False, 'enc ek %d ak %d n %d' % (ekl, akl, n)
+                o.sendmsg_afalg([aad + ct + tag], op=DEC, iv=iv, assoclen=al)
+                if o.recv(al + n) != aad + pt:
+                    ok, diag = False, 'dec ek %d ak %d n %d' % (ekl, akl, n)
+            bad = bytearray(aad + ct + tag)
+            bad[0 if al else -1] ^= 1
+            o.sendmsg_afalg([bytes(bad)], op=DEC, iv=iv, assoclen=al)
+            e = err_of(lambda: o.recv(al + n))
+            if e != errno.EBADMSG:
+                ok, diag = False, 'tamper errno %d' % e
+            o.sendmsg_afalg([rb(17)], op=ENC, iv=iv, assoclen=0)
+            e = err_of(lambda: o.recv(17 + tl))
+            if e != errno.EINVAL:
+                ok, diag = False, 'partial block errno %d' % e
+            o.close()
+            t.close()
+        chk(ok, '%s: rtattr keys, truncated tags, AAD, tampering, partial '
+            'block = HMAC-then-CBC oracle' % name, diag)
+        t = tfm('aead', name)
+        e1 = err_of(lambda: t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY,
+                                         rb(48)))
+        e2 = err_of(lambda: t.setsockopt(socket.SOL_ALG,
+                                         socket.ALG_SET_AEAD_AUTHSIZE, None,
+                                         ds + 1))
+        chk(e1 == errno.EINVAL and e2 == errno.EINVAL,
+            '%s: a raw (non-rtattr) key and authsize %d are EINVAL' %
+            (name, ds + 1), 'errno %d %d' % (e1, e2))
+        t.close()
+
+    # ---- rng: DRBGs seeded by ALG_SET_KEY, 128 bytes per read
+    for name in ('stdrng', 'drbg_nopr_hmac_sha256', 'drbg_nopr_ctr_aes256',
+                 'drbg_pr_hmac_sha256', 'drbg_pr_ctr_aes256',
+                 'drbg_nopr_hmac_sha512', 'drbg_nopr_hmac_sha384'):
+        if not served('rng', name):
+            out('SKIP', '%s: not served yet' % name)
+            continue
+        t = tfm('rng', name)
+        o, _ = t.accept()
+        e = err_of(lambda: o.recv(16))
+        chk(e == errno.EINVAL, '%s: reading before seeding is EINVAL (not '
+            'yet seeded)' % name, 'errno %d' % e)
+        # rng children are never "nokey": seeding waits until none is left
+        e = err_of(lambda: t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY,
+                                        rb(8)))
+        chk(e == errno.EBUSY, '%s: seeding with an op socket alive is EBUSY'
+            % name, 'errno %d' % e)
+        o.close()
+        t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, b'' if 'pr_' in name
+                     else rb(32))
+        o, _ = t.accept()
+        sizes = [len(o.recv(n)) for n in (1, 16, 127, 128, 129, 1000)]
+        chk(sizes == [1, 16, 127, 128, 128, 128],
+            '%s: reads return min(len, 128) bytes' % name, str(sizes))
+        o2, _ = t.accept()
+        data = b''.join(o.recv(128) if i % 2 else o2.recv(128)
+                        for i in range(512))
+        counts = [0] * 256
+        for b in data:
+            counts[b] += 1
+        exp = len(data) / 256
+        chi = sum((c - exp) ** 2 / exp for c in counts)
+        blocks = {data[i:i + 16] for i in range(0, len(data), 16)}
+        chk(150 < chi < 380 and len(blocks) == len(data) // 16,
+            '%s: 64 KiB from two children of one DRBG: chi-square %.0f (df '
+            '255), no repeated block' % (name, chi))
+        e = err_of(lambda: o.sendall(b'x'))
+        chk(e == errno.EOPNOTSUPP, '%s: send is EOPNOTSUPP (no CAVP)' % name,
+            'errno %d' % e)
+        o.close()
+        o2.close()
+        t.close()
+
     # ---- MACs
     for name, (fn, keylens) in MACS.items():
         if not served('hash', name):
@@ -641,14 +744,19 @@ def child():
         for name, sizes in table.items():
             if not served(typ, name):
                 continue
-            # nlmsghdr + struct crypto_user_alg (208 bytes), NLM_F_REQUEST
-            req = struct.pack('=IHHII', 16 + 208, 0x13, 1, seq, 0)
-            body = name.encode().ljust(64, b'\0') + bytes(128) + \
-                struct.pack('=IIII', 0, 0, 0, 0)
-            nl.send(req + body)
-            rep = nl.recv(8192, socket.MSG_DONTWAIT)
-            seq += 1
-            ln, mtype = struct.unpack_from('=IH', rep)
+            # nlmsghdr + struct crypto_user_alg (208 bytes), NLM_F_REQUEST;
+            # by cra_name, then by driver name as libkcapi retries
+            for field in (0, 1):
+                req = struct.pack('=IHHII', 16 + 208, 0x13, 1, seq, 0)
+                nm = name.encode().ljust(64, b'\0')
+                body = (nm + bytes(64) if field == 0 else bytes(64) + nm) + \
+                    bytes(64) + struct.pack('=IIII', 0, 0, 0, 0)
+                nl.send(req + body)
+                rep = nl.recv(8192, socket.MSG_DONTWAIT)
+                seq += 1
+                ln, mtype = struct.unpack_from('=IH', rep)
+                if mtype == 0x13:
+                    break
             if mtype != 0x13:
                 chk(False, 'netlink %s' % name, 'type %d' % mtype)
                 continue

@@ -71,7 +71,7 @@ bool check(bool cond, const char *fmt, ...)
 	if (cond)
 		pass("%s", buf);
 	else
-		fail("%s: errno %d (%s)", buf, e, strerror(e));
+		fail("%s -- errno %d (%s)", buf, e, strerror(e));
 	errno = e;
 	return cond;
 }

@@ -9,7 +9,7 @@
  *
  * Output, one line per check, turned into TAP by test_probe.py:
  *   PASS <what>
- *   FAIL <what>: <diagnostic>
+ *   FAIL <what> -- <diagnostic>
  *   SKIP <what>: <reason>
  *   T <line>          transcript line (compared between two runs)
  */
