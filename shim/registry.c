@@ -223,6 +223,14 @@ static bool canon(const char *in, size_t len, char *out, int depth)
 		i++;
 	}
 
+	/* crypto/xts.c takes its cipher as "ecb(X)" and names itself xts(X) */
+	if (!strcmp(tmpl, "xts") && np == 1 && !strncmp(params[0], "ecb(", 4)) {
+		pl = strlen(params[0]);
+		snprintf(out, MAX_NAME, "xts(%.*s)", (int)(pl - 5),
+			 params[0] + 4);
+		return true;
+	}
+
 	/* driver names of the AEAD templates */
 	if (!strcmp(tmpl, "gcm_base") && np == 2 &&
 	    !strncmp(params[0], "ctr(", 4) && !strcmp(params[1], "ghash")) {

@@ -736,6 +736,27 @@ def child():
         o.close()
         t.close()
 
+    # ---- names as crypto_alloc_*() resolves them
+    names_ok = [('skcipher', 'cbc(aes-generic)'), ('skcipher', 'cbc-aes-aesni'),
+                ('skcipher', 'xts(ecb(aes))'), ('skcipher',
+                                                'xts(ecb(aes-generic))'),
+                ('aead', 'gcm_base(ctr(aes-generic),ghash-generic)'),
+                ('aead', 'rfc4106(gcm_base(ctr(aes-aesni),ghash-clmulni))'),
+                ('aead', 'ccm_base(ctr(aes-generic),cbcmac(aes-generic))'),
+                ('aead', 'authenc(hmac(sha256-generic),cbc(aes-generic))'),
+                ('hash', 'hmac(sha256-ni)'), ('hash', 'sha256-generic'),
+                ('rng', 'drbg_nopr_hmac_sha256')]
+    names_bad = [('hash', 'hmac(md4)'), ('skcipher', 'cbc(serpent)'),
+                 ('hash', 'sha256)'), ('hash', 'hmac(sha256'),
+                 ('skcipher', 'cbc(aes)x'), ('hash', ''), ('aead', 'gcm(des)'),
+                 ('skcipher', 'sha256'), ('hash', 'cbc(aes)')]
+    got_ok = [n for t, n in names_ok if not served(t, n)]
+    got_bad = [n for t, n in names_bad if served(t, n)]
+    chk(not got_ok, 'driver and template names bind (%d)' % len(names_ok),
+        'ENOENT: %s' % got_ok)
+    chk(not got_bad, 'unknown, malformed or wrong-type names are ENOENT '
+        '(%d)' % len(names_bad), 'bound: %s' % got_bad)
+
     # ---- NETLINK_CRYPTO: the sizes 6.12 reports
     nl = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 21)
     nl.bind((0, 0))
