@@ -107,6 +107,24 @@ def host(tap):
                                 'roundtrip=0' in l)]
     tap.ok(not bad, 'no round-trip, split or tag-check failures',
            '\n'.join(bad[:20]))
+    # lines recorded from the 6.12 kernel that the shim must reproduce
+    want = []
+    with open(os.path.join(HERE, 'kernel-6.12.lines')) as fp:
+        for line in fp:
+            line = line.rstrip('\n')
+            if line and not line.startswith('#'):
+                sc, _, text = line.partition(' ')
+                want.append((sc, text))
+    for sc, text in want:
+        have = [t for _, t in scs.get(sc, {}).get('lines', [])]
+        if scs.get(sc, {}).get('unavail'):
+            tap.skip('kernel line: %s %s' % (sc, text),
+                     'the shim does not serve it')
+            continue
+        tap.ok(text in have, 'kernel line: %s %s' % (sc, text),
+               'the shim printed:\n' + '\n'.join(
+                   t for t in have if t.split(' = ')[0] ==
+                   text.split(' = ')[0]))
     # known-input outputs against independent implementations
     res = oracle.check_transcript(lines)
     for sc in sorted(res):
