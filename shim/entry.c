@@ -273,11 +273,14 @@ EXPORT int connect(int fd, const struct sockaddr *addr, socklen_t len)
 	s = afs_get(fd);
 	if (!s)
 		return real_connect(fd, addr, len);
-	if (s->kind == AFS_KIND_NETLINK) {
+	/* move_addr_to_kernel() comes before the socket's ->connect */
+	if ((int)len < 0 || len > 128)
+		r = -EINVAL;
+	else if (len && !addr)
+		r = -EFAULT;
+	else if (s->kind == AFS_KIND_NETLINK)
 		/* netlink_connect(): only the kernel (pid 0) is reachable */
-		r = (int)len < 0 || len > 128 || len < sizeof(sa_family_t) ?
-			-EINVAL : 0;
-	}
+		r = len < sizeof(sa_family_t) ? -EINVAL : 0;
 	afs_put(s);
 	return (int)ret(r);
 }
