@@ -171,7 +171,7 @@ static void sc_splice(const void *arg)
 
 	(void)arg;
 	gen(buf, sizeof(buf), "msg");
-	op = hash_op("sha1", &fd);
+	op = hash_op("sha256", &fd);
 	if (op < 0)
 		return;
 	if (pipe(p))
