@@ -205,7 +205,12 @@ unlock:
 	return copied ? (ssize_t)copied : err;
 }
 
-/* af_alg_pull_tsgl(): drop @n queued bytes */
+/*
+ * af_alg_pull_tsgl(): drop @n queued bytes.  The kernel returns as soon as
+ * a TX entry keeps data, so only a pull that empties the queue ends the
+ * request (init = more); after a partial read the rest of a final request
+ * is still there for the next recvmsg.
+ */
 void afs_txq_pull(struct afs_sk_state *st, size_t n)
 {
 	afs_wipe(st->buf + st->head, n);
@@ -214,8 +219,8 @@ void afs_txq_pull(struct afs_sk_state *st, size_t n)
 	if (!st->used) {
 		st->head = 0;
 		st->merge = 0;
+		st->init = st->more;
 	}
-	st->init = st->more;
 }
 
 /*

@@ -382,11 +382,11 @@ static void sc_partial(const void *arg)
 	bs = c.a->chunk ? c.a->chunk : c.a->bs;
 	gen(pt, sizeof(pt), "msg");
 	e = enc_ctl(&c, ALG_OP_ENCRYPT);
-	out("-- read less than the final request");
+	out("-- read less than the final request: the rest stays queued");
 	sk_send(c.op, &e, pt, 3 * bs, 0);
 	sk_recv(c.op, bs, MSG_DONTWAIT);
 	sk_recv(c.op, 3 * bs, MSG_DONTWAIT);
-	out("-- the rest comes after another sendmsg");
+	out("-- a new request after the queue emptied");
 	sk_send(c.op, NULL, pt, bs, 0);
 	sk_recv(c.op, 3 * bs, MSG_DONTWAIT);
 	out("-- an unread request and a new send: EINVAL");
