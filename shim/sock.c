@@ -265,8 +265,10 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 		return -ENOENT;
 
 	alg = afs_alg_lookup(type, name);
+	if (!alg)
+		return afs_alg_bind_error(type, name);
 	/* every algorithm here is a software one */
-	if (!alg || (feat & mask & CRYPTO_ALG_KERN_DRIVER_ONLY))
+	if (feat & mask & CRYPTO_ALG_KERN_DRIVER_ONLY)
 		return -ENOENT;
 
 	t = tfm_new(alg);

@@ -59,6 +59,7 @@ const struct calg calgs[] = {
 	MAC("cmac(aes)", 16, 16, 16),
 	MAC("xcbc(aes)", 16, 16, 16),
 	MAC("cmac(des3_ede)", 8, 8, 24),
+	MAC("ghash", 16, 16, 16),
 
 	SK("ecb(aes)", 16, 16, 0, 16, false),
 	SK("cbc(aes)", 16, 16, 16, 16, true),

@@ -323,7 +323,19 @@ static void sc_bind(const void *arg)
 	bind_case("wrong type hash/stdrng", "hash", "stdrng", 0, 0, 88,
 		  AF_ALG);
 	bind_case("hash/gcm(aes)", "hash", "gcm(aes)", 0, 0, 88, AF_ALG);
-	bind_case("hash/ghash", "hash", "ghash", 0, 0, 88, AF_ALG);
+	bind_case("skcipher/hmac(sha256)", "skcipher", "hmac(sha256)", 0, 0,
+		  88, AF_ALG);
+	bind_case("aead/hmac(sha256)", "aead", "hmac(sha256)", 0, 0, 88,
+		  AF_ALG);
+	bind_case("hash/ctr(aes)", "hash", "ctr(aes)", 0, 0, 88, AF_ALG);
+	bind_case("rng/cbc(aes)", "rng", "cbc(aes)", 0, 0, 88, AF_ALG);
+	bind_case("hash/rfc4106(gcm(aes))", "hash", "rfc4106(gcm(aes))", 0, 0,
+		  88, AF_ALG);
+	bind_case("aead/xts(aes)", "aead", "xts(aes)", 0, 0, 88, AF_ALG);
+	bind_case("skcipher/cbc(sha256)", "skcipher", "cbc(sha256)", 0, 0, 88,
+		  AF_ALG);
+	bind_case("hash/cmac(sha256)", "hash", "cmac(sha256)", 0, 0, 88,
+		  AF_ALG);
 	bind_case("driver sha256-generic", "hash", "sha256-generic", 0, 0,
 		  88, AF_ALG);
 	bind_case("driver hmac(sha256-generic)", "hash",
