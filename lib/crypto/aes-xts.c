@@ -180,5 +180,14 @@ void aes_xts_decrypt(u8 *dst, const u8 *src, size_t len,
 }
 EXPORT_SYMBOL_GPL(aes_xts_decrypt);
 
+#ifdef aes_xts_mod_init_arch
+static int __init aes_xts_mod_init(void)
+{
+	aes_xts_mod_init_arch();
+	return 0;
+}
+subsys_initcall(aes_xts_mod_init);
+#endif
+
 MODULE_DESCRIPTION("AES-XTS library functions");
 MODULE_LICENSE("GPL");

@@ -81,7 +81,7 @@ phase_a() {	# mode 1: the full workload, both tracers, events
 	head -c 4096 /dev/zero >/tmp/zero4k
 	real kcapi-dgst a kcapi-dgst -c sha256 -i /tmp/abc >/dev/null
 	real kcapi-enc a kcapi-enc -e -c 'cbc(aes)' --iv 00112233445566778899aabbccddeeff \
-		-p password -s salt -i /tmp/zero4k -o /tmp/zero4k.enc 2>/dev/null
+		-p password -s salt --pbkdfiter 16 -i /tmp/zero4k -o /tmp/zero4k.enc 2>/dev/null
 	mkdir -p /tmp/hl
 	head -c 20000 /dev/zero >/tmp/hl/one
 	cp /tmp/hl/one /tmp/hl/two

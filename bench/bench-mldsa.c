@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ML-DSA-44/65/87 verification time of libkcrypto.  Not a test.
+ *
+ *   bench-mldsa [vectors-dir] [reps]
+ *
+ * Uses the first valid signature of each Wycheproof mldsa_*_verify_test.json
+ * (default directory /work/shared/vectors/wycheproof/testvectors_v1).  The
+ * portable path is timed by a child process started with
+ * KCRYPTO_CLEARCPUID=all, interleaved with the default (dispatched) path
+ * rep by rep, so a burst of load on the shared machine hits both alike;
+ * time is the thread's CPU time, so time spent descheduled is not counted.
+ * Prints the median of the reps for each.  The pq-crystals reference
+ * implementation is not packaged in Debian; its published figures on this
+ * CPU (../shared/docs/perf-anchors.md) are printed beside ours
+ * for orientation only, since they were not measured in this run.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <crypto/mldsa.h>
+
+#define MAX_REPS	101
+
+struct vec {
+	u8 *pk, *sig, *msg;
+	size_t pk_len, sig_len, msg_len;
+};
+
+static const struct {
+	int bits;
+	enum mldsa_alg alg;
+	double ref_us;		/* pq-crystals reference C, best runs */
+	double ref_avx2_us;	/* pq-crystals AVX2 */
+} algs[] = {
+	{ 44, MLDSA44, 105, 25 },
+	{ 65, MLDSA65, 161, 41 },
+	{ 87, MLDSA87, 270, 65 },
+};
+
+static double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc(n + 1);
+	if (buf && fread(buf, 1, n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+/* The hex string value of the first "key" after *pos; advances *pos. */
+static u8 *json_hex(const char **pos, const char *key, size_t *len)
+{
+	char pat[64];
+	const char *p, *q;
+	u8 *out;
+
+	snprintf(pat, sizeof(pat), "\"%s\"", key);
+	p = strstr(*pos, pat);
+	if (!p)
+		return NULL;
+	p = strchr(p + strlen(pat), '"');
+	if (!p)
+		return NULL;
+	q = strchr(++p, '"');
+	if (!q)
+		return NULL;
+	*len = (q - p) / 2;
+	out = malloc(*len + 1);
+	for (size_t i = 0; out && i < *len; i++) {
+		unsigned int v;
+
+		sscanf(p + 2 * i, "%2x", &v);
+		out[i] = v;
+	}
+	*pos = q;
+	return out;
+}
+
+static int load(const char *dir, int bits, struct vec *v)
+{
+	char path[4096];
+	const char *pos;
+	char *doc;
+
+	snprintf(path, sizeof(path), "%s/mldsa_%d_verify_test.json", dir, bits);
+	doc = slurp(path);
+	if (!doc)
+		return -1;
+	/* The first group has a well-formed key; its first test is valid. */
+	pos = strstr(doc, "\"testGroups\"");
+	if (!pos)
+		return -1;
+	v->pk = json_hex(&pos, "publicKey", &v->pk_len);
+	v->msg = json_hex(&pos, "msg", &v->msg_len);
+	v->sig = json_hex(&pos, "sig", &v->sig_len);
+	free(doc);
+	return v->pk && v->msg && v->sig ? 0 : -1;
+}
+
+/* Microseconds per verification: one rep = iters calls */
+static double time_rep(int a, const struct vec *v, int iters)
+{
+	double t0 = now_us();
+
+	for (int i = 0; i < iters; i++) {
+		if (mldsa_verify(algs[a].alg, v->sig, v->sig_len, v->msg,
+				 v->msg_len, v->pk, v->pk_len)) {
+			fprintf(stderr, "verification failed\n");
+			exit(1);
+		}
+	}
+	return (now_us() - t0) / iters;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] :
+		"/work/shared/vectors/wycheproof/testvectors_v1";
+	int reps = argc > 2 ? atoi(argv[2]) : 31;
+	bool child = getenv("BENCH_MLDSA_CHILD") != NULL;
+	struct vec v[3];
+
+	if (reps < 1 || reps > MAX_REPS)
+		return 2;
+	for (int a = 0; a < 3; a++) {
+		if (load(dir, algs[a].bits, &v[a])) {
+			fprintf(stderr, "cannot load ML-DSA-%d vectors from %s\n",
+				algs[a].bits, dir);
+			return 1;
+		}
+	}
+
+	if (child) {
+		/* Portable-path worker: one rep per request line "a iters". */
+		int a, iters;
+
+		while (scanf("%d %d", &a, &iters) == 2) {
+			printf("%.3f\n", time_rep(a, &v[a], iters));
+			fflush(stdout);
+		}
+		return 0;
+	}
+
+	printf("ML-DSA verify, median of %d reps (us per verification)\n",
+	       reps);
+	printf("%-10s %10s %10s %8s %12s %12s\n", "param", "dispatched",
+	       "portable", "speedup", "ref C (pub)", "ref AVX2");
+	for (int a = 0; a < 3; a++) {
+		double td[MAX_REPS], tp[MAX_REPS];
+		int iters = 20;
+		int to_child[2], from_child[2];
+		pid_t pid;
+
+		if (pipe(to_child) || pipe(from_child))
+			return 1;
+		pid = fork();
+		if (pid == 0) {
+			dup2(to_child[0], 0);
+			dup2(from_child[1], 1);
+			close(to_child[1]);
+			close(from_child[0]);
+			setenv("BENCH_MLDSA_CHILD", "1", 1);
+			setenv("KCRYPTO_CLEARCPUID", "all", 1);
+			execl("/proc/self/exe", argv[0], dir, (char *)NULL);
+			_exit(127);
+		}
+		close(to_child[0]);
+		close(from_child[1]);
+		{
+			FILE *req = fdopen(to_child[1], "w");
+			FILE *ans = fdopen(from_child[0], "r");
+
+			time_rep(a, &v[a], iters);	/* warm-up */
+			for (int r = 0; r < reps; r++) {
+				td[r] = time_rep(a, &v[a], iters);
+				fprintf(req, "%d %d\n", a, iters);
+				fflush(req);
+				if (fscanf(ans, "%lf", &tp[r]) != 1)
+					return 1;
+			}
+			fclose(req);
+			fclose(ans);
+		}
+		qsort(td, reps, sizeof(td[0]), cmp_double);
+		qsort(tp, reps, sizeof(tp[0]), cmp_double);
+		printf("ML-DSA-%d %10.1f %10.1f %7.2fx %12.0f %12.0f\n",
+		       algs[a].bits, td[reps / 2], tp[reps / 2],
+		       tp[reps / 2] / td[reps / 2], algs[a].ref_us,
+		       algs[a].ref_avx2_us);
+	}
+	return 0;
+}
