@@ -169,5 +169,6 @@ void reg_io(void);
 void reg_algs(void);
 void reg_random(void);
 int exec_child(int argc, char **argv);
+int list_served(void);
 
 #endif

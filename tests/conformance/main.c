@@ -173,6 +173,8 @@ int main(int argc, char **argv)
 	g_self = argv[0];
 	if (argc > 1 && !strcmp(argv[1], "--exec-child"))
 		return exec_child(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "--served"))
+		return list_served();
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;

@@ -443,3 +443,37 @@ void reg_netlink(void)
 		reg(n, sc_getalg, &calgs[i]);
 	}
 }
+
+/* --served: the cra_names a NETLINK_CRYPTO dump lists, one per line */
+int list_served(void)
+{
+	struct crypto_user_alg u;
+	uint8_t *b = xmalloc(65536);
+	int fd = nl_open(), rounds, done = 0;
+
+	if (fd < 0)
+		return 1;
+	memset(&u, 0, sizeof(u));
+	nl_send(fd, CRYPTO_MSG_GETALG, NLM_F_REQUEST | NLM_F_DUMP, 1, &u,
+		sizeof(u));
+	for (rounds = 0; rounds < 1000 && !done; rounds++) {
+		ssize_t r = recv(fd, b, 65536, MSG_DONTWAIT);
+		const struct nlmsghdr *h = (void *)b;
+		size_t left = r > 0 ? (size_t)r : 0;
+
+		if (r <= 0)
+			break;
+		for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
+			const struct crypto_user_alg *a = NLMSG_DATA(h);
+
+			if (h->nlmsg_type == NLMSG_DONE)
+				done = 1;
+			else if (h->nlmsg_type == CRYPTO_MSG_GETALG)
+				printf("SERVED %s %s\n", a->cru_name,
+				       a->cru_driver_name);
+		}
+	}
+	close(fd);
+	free(b);
+	return done ? 0 : 1;
+}

@@ -107,6 +107,14 @@ def host(tap):
                                 'roundtrip=0' in l)]
     tap.ok(not bad, 'no round-trip, split or tag-check failures',
            '\n'.join(bad[:20]))
+    # every algorithm the shim serves has its alg.* scenario
+    served = run_shim(['--served']).stdout.decode().splitlines()
+    served = sorted({l.split()[1] for l in served if l.startswith('SERVED ')})
+    covered = {n.split('.', 2)[2] for n in scs if n.startswith('alg.')}
+    missing = [n for n in served if n not in covered]
+    tap.ok(served and not missing,
+           'the program covers every algorithm the shim serves (%d)' %
+           len(served), 'not in tests/conformance/algs.c: %s' % missing)
     # lines recorded from the 6.12 kernel that the shim must reproduce
     want = []
     with open(os.path.join(HERE, 'kernel-6.12.lines')) as fp:
