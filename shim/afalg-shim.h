@@ -143,6 +143,8 @@ struct afs_alg {
  */
 AFS_HIDDEN const struct afs_alg *afs_alg_lookup(enum afs_type type,
 						const char *name);
+/* bind()'s errno for a name afs_alg_lookup() did not find (-EINVAL/-ENOENT) */
+AFS_HIDDEN int afs_alg_bind_error(enum afs_type type, const char *name);
 /* Exact match on cra_name or driver name, any type (NETLINK_CRYPTO). */
 AFS_HIDDEN const struct afs_alg *afs_alg_find(const char *name,
 					      bool driver);

@@ -26,6 +26,7 @@
 #include <sys/select.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <linux/aio_abi.h>
@@ -304,11 +305,14 @@ EXPORT int connect(int fd, const struct sockaddr *addr, socklen_t len)
 	s = afs_get(fd);
 	if (!s)
 		return real_connect(fd, addr, len);
-	if (s->kind == AFS_KIND_NETLINK) {
+	/* move_addr_to_kernel() comes before the socket's ->connect */
+	if ((int)len < 0 || len > 128)
+		r = -EINVAL;
+	else if (len && !addr)
+		r = -EFAULT;
+	else if (s->kind == AFS_KIND_NETLINK)
 		/* netlink_connect(): only the kernel (pid 0) is reachable */
-		r = (int)len < 0 || len > 128 || len < sizeof(sa_family_t) ?
-			-EINVAL : 0;
-	}
+		r = len < sizeof(sa_family_t) ? -EINVAL : 0;
 	afs_put(s);
 	return (int)ret(r);
 }
@@ -1137,6 +1141,25 @@ EXPORT int pselect(int nfds, fd_set *r, fd_set *w, fd_set *e,
 
 #define XFER_CHUNK (64 * 1024)
 
+static bool seekable(int fd)
+{
+	int saved = errno;
+	bool r = lseek(fd, 0, SEEK_CUR) >= 0 || errno != ESPIPE;
+
+	errno = saved;
+	return r;
+}
+
+static bool is_fifo(int fd)
+{
+	struct stat st;
+	int saved = errno;
+	bool r = fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode);
+
+	errno = saved;
+	return r;
+}
+
 /*
  * do_splice_direct(): the file is read in pipe-sized chunks, each sent
  * with MSG_MORE except the last one when the file supplied all @count
@@ -1153,6 +1176,13 @@ static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
 	struct msghdr m;
 	int saved = errno;
 
+	/*
+	 * do_sendfile(): an offset needs a pread-able input (ESPIPE), and
+	 * splice_direct_to_actor() a seekable one (EINVAL for pipes and
+	 * sockets), even for a count of 0.
+	 */
+	if (!seekable(in))
+		return off ? -ESPIPE : -EINVAL;
 	if (!buf && !(buf = malloc(XFER_CHUNK)))
 		return -ENOMEM;
 	if (count > 0x7ffff000)
@@ -1239,9 +1269,14 @@ EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 	if (!afs_is_ours(out) && !afs_is_ours(in))
 		return real_splice(in, off_in, out, off_out, len, flags);
 	saved = errno;
+	/* do_splice(): one end must be a pipe, which takes no offset */
 	if (afs_is_ours(out)) {
-		if (off_out || afs_is_ours(in))
+		if (!is_fifo(in))
+			return ret(-EINVAL);
+		if (off_in)
 			return ret(-ESPIPE);
+		if (off_out)
+			return ret(-EINVAL);
 		s = afs_get(out);
 		if (!s)
 			return ret(-EBADF);
@@ -1285,8 +1320,12 @@ EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 		return ret(r);
 	}
 	/* from our socket into a pipe */
-	if (off_in)
+	if (!is_fifo(out))
+		return ret(-EINVAL);
+	if (off_out)
 		return ret(-ESPIPE);
+	if (off_in)
+		return ret(-EINVAL);
 	if (len > 65536)
 		len = 65536;
 	buf = malloc(len ? len : 1);

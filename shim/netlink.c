@@ -129,7 +129,8 @@ int afs_nl_bind(struct afs_sock *s, const void *addr, unsigned int len)
 		return -EINVAL;
 	pthread_mutex_lock(&s->lock);
 	if (n->bound) {
-		if (sa.nl_pid && sa.nl_pid != n->portid)
+		/* netlink_bind(): a bound socket keeps its port id */
+		if (sa.nl_pid != n->portid)
 			err = -EINVAL;
 	} else {
 		n->portid = sa.nl_pid ? sa.nl_pid : new_portid();
@@ -519,7 +520,7 @@ int afs_nl_process(struct afs_sock *s, const uint8_t *buf, size_t len)
 ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
 {
 	struct afs_nl_state *n = s->st.nl;
-	struct sockaddr_nl dst;
+	struct sockaddr_nl dst = { .nl_family = AF_NETLINK };
 	uint8_t *data;
 	size_t len, off = 0, i;
 	int err;
@@ -532,7 +533,8 @@ ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
 		memcpy(&dst, m->msg_name, sizeof(dst));
 		if (dst.nl_family != AF_NETLINK)
 			return -EINVAL;
-		if (dst.nl_groups)
+		/* NETLINK_CRYPTO has no NL_CFG_F_NONROOT_SEND */
+		if ((dst.nl_groups || dst.nl_pid) && geteuid())
 			return -EPERM;
 	} else {
 		dst.nl_pid = 0;
@@ -553,9 +555,12 @@ ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
 		n->portid = new_portid();
 		n->bound = true;
 	}
-	err = 0;
-	if (dst.nl_pid == 0)
-		err = afs_nl_process(s, data, len);
+	/*
+	 * netlink_unicast() to the kernel (port 0) processes the request
+	 * (a copy multicast to nl_groups reaches no one); any other port id
+	 * names a socket the shim does not have.
+	 */
+	err = dst.nl_pid ? -ECONNREFUSED : afs_nl_process(s, data, len);
 	pthread_mutex_unlock(&s->lock);
 	free(data);
 	return err ? err : (ssize_t)len;

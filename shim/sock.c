@@ -237,13 +237,13 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 
 	if (s->kind == AFS_KIND_NETLINK)
 		return afs_nl_bind(s, uaddr, addr_len);
-	if (s->kind == AFS_KIND_OP)
-		return -EOPNOTSUPP;
-	/* move_addr_to_kernel() */
+	/* move_addr_to_kernel() comes before the socket's ->bind */
 	if ((int)addr_len < 0 || addr_len > sizeof(sa))
 		return -EINVAL;
 	if (addr_len && !uaddr)
 		return -EFAULT;
+	if (s->kind == AFS_KIND_OP)
+		return -EOPNOTSUPP;
 	memset(sa, 0, sizeof(sa));
 	if (addr_len)
 		memcpy(sa, uaddr, addr_len);
@@ -267,8 +267,10 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 		return -ENOENT;
 
 	alg = afs_alg_lookup(type, name);
+	if (!alg)
+		return afs_alg_bind_error(type, name);
 	/* every algorithm here is a software one */
-	if (!alg || (feat & mask & CRYPTO_ALG_KERN_DRIVER_ONLY))
+	if (feat & mask & CRYPTO_ALG_KERN_DRIVER_ONLY)
 		return -ENOENT;
 
 	t = tfm_new(alg);
