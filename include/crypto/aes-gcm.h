@@ -21,10 +21,6 @@ struct aes_gcm_key {
 	struct aes_enckey aes;
 	struct ghash_key ghash;
 	size_t authtag_len;	/* Length of authentication tags in bytes */
-#ifdef CONFIG_CRYPTO_LIB_AES_GCM_ARCH
-	/* Powers of H in the format of the arch GCM code */
-	u8 arch[512] __aligned(32);
-#endif
 };
 
 /**

@@ -210,4 +210,19 @@ void aes_decrypt_old(const struct crypto_aes_ctx *ctx, u8 *out, const u8 *in);
 extern const u8 crypto_aes_sbox[256];
 extern const u8 crypto_aes_inv_sbox[256];
 
+/*
+ * Declared by the 6.12 header for code outside this library that a kernel
+ * with this header still builds (crypto/aes_generic.c, lib/crypto/aescfb.c);
+ * not provided by libkcrypto.
+ */
+struct crypto_tfm;
+extern const u32 crypto_ft_tab[4][256];
+extern const u32 crypto_it_tab[4][256];
+int crypto_aes_set_key(struct crypto_tfm *tfm, const u8 *in_key,
+		       unsigned int key_len);
+void aescfb_encrypt(const struct crypto_aes_ctx *ctx, u8 *dst, const u8 *src,
+		    int len, const u8 iv[AES_BLOCK_SIZE]);
+void aescfb_decrypt(const struct crypto_aes_ctx *ctx, u8 *dst, const u8 *src,
+		    int len, const u8 iv[AES_BLOCK_SIZE]);
+
 #endif /* _CRYPTO_AES_H */

@@ -251,7 +251,7 @@ static void check_paths(const char *when, int want)
 
 int main(int argc, char **argv)
 {
-	char pidstr[32], exe[300], exestr[320];
+	char pidstr[32], exe[300], exestr[320], comm[32] = "", commstr[64];
 	int fd_before, r, mode;
 	ssize_t n;
 
@@ -262,6 +262,12 @@ int main(int argc, char **argv)
 		mode = read_mode();
 		check(mode == want, "boot parameter: mode %d (want %d)", mode, want);
 		check_paths("boot mode", want >= 2 ? -EAFNOSUPPORT : 0);
+		if (want == 3) {
+			r = write_mode(0);
+			check(r == -EPERM && read_mode() == 3,
+			      "boot mode 3 is locked: writing 0 fails with EPERM (%d)",
+			      r);
+		}
 		printf("1..%d\n", count);
 		return failures != 0;
 	}
@@ -270,6 +276,15 @@ int main(int argc, char **argv)
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	exe[n > 0 ? n : 0] = 0;
 	snprintf(exestr, sizeof(exestr), "exe=%s ", exe);
+	{
+		FILE *f = fopen("/proc/self/comm", "r");
+
+		if (f && fgets(comm, sizeof(comm), f))
+			comm[strcspn(comm, "\n")] = 0;
+		if (f)
+			fclose(f);
+	}
+	snprintf(commstr, sizeof(commstr), "AF_ALG in use: comm=%s ", comm);
 
 	mode = read_mode();
 	check(mode == 0, "initial mode is 0 (read %d)", mode);
@@ -298,8 +313,9 @@ int main(int argc, char **argv)
 	check(r == 1, "mode 1: one warn line for sha256 (found %d)", r);
 	r = klog_count("AF_ALG in use: ", pidstr, "type=hash alg=sha1 mode=1");
 	check(r == 1, "mode 1: one warn line for sha1 (found %d)", r);
-	r = klog_count("AF_ALG in use: comm=afalg-knob-tes ", pidstr, exestr);
-	check(r == 2, "mode 1: warn lines name comm, pid, exe %s(found %d)",
+	r = klog_count(commstr, pidstr, exestr);
+	check(comm[0] && r == 2,
+	      "mode 1: warn lines name comm=%s, pid, %s(found %d)", comm,
 	      exestr, r);
 	r = klog_count("AF_ALG in use: ", pidstr, "uid=0 ");
 	check(r == 2, "mode 1: warn lines name the uid (found %d)", r);

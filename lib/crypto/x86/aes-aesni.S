@@ -26,6 +26,10 @@
 .p2align 4
 .Lbswap128:
 	.octa	0x000102030405060708090a0b0c0d0e0f
+.section .rodata.cst16.aesni_ctr_adds, "aM", @progbits, 16
+.p2align 4
+.Lctr_add:
+	.octa	1, 2, 3, 4, 5, 6, 7
 .section .rodata.cst16.aesni_xts_poly, "aM", @progbits, 16
 .p2align 4
 .Lxts_poly:
@@ -322,8 +326,9 @@ SYM_FUNC_END(aesni_cbcmac)
  * void aesni_ctr(const u32 *rk, int nrounds, u8 *dst, const u8 *src,
  *		  size_t nblocks, u8 ctr[16]);
  *
- * 128-bit big-endian counter, kept byte-swapped in %r10:%r11 (high:low)
- * and turned into counter blocks with MOVQ/PUNPCKLQDQ/PSHUFB.
+ * 128-bit big-endian counter, kept byte-swapped in %r10:%r11 (high:low).
+ * Counter blocks are built with vector adds on the low quadword, or one by
+ * one with a full 128-bit carry when the low quadword is about to wrap.
  */
 .macro CTR_BLOCK i
 	movq	%r11, %xmm\i
@@ -343,9 +348,30 @@ SYM_FUNC_START(aesni_ctr)
 	bswap	%r11
 	movdqa	.Lbswap128(%rip), %xmm9
 .Lctr_loop:
+	/*
+	 * Common case: the low 64 bits do not wrap within the next eight
+	 * blocks, so the blocks are base + 0..7 in the low quadword.
+	 */
+	mov	$-8, %rax
+	cmp	%rax, %r11
+	ja	.Lctr_carry
+	movq	%r11, %xmm0
+	movq	%r10, %xmm8
+	punpcklqdq %xmm8, %xmm0
+	.irp	i, 1, 2, 3, 4, 5, 6, 7
+	movdqa	%xmm0, %xmm\i
+	paddq	.Lctr_add + (\i - 1) * 16(%rip), %xmm\i
+	pshufb	%xmm9, %xmm\i
+	.endr
+	pshufb	%xmm9, %xmm0
+	add	$8, %r11
+	adc	$0, %r10
+	jmp	.Lctr_built
+.Lctr_carry:
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	CTR_BLOCK \i
 	.endr
+.Lctr_built:
 	mov	$8, %rax
 	cmp	%rax, NBLK
 	jae	6f
@@ -360,7 +386,15 @@ SYM_FUNC_START(aesni_ctr)
 	movq	%xmm10, %r10
 	mov	$8, %rax
 	cmp	%rax, NBLK
-	cmovb	NBLK, %rax
+	jb	.Lctr_partial
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
+	movdqu	\i * 16(SRC), %xmm8
+	pxor	%xmm8, %xmm\i
+	movdqu	%xmm\i, \i * 16(DST)
+	.endr
+	jmp	7f
+.Lctr_partial:
+	mov	NBLK, %rax
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
 	cmp	$\i, %rax
 	jbe	7f
@@ -458,3 +492,111 @@ SYM_FUNC_END(aesni_xts_enc)
 SYM_FUNC_START(aesni_xts_dec)
 	XTS	aesdec, aesdeclast
 SYM_FUNC_END(aesni_xts_dec)
+
+/*
+ * void aesni_expandkey(u32 *rk, u32 *inv_rk, const u8 *key, int key_len);
+ *
+ * FIPS 197 key expansion for 16- and 32-byte keys with AESKEYGENASSIST;
+ * @inv_rk (may be NULL) gets the Equivalent Inverse Cipher schedule via
+ * AESIMC.  (AES-192 keys are expanded by the generic code.)
+ */
+#define EK_RK	%rdi
+#define EK_INV	%rsi
+#define EK_KEY	%rdx
+
+/* xmm\x ^= xmm\x << 32 ^ << 64 ^ << 96 (running XOR of the words); t scratch */
+.macro PREFIX_XOR x, t
+	movdqa	\x, \t
+	pslldq	$4, \t
+	pxor	\t, \x
+	pslldq	$4, \t
+	pxor	\t, \x
+	pslldq	$4, \t
+	pxor	\t, \x
+.endm
+
+/* AES-128 round key i from round key i-1 in xmm1 */
+.macro EXPAND128 i, rcon
+	aeskeygenassist $\rcon, %xmm1, %xmm2
+	pshufd	$0xff, %xmm2, %xmm2		/* RotWord(SubWord(w3)) ^ rcon */
+	PREFIX_XOR %xmm1, %xmm3
+	pxor	%xmm2, %xmm1
+	movdqu	%xmm1, \i * 16(EK_RK)
+.endm
+
+/*
+ * AES-256: xmm1 = round key 2j-2, xmm4 = round key 2j-1; make 2j and
+ * (unless \last) 2j+1.
+ */
+.macro EXPAND256 j, rcon, last=0
+	aeskeygenassist $\rcon, %xmm4, %xmm2
+	pshufd	$0xff, %xmm2, %xmm2
+	PREFIX_XOR %xmm1, %xmm3
+	pxor	%xmm2, %xmm1
+	movdqu	%xmm1, (2 * \j) * 16(EK_RK)
+.if !\last
+	aeskeygenassist $0, %xmm1, %xmm2
+	pshufd	$0xaa, %xmm2, %xmm2		/* SubWord(w3) */
+	PREFIX_XOR %xmm4, %xmm3
+	pxor	%xmm2, %xmm4
+	movdqu	%xmm4, (2 * \j + 1) * 16(EK_RK)
+.endif
+.endm
+
+SYM_FUNC_START(aesni_expandkey)
+	movdqu	(EK_KEY), %xmm1
+	movdqu	%xmm1, (EK_RK)
+	cmp	$32, %ecx
+	je	.Lek_256
+	EXPAND128 1, 0x01
+	EXPAND128 2, 0x02
+	EXPAND128 3, 0x04
+	EXPAND128 4, 0x08
+	EXPAND128 5, 0x10
+	EXPAND128 6, 0x20
+	EXPAND128 7, 0x40
+	EXPAND128 8, 0x80
+	EXPAND128 9, 0x1b
+	EXPAND128 10, 0x36
+	mov	$10, %eax
+	jmp	.Lek_inv
+.Lek_256:
+	movdqu	16(EK_KEY), %xmm4
+	movdqu	%xmm4, 16(EK_RK)
+	EXPAND256 1, 0x01
+	EXPAND256 2, 0x02
+	EXPAND256 3, 0x04
+	EXPAND256 4, 0x08
+	EXPAND256 5, 0x10
+	EXPAND256 6, 0x20
+	EXPAND256 7, 0x40, 1
+	mov	$14, %eax
+.Lek_inv:
+	test	EK_INV, EK_INV
+	jz	.Lek_done
+	/* inv[0] = rk[nr], inv[i] = InvMixColumns(rk[nr - i]), inv[nr] = rk[0] */
+	mov	%eax, %ecx
+	shl	$4, %rcx
+	movdqu	(EK_RK, %rcx), %xmm0
+	movdqu	%xmm0, (EK_INV)
+	movdqu	(EK_RK), %xmm0
+	movdqu	%xmm0, (EK_INV, %rcx)
+	lea	16(EK_INV), %r8
+	lea	-16(EK_RK, %rcx), %r9
+	dec	%eax
+.Lek_imc:
+	movdqu	(%r9), %xmm0
+	aesimc	%xmm0, %xmm0
+	movdqu	%xmm0, (%r8)
+	add	$16, %r8
+	sub	$16, %r9
+	dec	%eax
+	jnz	.Lek_imc
+.Lek_done:
+	pxor	%xmm0, %xmm0
+	pxor	%xmm1, %xmm1
+	pxor	%xmm2, %xmm2
+	pxor	%xmm3, %xmm3
+	pxor	%xmm4, %xmm4
+	RET
+SYM_FUNC_END(aesni_expandkey)

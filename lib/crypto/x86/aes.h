@@ -27,6 +27,8 @@ asmlinkage void aesni_ctr(const u32 *rk, int nrounds, u8 *dst,
 			  const u8 *src, size_t nblocks, u8 ctr[16]);
 asmlinkage void aesni_cbcmac(const u32 *rk, int nrounds, u8 h[16],
 			     const u8 *data, size_t nblocks);
+asmlinkage void aesni_expandkey(u32 *rk, u32 *inv_rk, const u8 *key,
+				int key_len);
 asmlinkage void aes_vaes_ecb_enc(const u32 *rk, int nrounds, u8 *dst,
 				 const u8 *src, size_t nblocks);
 asmlinkage void aes_vaes_ecb_dec(const u32 *inv_rk, int nrounds, u8 *dst,
@@ -47,22 +49,38 @@ static inline size_t aes_x86_wide_blocks(size_t nblocks)
 	return static_branch_likely(&have_vaes) ? round_down(nblocks, 16) : 0;
 }
 
+#define aes_expandkey_arch aes_expandkey_arch
+static bool aes_expandkey_arch(u32 *rk, u32 *inv_rk, const u8 *in_key,
+			       int key_len)
+{
+	if (key_len == AES_KEYSIZE_192 || !aes_x86_usable())
+		return false;
+	kernel_fpu_begin();
+	aesni_expandkey(rk, inv_rk, in_key, key_len);
+	kernel_fpu_end();
+	return true;
+}
+
 static bool aes_x86_ecb(const u32 *rk, int nrounds, u8 *dst, const u8 *src,
 		       size_t nblocks, bool enc)
 {
 	size_t wide = aes_x86_wide_blocks(nblocks);
+	size_t rest = nblocks - wide, off = 16 * wide;
 
 	if (!aes_x86_usable())
 		return false;
 	kernel_fpu_begin();
-	if (wide)
-		(enc ? aes_vaes_ecb_enc : aes_vaes_ecb_dec)(rk, nrounds, dst,
-							     src, wide);
-	if (nblocks > wide)
-		(enc ? aesni_ecb_enc : aesni_ecb_dec)(rk, nrounds,
-						      dst + 16 * wide,
-						      src + 16 * wide,
-						      nblocks - wide);
+	if (enc) {
+		if (wide)
+			aes_vaes_ecb_enc(rk, nrounds, dst, src, wide);
+		if (rest)
+			aesni_ecb_enc(rk, nrounds, dst + off, src + off, rest);
+	} else {
+		if (wide)
+			aes_vaes_ecb_dec(rk, nrounds, dst, src, wide);
+		if (rest)
+			aesni_ecb_dec(rk, nrounds, dst + off, src + off, rest);
+	}
 	kernel_fpu_end();
 	return true;
 }

@@ -2,8 +2,7 @@
 /*
  * GHASH for x86_64: PCLMULQDQ (four blocks per reduction) and, with
  * VPCLMULQDQ and AVX2, sixteen blocks per reduction on 256-bit vectors.
- * The key table (H^16 .. H^1) is computed here with the generic
- * multiplication.  Included by lib/crypto/gf128hash.c.
+ * Included by lib/crypto/gf128hash.c.
  */
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
@@ -24,27 +23,54 @@ asmlinkage void ghash_vpclmul_blocks(u8 acc[GHASH_BLOCK_SIZE],
 static_assert(sizeof(((struct ghash_key *)0)->arch) >=
 	      GHASH_X86_POWERS * GHASH_BLOCK_SIZE);
 
+static inline void ghash_x86_store_power(struct ghash_key *key, int i,
+					 const u64 p[2])
+{
+	u8 *e = &key->arch[(GHASH_X86_POWERS - i) * GHASH_BLOCK_SIZE];
+
+	put_unaligned_le64(p[1], e);
+	put_unaligned_le64(p[0], e + 8);
+}
+
+/*
+ * arch = H^16, ..., H^1, each a little-endian 128-bit integer.  With H^1
+ * in place, GHASH of the single block H^(i-1) from a zero accumulator is
+ * H^i, so the table fills itself with the PCLMULQDQ code.
+ */
 static void ghash_preparekey_arch(struct ghash_key *key,
 				  const u8 raw_key[GHASH_BLOCK_SIZE])
 {
+	u8 blk[GHASH_BLOCK_SIZE], acc[GHASH_BLOCK_SIZE];
 	u64 p[2];
 	int i;
 
 	ghash_preparekey_generic(key, raw_key);
 	if (!static_branch_likely(&have_pclmul))
 		return;
-	/* arch = H^16, ..., H^1, each a little-endian 128-bit integer */
-	p[0] = key->h[0];
-	p[1] = key->h[1];
-	for (i = 1; i <= GHASH_X86_POWERS; i++) {
-		u8 *e = &key->arch[(GHASH_X86_POWERS - i) * GHASH_BLOCK_SIZE];
-
-		put_unaligned_le64(p[1], e);
-		put_unaligned_le64(p[0], e + 8);
-		if (i < GHASH_X86_POWERS)
+	ghash_x86_store_power(key, 1, key->h);
+	if (irq_fpu_usable()) {
+		memcpy(blk, raw_key, GHASH_BLOCK_SIZE);
+		kernel_fpu_begin();
+		for (i = 2; i <= GHASH_X86_POWERS; i++) {
+			memset(acc, 0, sizeof(acc));
+			ghash_pclmul_blocks(acc, key->arch, blk, 1);
+			p[0] = get_unaligned_be64(acc);
+			p[1] = get_unaligned_be64(acc + 8);
+			ghash_x86_store_power(key, i, p);
+			memcpy(blk, acc, sizeof(blk));
+		}
+		kernel_fpu_end();
+	} else {
+		p[0] = key->h[0];
+		p[1] = key->h[1];
+		for (i = 2; i <= GHASH_X86_POWERS; i++) {
 			ghash_mul(p, key->h);
+			ghash_x86_store_power(key, i, p);
+		}
 	}
 	memzero_explicit(p, sizeof(p));
+	memzero_explicit(blk, sizeof(blk));
+	memzero_explicit(acc, sizeof(acc));
 }
 
 static void ghash_blocks_arch(u8 acc[GHASH_BLOCK_SIZE],

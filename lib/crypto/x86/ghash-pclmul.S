@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * GHASH with carry-less multiplication: PCLMULQDQ on 128-bit vectors (four
+ * GHASH with carry-less multiplication: PCLMULQDQ on 128-bit vectors (eight
  * blocks per reduction) and VPCLMULQDQ on 256-bit vectors (sixteen blocks
  * per reduction).
  *
@@ -41,23 +41,6 @@
 .text
 
 /*
- * SSE: lo/mid/hi += X * H (schoolbook), destroying \x.
- */
-.macro MULACC x, h, lo, mid, hi, t
-	movdqa	\x, \t
-	pclmulqdq $0x00, \h, \t
-	pxor	\t, \lo
-	movdqa	\x, \t
-	pclmulqdq $0x11, \h, \t
-	pxor	\t, \hi
-	movdqa	\x, \t
-	pclmulqdq $0x01, \h, \t
-	pxor	\t, \mid
-	pclmulqdq $0x10, \h, \x
-	pxor	\x, \mid
-.endm
-
-/*
  * From lo/mid/hi to the reduced product in \hi (SSE; 128-bit registers).
  * \c holds 0xc2.. in its low quadword; \t1 and \t2 are scratch.
  */
@@ -93,63 +76,72 @@
 	pxor	\t2, \hi
 .endm
 
+/*
+ * SSE, Karatsuba: lo += X.lo H.lo, hi += X.hi H.hi, mid += (X.lo ^ X.hi)
+ * (H.lo ^ H.hi); the true middle term is mid ^ lo ^ hi once summed.
+ * Destroys \x; \t and \u scratch.
+ */
+.macro MULACC_K x, h, lo, mid, hi, t, u
+	pshufd	$0x4e, \x, \t
+	pxor	\x, \t
+	pshufd	$0x4e, \h, \u
+	pxor	\h, \u
+	pclmulqdq $0x00, \u, \t
+	pxor	\t, \mid
+	movdqa	\x, \t
+	pclmulqdq $0x00, \h, \t
+	pxor	\t, \lo
+	pclmulqdq $0x11, \h, \x
+	pxor	\x, \hi
+.endm
+
+/*
+ * \n blocks from DATA into the accumulator xmm0 with one reduction: block j
+ * is multiplied by H^(n-j) (table entry 16 - n + j).
+ */
+.macro GHASH_N n
+	pxor	%xmm7, %xmm7
+	pxor	%xmm8, %xmm8
+	pxor	%xmm9, %xmm9
+	.irp	j, 0, 1, 2, 3, 4, 5, 6, 7
+	.if \j < \n
+	movdqu	\j * 16(DATA), %xmm3
+	pshufb	%xmm1, %xmm3
+	.if \j == 0
+	pxor	%xmm0, %xmm3
+	.endif
+	movdqu	(16 - \n + \j) * 16(HTAB), %xmm13
+	MULACC_K %xmm3, %xmm13, %xmm7, %xmm8, %xmm9, %xmm10, %xmm11
+	.endif
+	.endr
+	pxor	%xmm7, %xmm8
+	pxor	%xmm9, %xmm8
+	REDUCE	%xmm7, %xmm8, %xmm9, %xmm2, %xmm10, %xmm11
+	movdqa	%xmm9, %xmm0
+	add	$(16 * \n), DATA
+	sub	$\n, NBLK
+.endm
+
 SYM_FUNC_START(ghash_pclmul_blocks)
-	test	NBLK, NBLK
-	jz	.Lpcl_done
 	movdqa	.Lbswap_x2(%rip), %xmm1
 	movdqa	.Lreduce(%rip), %xmm2
 	movdqu	(ACC), %xmm0
 	pshufb	%xmm1, %xmm0
-	cmp	$4, NBLK
-	jb	.Lpcl_single
-.Lpcl_4:
-	movdqu	0*16(DATA), %xmm3
-	movdqu	1*16(DATA), %xmm4
-	movdqu	2*16(DATA), %xmm5
-	movdqu	3*16(DATA), %xmm6
-	pshufb	%xmm1, %xmm3
-	pshufb	%xmm1, %xmm4
-	pshufb	%xmm1, %xmm5
-	pshufb	%xmm1, %xmm6
-	pxor	%xmm0, %xmm3
-	pxor	%xmm7, %xmm7
-	pxor	%xmm8, %xmm8
-	pxor	%xmm9, %xmm9
-	movdqu	12*16(HTAB), %xmm13		/* H^4 */
-	MULACC	%xmm3, %xmm13, %xmm7, %xmm8, %xmm9, %xmm10
-	movdqu	13*16(HTAB), %xmm13		/* H^3 */
-	MULACC	%xmm4, %xmm13, %xmm7, %xmm8, %xmm9, %xmm10
-	movdqu	14*16(HTAB), %xmm13		/* H^2 */
-	MULACC	%xmm5, %xmm13, %xmm7, %xmm8, %xmm9, %xmm10
-	movdqu	15*16(HTAB), %xmm13		/* H^1 */
-	MULACC	%xmm6, %xmm13, %xmm7, %xmm8, %xmm9, %xmm10
-	REDUCE	%xmm7, %xmm8, %xmm9, %xmm2, %xmm10, %xmm11
-	movdqa	%xmm9, %xmm0
-	add	$64, DATA
-	sub	$4, NBLK
-	cmp	$4, NBLK
-	jae	.Lpcl_4
+	cmp	$8, NBLK
+	jb	.Lpcl_tail
+.Lpcl_8:
+	GHASH_N	8
+	cmp	$8, NBLK
+	jae	.Lpcl_8
+.Lpcl_tail:
 	test	NBLK, NBLK
 	jz	.Lpcl_store
-.Lpcl_single:
-	movdqu	15*16(HTAB), %xmm13		/* H^1 */
 .Lpcl_1:
-	movdqu	(DATA), %xmm3
-	pshufb	%xmm1, %xmm3
-	pxor	%xmm0, %xmm3
-	pxor	%xmm7, %xmm7
-	pxor	%xmm8, %xmm8
-	pxor	%xmm9, %xmm9
-	MULACC	%xmm3, %xmm13, %xmm7, %xmm8, %xmm9, %xmm10
-	REDUCE	%xmm7, %xmm8, %xmm9, %xmm2, %xmm10, %xmm11
-	movdqa	%xmm9, %xmm0
-	add	$16, DATA
-	dec	NBLK
+	GHASH_N	1
 	jnz	.Lpcl_1
 .Lpcl_store:
 	pshufb	%xmm1, %xmm0
 	movdqu	%xmm0, (ACC)
-.Lpcl_done:
 	RET
 SYM_FUNC_END(ghash_pclmul_blocks)
 
