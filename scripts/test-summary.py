@@ -66,7 +66,12 @@ def main():
             total[1] += 1
         for line in lines:
             t = json.loads(line)
-            suite = ','.join(x.split(':')[-1] for x in suites.get(t.get('name'), [])) or '-'
+            name_ = t.get('name', '')
+            if ' / ' in name_:
+                # meson 1.0 names tests "project:suite / name" when suites differ.
+                suite = name_.split(' / ', 1)[0].split(':')[-1]
+            else:
+                suite = ','.join(x.split(':')[-1] for x in suites.get(name_, [])) or '-'
             result = t.get('result', '')
             if t.get('protocol', 'exitcode') == 'tap' or 'TAP version' in (t.get('stdout') or ''):
                 p, f, s = count_tap(t.get('stdout') or '')

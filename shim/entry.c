@@ -26,6 +26,7 @@
 #include <sys/select.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <linux/aio_abi.h>
@@ -75,12 +76,18 @@ static ssize_t (*real_preadv2)(int, const struct iovec *, int, off_t, int);
 static ssize_t (*real_pwritev2)(int, const struct iovec *, int, off_t, int);
 
 static enum afs_mode mode = AFS_MODE_ALWAYS;
+static const char *log_dest;
 static unsigned int optmem_max = 131072;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 enum afs_mode afs_mode(void)
 {
 	return mode;
+}
+
+const char *afs_log_dest(void)
+{
+	return log_dest;
 }
 
 unsigned int afs_optmem_max(void)
@@ -103,6 +110,27 @@ static void atfork_prepare(void)
 static void atfork_parent(void)
 {
 	afs_table_unlock();
+}
+
+/*
+ * The process the descriptor table describes.  A child made by vfork()
+ * (Python's subprocess, posix_spawn()-like helpers) shares our memory but
+ * has its own descriptor table, and closes or dups descriptors before
+ * exec: those calls must reach the kernel without editing the parent's
+ * table.  Such a child is recognised by a pid the atfork handler has not
+ * seen (fork() runs it, vfork() does not).
+ */
+static pid_t table_pid;
+
+static void atfork_child(void)
+{
+	afs_atfork_child();
+	table_pid = getpid();
+}
+
+static bool vfork_child(void)
+{
+	return getpid() != table_pid;
 }
 
 static void do_init(void)
@@ -157,6 +185,9 @@ static void do_init(void)
 
 	if (m && !strcmp(m, "fallback"))
 		mode = AFS_MODE_FALLBACK;
+	m = getenv("AFALG_SHIM_LOG");
+	if (m && *m)
+		log_dest = strdup(m);
 
 	fd = open("/proc/sys/net/core/optmem_max", O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
@@ -168,7 +199,8 @@ static void do_init(void)
 		}
 		afs_real.close(fd);
 	}
-	pthread_atfork(atfork_prepare, atfork_parent, afs_atfork_child);
+	table_pid = getpid();
+	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 }
 
 void afs_resolve_real(void)
@@ -273,11 +305,14 @@ EXPORT int connect(int fd, const struct sockaddr *addr, socklen_t len)
 	s = afs_get(fd);
 	if (!s)
 		return real_connect(fd, addr, len);
-	if (s->kind == AFS_KIND_NETLINK) {
+	/* move_addr_to_kernel() comes before the socket's ->connect */
+	if ((int)len < 0 || len > 128)
+		r = -EINVAL;
+	else if (len && !addr)
+		r = -EFAULT;
+	else if (s->kind == AFS_KIND_NETLINK)
 		/* netlink_connect(): only the kernel (pid 0) is reachable */
-		r = (int)len < 0 || len > 128 || len < sizeof(sa_family_t) ?
-			-EINVAL : 0;
-	}
+		r = len < sizeof(sa_family_t) ? -EINVAL : 0;
 	afs_put(s);
 	return (int)ret(r);
 }
@@ -765,7 +800,7 @@ EXPORT int close(int fd)
 
 	if (__builtin_expect(!afs_real.close, 0))
 		afs_resolve_real();
-	if (!afs_is_ours(fd))
+	if (!afs_is_ours(fd) || vfork_child())
 		return afs_real.close(fd);
 	s = afs_remove(fd);
 	r = afs_real.close(fd);
@@ -804,7 +839,7 @@ static int dup_common(int oldfd, int newfd, int r)
 EXPORT int dup(int fd)
 {
 	INIT();
-	if (!afs_is_ours(fd))
+	if (!afs_is_ours(fd) || vfork_child())
 		return afs_real.dup(fd);
 	afs_table_lock();
 	return dup_common(fd, -1, afs_real.dup(fd));
@@ -813,7 +848,7 @@ EXPORT int dup(int fd)
 EXPORT int dup2(int oldfd, int newfd)
 {
 	INIT();
-	if (!afs_is_ours(oldfd) && !afs_is_ours(newfd))
+	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || vfork_child())
 		return real_dup2(oldfd, newfd);
 	afs_table_lock();
 	return dup_common(oldfd, newfd, real_dup2(oldfd, newfd));
@@ -822,7 +857,7 @@ EXPORT int dup2(int oldfd, int newfd)
 EXPORT int dup3(int oldfd, int newfd, int flags)
 {
 	INIT();
-	if (!afs_is_ours(oldfd) && !afs_is_ours(newfd))
+	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || vfork_child())
 		return real_dup3(oldfd, newfd, flags);
 	afs_table_lock();
 	return dup_common(oldfd, newfd, real_dup3(oldfd, newfd, flags));
@@ -830,7 +865,8 @@ EXPORT int dup3(int oldfd, int newfd, int flags)
 
 static int fcntl_common(int fd, int cmd, unsigned long arg)
 {
-	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && afs_is_ours(fd)) {
+	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && afs_is_ours(fd) &&
+	    !vfork_child()) {
 		afs_table_lock();
 		return dup_common(fd, -1, afs_real.fcntl(fd, cmd, arg));
 	}
@@ -893,7 +929,7 @@ EXPORT int close_range(unsigned int first, unsigned int last, int flags)
 	INIT();
 	r = real_close_range ? real_close_range(first, last, flags) :
 		(int)afs_real.syscall(SYS_close_range, first, last, flags);
-	if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC))
+	if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC) && !vfork_child())
 		forget_range(first, last);
 	return r;
 }
@@ -905,7 +941,7 @@ EXPORT void closefrom(int lowfd)
 		real_closefrom(lowfd);
 	else
 		afs_real.syscall(SYS_close_range, lowfd, ~0U, 0);
-	if (lowfd >= 0)
+	if (lowfd >= 0 && !vfork_child())
 		forget_range((unsigned int)lowfd, ~0U);
 }
 
@@ -1105,6 +1141,25 @@ EXPORT int pselect(int nfds, fd_set *r, fd_set *w, fd_set *e,
 
 #define XFER_CHUNK (64 * 1024)
 
+static bool seekable(int fd)
+{
+	int saved = errno;
+	bool r = lseek(fd, 0, SEEK_CUR) >= 0 || errno != ESPIPE;
+
+	errno = saved;
+	return r;
+}
+
+static bool is_fifo(int fd)
+{
+	struct stat st;
+	int saved = errno;
+	bool r = fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode);
+
+	errno = saved;
+	return r;
+}
+
 /*
  * do_splice_direct(): the file is read in pipe-sized chunks, each sent
  * with MSG_MORE except the last one when the file supplied all @count
@@ -1121,6 +1176,13 @@ static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
 	struct msghdr m;
 	int saved = errno;
 
+	/*
+	 * do_sendfile(): an offset needs a pread-able input (ESPIPE), and
+	 * splice_direct_to_actor() a seekable one (EINVAL for pipes and
+	 * sockets), even for a count of 0.
+	 */
+	if (!seekable(in))
+		return off ? -ESPIPE : -EINVAL;
 	if (!buf && !(buf = malloc(XFER_CHUNK)))
 		return -ENOMEM;
 	if (count > 0x7ffff000)
@@ -1143,6 +1205,7 @@ static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
 		m.msg_iovlen = 1;
 		r = afs_sendmsg(s, out, &m,
 				done + (size_t)n < count ? MSG_MORE : 0);
+		afs_wipe(buf, (size_t)n);	/* file data may be secret */
 		if (r < 0) {
 			if (!off && n > 0)	/* give back what was not sent */
 				lseek(in, -n, SEEK_CUR);
@@ -1206,9 +1269,14 @@ EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 	if (!afs_is_ours(out) && !afs_is_ours(in))
 		return real_splice(in, off_in, out, off_out, len, flags);
 	saved = errno;
+	/* do_splice(): one end must be a pipe, which takes no offset */
 	if (afs_is_ours(out)) {
-		if (off_out || afs_is_ours(in))
+		if (!is_fifo(in))
+			return ret(-EINVAL);
+		if (off_in)
 			return ret(-ESPIPE);
+		if (off_out)
+			return ret(-EINVAL);
 		s = afs_get(out);
 		if (!s)
 			return ret(-EBADF);
@@ -1252,8 +1320,12 @@ EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 		return ret(r);
 	}
 	/* from our socket into a pipe */
-	if (off_in)
+	if (!is_fifo(out))
+		return ret(-EINVAL);
+	if (off_out)
 		return ret(-ESPIPE);
+	if (off_in)
+		return ret(-EINVAL);
 	if (len > 65536)
 		len = 65536;
 	buf = malloc(len ? len : 1);

@@ -32,6 +32,7 @@ struct afs_nl_state {
 	uint32_t portid;
 	bool bound;
 	bool cap_ack;
+	int err;		/* sk_err: a reply that could not be queued */
 	struct nl_dgram *head, *tail;
 };
 
@@ -39,6 +40,7 @@ struct afs_nl_state {
 #define CRYPTO_ALG_INSTANCE		0x00000800
 #define CRYPTO_ALG_OPTIONAL_KEY		0x00004000
 #define CRYPTO_ALG_TYPE_AEAD		0x00000003
+#define CRYPTO_ALG_TYPE_LSKCIPHER	0x00000004
 #define CRYPTO_ALG_TYPE_SKCIPHER	0x00000005
 #define CRYPTO_ALG_TYPE_RNG		0x0000000c
 #define CRYPTO_ALG_TYPE_SHASH		0x0000000e
@@ -127,7 +129,8 @@ int afs_nl_bind(struct afs_sock *s, const void *addr, unsigned int len)
 		return -EINVAL;
 	pthread_mutex_lock(&s->lock);
 	if (n->bound) {
-		if (sa.nl_pid && sa.nl_pid != n->portid)
+		/* netlink_bind(): a bound socket keeps its port id */
+		if (sa.nl_pid != n->portid)
 			err = -EINVAL;
 	} else {
 		n->portid = sa.nl_pid ? sa.nl_pid : new_portid();
@@ -262,6 +265,9 @@ static uint32_t alg_flags(const struct afs_alg *a)
 	};
 	uint32_t f = types[a->type] | CRYPTO_ALG_TESTED;
 
+	if (!strcmp(a->report_type, "lskcipher"))
+		f = CRYPTO_ALG_TYPE_LSKCIPHER | CRYPTO_ALG_TESTED;
+
 	if (strchr(a->driver, '('))
 		f |= CRYPTO_ALG_INSTANCE;
 	if (a->optional_key)
@@ -386,9 +392,10 @@ static void ack(struct afs_nl_state *n, const struct nlmsghdr *req, int err)
 		flags |= NLM_F_CAPPED;
 		payload = 0;
 	}
-	h = buf_put(&b, NLMSG_HDRLEN);
-	e = buf_put(&b, sizeof(*e) + payload);
-	if (h && e) {
+	/* buf_put() may move the buffer: take the pointers after both */
+	if (buf_put(&b, NLMSG_HDRLEN) && buf_put(&b, sizeof(*e) + payload)) {
+		h = (struct nlmsghdr *)b.p;
+		e = (struct nlmsgerr *)(b.p + NLMSG_HDRLEN);
 		e->error = err;
 		e->msg = *req;
 		memcpy((uint8_t *)e + sizeof(*e), (const uint8_t *)req +
@@ -399,7 +406,9 @@ static void ack(struct afs_nl_state *n, const struct nlmsghdr *req, int err)
 		h->nlmsg_seq = req->nlmsg_seq;
 		h->nlmsg_pid = n->portid;
 	}
-	queue(n, &b);
+	/* netlink_ack() without memory: ENOBUFS on the next receive */
+	if (queue(n, &b))
+		n->err = ENOBUFS;
 	free(b.p);
 }
 
@@ -425,10 +434,14 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 				   NLM_F_MULTI);
 		/* NLMSG_DONE carries the dump's return value */
 		{
-			struct nlmsghdr *h = buf_put(&b, NLMSG_HDRLEN);
-			int *v = buf_put(&b, sizeof(int));
+			size_t at = b.len;
+			struct nlmsghdr *h;
+			int *v;
 
-			if (h && v) {
+			if (buf_put(&b, NLMSG_HDRLEN) &&
+			    buf_put(&b, sizeof(int))) {
+				h = (struct nlmsghdr *)(b.p + at);
+				v = (int *)(b.p + at + NLMSG_HDRLEN);
 				h->nlmsg_len = NLMSG_HDRLEN + sizeof(int);
 				h->nlmsg_type = NLMSG_DONE;
 				h->nlmsg_flags = NLM_F_MULTI;
@@ -507,7 +520,7 @@ int afs_nl_process(struct afs_sock *s, const uint8_t *buf, size_t len)
 ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
 {
 	struct afs_nl_state *n = s->st.nl;
-	struct sockaddr_nl dst;
+	struct sockaddr_nl dst = { .nl_family = AF_NETLINK };
 	uint8_t *data;
 	size_t len, off = 0, i;
 	int err;
@@ -520,7 +533,8 @@ ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
 		memcpy(&dst, m->msg_name, sizeof(dst));
 		if (dst.nl_family != AF_NETLINK)
 			return -EINVAL;
-		if (dst.nl_groups)
+		/* NETLINK_CRYPTO has no NL_CFG_F_NONROOT_SEND */
+		if ((dst.nl_groups || dst.nl_pid) && geteuid())
 			return -EPERM;
 	} else {
 		dst.nl_pid = 0;
@@ -541,9 +555,12 @@ ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
 		n->portid = new_portid();
 		n->bound = true;
 	}
-	err = 0;
-	if (dst.nl_pid == 0)
-		err = afs_nl_process(s, data, len);
+	/*
+	 * netlink_unicast() to the kernel (port 0) processes the request
+	 * (a copy multicast to nl_groups reaches no one); any other port id
+	 * names a socket the shim does not have.
+	 */
+	err = dst.nl_pid ? -ECONNREFUSED : afs_nl_process(s, data, len);
 	pthread_mutex_unlock(&s->lock);
 	free(data);
 	return err ? err : (ssize_t)len;
@@ -560,6 +577,12 @@ ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
 	if (flags & MSG_OOB)
 		return -EOPNOTSUPP;
 	pthread_mutex_lock(&s->lock);
+	if (n->err) {		/* sock_error() comes before the queue */
+		r = -n->err;
+		n->err = 0;
+		pthread_mutex_unlock(&s->lock);
+		return r;
+	}
 	d = n->head;
 	if (!d) {
 		pthread_mutex_unlock(&s->lock);

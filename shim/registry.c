@@ -15,6 +15,7 @@
  * anything else is ENOENT at bind(), as on a kernel without the algorithm.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -67,9 +68,18 @@ static const char *const driver_suffixes[] = {
 
 /* One table per algorithm family (alg-*.c); add a family here. */
 static const struct afs_alg *const families[] = {
+	afs_algs_aes,
+	afs_algs_aes_aead,
+	afs_algs_authenc,
 	afs_algs_chacha,
+	afs_algs_crc32c,
+	afs_algs_des,
+	afs_algs_drbg,
+	afs_algs_md5,
+	afs_algs_sha1,
 	afs_algs_sha256,
 	afs_algs_sha3,
+	afs_algs_sha512,
 	NULL,
 };
 
@@ -214,6 +224,14 @@ static bool canon(const char *in, size_t len, char *out, int depth)
 		i++;
 	}
 
+	/* crypto/xts.c takes its cipher as "ecb(X)" and names itself xts(X) */
+	if (!strcmp(tmpl, "xts") && np == 1 && !strncmp(params[0], "ecb(", 4)) {
+		pl = strlen(params[0]);
+		snprintf(out, MAX_NAME, "xts(%.*s)", (int)(pl - 5),
+			 params[0] + 4);
+		return true;
+	}
+
 	/* driver names of the AEAD templates */
 	if (!strcmp(tmpl, "gcm_base") && np == 2 &&
 	    !strncmp(params[0], "ctr(", 4) && !strcmp(params[1], "ghash")) {
@@ -275,4 +293,59 @@ const struct afs_alg *afs_alg_nth(unsigned int n)
 			if (!n--)
 				return a;
 	return NULL;
+}
+
+/*
+ * The errno of a bind() that found no algorithm.  The kernel hands a
+ * template name it has no instance of to the template's ->create(), whose
+ * first check is crypto_check_attr_type(): a template of another type
+ * than the socket's fails with EINVAL ("cbc(aes)" on a hash socket,
+ * "hmac(sha256)" on an skcipher socket), and hmac refuses a keyed hash
+ * with EINVAL ("hmac(hmac(sha256))").  Everything else the shim cannot
+ * serve is ENOENT, as for an algorithm the kernel does not have.
+ */
+static const struct {
+	const char *name;
+	enum afs_type type;	/* AFS_SKCIPHER also stands for lskcipher */
+} templates[] = {
+	{ "hmac", AFS_HASH }, { "cmac", AFS_HASH }, { "xcbc", AFS_HASH },
+	{ "cbcmac", AFS_HASH },
+	{ "ecb", AFS_SKCIPHER }, { "cbc", AFS_SKCIPHER },
+	{ "ctr", AFS_SKCIPHER }, { "rfc3686", AFS_SKCIPHER },
+	{ "xts", AFS_SKCIPHER },
+	{ "gcm", AFS_AEAD }, { "gcm_base", AFS_AEAD }, { "rfc4106", AFS_AEAD },
+	{ "rfc4543", AFS_AEAD }, { "ccm", AFS_AEAD }, { "ccm_base", AFS_AEAD },
+	{ "rfc4309", AFS_AEAD }, { "rfc7539", AFS_AEAD },
+	{ "rfc7539esp", AFS_AEAD }, { "authenc", AFS_AEAD },
+	{ "authencesn", AFS_AEAD }, { "seqiv", AFS_AEAD },
+	{ "echainiv", AFS_AEAD },
+};
+
+int afs_alg_bind_error(enum afs_type type, const char *name)
+{
+	const char *p = strchr(name, '(');
+	size_t i, l = p ? (size_t)(p - name) : 0, pl;
+	const struct afs_alg *inner;
+	char param[MAX_NAME];
+
+	if (!l || name[strlen(name) - 1] != ')')
+		return -ENOENT;
+	for (i = 0; i < sizeof(templates) / sizeof(templates[0]); i++) {
+		if (strlen(templates[i].name) != l ||
+		    strncmp(name, templates[i].name, l))
+			continue;
+		if (templates[i].type != type)
+			return -EINVAL;
+		if (type != AFS_HASH || strcmp(templates[i].name, "hmac"))
+			return -ENOENT;
+		/* hmac(X): X must be an unkeyed hash */
+		pl = strlen(p + 1) - 1;
+		if (pl >= MAX_NAME)
+			return -ENOENT;
+		memcpy(param, p + 1, pl);
+		param[pl] = 0;
+		inner = afs_alg_lookup(AFS_HASH, param);
+		return inner && inner->ops.hash.setkey ? -EINVAL : -ENOENT;
+	}
+	return -ENOENT;
 }

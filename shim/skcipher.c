@@ -205,17 +205,23 @@ unlock:
 	return copied ? (ssize_t)copied : err;
 }
 
-/* af_alg_pull_tsgl(): drop @n queued bytes */
+/*
+ * af_alg_pull_tsgl(): drop @n queued bytes.  The request ends (init takes
+ * the value of more) only when the queue is empty: the kernel returns early
+ * while a TX page still holds data, so a partial read of a final request
+ * leaves the rest readable (libkcapi's AIO reads one request in chunks).
+ */
 void afs_txq_pull(struct afs_sk_state *st, size_t n)
 {
-	afs_wipe(st->buf + st->head, n);
+	if (n)
+		afs_wipe(st->buf + st->head, n);
 	st->head += n;
 	st->used -= n;
 	if (!st->used) {
 		st->head = 0;
 		st->merge = 0;
+		st->init = st->more;
 	}
-	st->init = st->more;
 }
 
 /*
@@ -303,6 +309,10 @@ static ssize_t sk_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 		if (!len)
 			return -EINVAL;
 		notfinal = true;
+	}
+	if (!len) {		/* an empty final request: nothing to run */
+		afs_txq_pull(st, 0);
+		return 0;
 	}
 	dst = afs_iov_direct(msg, done, len);
 	if (!dst) {

@@ -83,40 +83,97 @@ static inline u32 sha256_ssig1(u32 x)
 }
 
 /*
- * One 64-byte block.  The message schedule is kept as a 16-word ring so the
- * working set stays in registers or one cache line; the eight working
- * variables rotate through an array index rather than by copying.
+ * One round, FIPS 180-4 section 6.2.2 step 3.  Instead of shifting the eight
+ * working variables, each round is called with them rotated by one place, so
+ * only d and h are written.
  */
+static __always_inline void sha256_round(u32 a, u32 b, u32 c, u32 *d,
+					 u32 e, u32 f, u32 g, u32 *h, u32 kw)
+{
+	u32 t1 = *h + sha256_bsig1(e) + (g ^ (e & (f ^ g))) + kw;
+
+	*d += t1;
+	*h = t1 + sha256_bsig0(a) + ((a & b) | (c & (a | b)));
+}
+
+/*
+ * Message schedule word W[t] for t >= 16, in a 16-word ring: j = t mod 16,
+ * and w[j] still holds W[t - 16].
+ */
+static __always_inline u32 sha256_expand(u32 w[16], int j)
+{
+	w[j] += sha256_ssig1(w[(j - 2) & 15]) + w[(j - 7) & 15] +
+		sha256_ssig0(w[(j - 15) & 15]);
+	return w[j];
+}
+
+/*
+ * Schedule word for ring slot j: the next 16 message words while @load (the
+ * first 16 rounds), the expanded schedule afterwards.
+ */
+static __always_inline u32 sha256_w(u32 w[16], const u8 *block, int j,
+				    bool load)
+{
+	if (load) {
+		w[j] = get_unaligned_be32(block + 4 * j);
+		return w[j];
+	}
+	return sha256_expand(w, j);
+}
+
+/*
+ * Eight rounds: t is the round number of the first one and j (0 or 8) its
+ * place in the 16-word schedule ring, so ring indices are constants and t
+ * only indexes the round constants.  The working variables come back to their
+ * original places after eight rounds.
+ */
+#define SHA256_8ROUNDS(t, j, load)					\
+	do {								\
+		const u32 *k_ = &K[t];					\
+		const int j_ = (j);					\
+		const bool ld_ = (load);				\
+									\
+		sha256_round(a, b, c, &d, e, f, g, &h,			\
+			     k_[0] + sha256_w(w, block, j_ + 0, ld_));	\
+		sha256_round(h, a, b, &c, d, e, f, &g,			\
+			     k_[1] + sha256_w(w, block, j_ + 1, ld_));	\
+		sha256_round(g, h, a, &b, c, d, e, &f,			\
+			     k_[2] + sha256_w(w, block, j_ + 2, ld_));	\
+		sha256_round(f, g, h, &a, b, c, d, &e,			\
+			     k_[3] + sha256_w(w, block, j_ + 3, ld_));	\
+		sha256_round(e, f, g, &h, a, b, c, &d,			\
+			     k_[4] + sha256_w(w, block, j_ + 4, ld_));	\
+		sha256_round(d, e, f, &g, h, a, b, &c,			\
+			     k_[5] + sha256_w(w, block, j_ + 5, ld_));	\
+		sha256_round(c, d, e, &f, g, h, a, &b,			\
+			     k_[6] + sha256_w(w, block, j_ + 6, ld_));	\
+		sha256_round(b, c, d, &e, f, g, h, &a,			\
+			     k_[7] + sha256_w(w, block, j_ + 7, ld_));	\
+	} while (0)
+
 static void sha256_block_generic(struct sha256_block_state *state,
 				 const u8 *block, u32 w[16])
 {
-	u32 v[8];
-	int i;
+	const u32 *K = sha256_round_constants;
+	u32 a = state->h[0], b = state->h[1], c = state->h[2], d = state->h[3];
+	u32 e = state->h[4], f = state->h[5], g = state->h[6], h = state->h[7];
+	int t;
 
-	memcpy(v, state->h, sizeof(v));
-	for (i = 0; i < 64; i++) {
-		u32 a = v[(64 - i) % 8], b = v[(65 - i) % 8];
-		u32 c = v[(66 - i) % 8];
-		u32 e = v[(68 - i) % 8], f = v[(69 - i) % 8];
-		u32 g = v[(70 - i) % 8];
-		u32 *d = &v[(67 - i) % 8], *h = &v[(71 - i) % 8];
-		u32 t1, t2;
-
-		if (i < 16) {
-			w[i] = get_unaligned_be32(block + 4 * i);
-		} else {
-			w[i % 16] += sha256_ssig1(w[(i - 2) % 16]) +
-				     w[(i - 7) % 16] +
-				     sha256_ssig0(w[(i - 15) % 16]);
-		}
-		t1 = *h + sha256_bsig1(e) + ((e & f) ^ (~e & g)) +
-		     sha256_round_constants[i] + w[i % 16];
-		t2 = sha256_bsig0(a) + ((a & b) ^ (a & c) ^ (b & c));
-		*d += t1;
-		*h = t1 + t2;
+	SHA256_8ROUNDS(0, 0, true);
+	SHA256_8ROUNDS(8, 8, true);
+	for (t = 16; t < 64; t += 16) {
+		SHA256_8ROUNDS(t, 0, false);
+		SHA256_8ROUNDS(t + 8, 8, false);
 	}
-	for (i = 0; i < 8; i++)
-		state->h[i] += v[i];
+
+	state->h[0] += a;
+	state->h[1] += b;
+	state->h[2] += c;
+	state->h[3] += d;
+	state->h[4] += e;
+	state->h[5] += f;
+	state->h[6] += g;
+	state->h[7] += h;
 }
 
 static void __maybe_unused
