@@ -203,3 +203,40 @@ def md5_kunit():
     body = KAT_STRUCTS + oracle_hash_kats('md5_kats', 'md5')
     body += oracle_mac_kats('hmac_md5_kats', 'md5')
     return header('_MD5_KUNIT_VECTORS_H', 'Python hashlib and hmac', body)
+
+
+# Lengths around the rates of SHA3-512 (72), SHA3-384 (104), SHA3-256 and
+# SHAKE256 (136), SHA3-224 (144) and SHAKE128 (168).
+SHA3_LENS = (0, 1, 71, 72, 73, 103, 104, 105, 135, 136, 137, 143, 144, 145,
+             167, 168, 169, 300)
+SHAKE_OUT = 350     # more than two SHAKE128 output blocks
+
+
+def oracle_sha3_kats(cname, alg):
+    import hashlib
+    s = 'static const struct hash_kat %s[] = {\n' % cname
+    for n in SHA3_LENS:
+        msg = pattern(n, 3 * n + 7)
+        h = hashlib.new(alg, msg)
+        md = h.hexdigest(SHAKE_OUT) if alg.startswith('shake') else h.hexdigest()
+        s += ('\t{\t/* %d-byte message, Python hashlib.%s */\n\t\t.msg =\n%s,\n'
+              '\t\t.md =\n%s,\n\t},\n'
+              % (n, alg, hexlines(msg.hex(), '\t\t\t'), hexlines(md, '\t\t\t')))
+    return s + '};\n\n'
+
+
+def sha3_kunit():
+    """SHA-3 and SHAKE (hashlib) and HMAC-SHA3 (Wycheproof)."""
+    body = KAT_STRUCTS
+    body += '#define SHAKE_KAT_OUT %d\n\n' % SHAKE_OUT
+    for bits in (224, 256, 384, 512):
+        body += oracle_sha3_kats('sha3_%d_kats' % bits, 'sha3_%d' % bits)
+    for bits in (128, 256):
+        body += oracle_sha3_kats('shake%d_kats' % bits, 'shake_%d' % bits)
+    for bits in (224, 256, 384, 512):
+        body += mac_kats('hmac_sha3_%d_wycheproof_kats' % bits,
+                         wycheproof_mac('hmac_sha3_%d' % bits, 12))
+    return header('_SHA3_KUNIT_VECTORS_H',
+                  'Python hashlib (SHA-3, SHAKE) and Wycheproof\n'
+                  ' * hmac_sha3_{224,256,384,512}_test.json (../shared/vectors)',
+                  body)
