@@ -240,3 +240,62 @@ def sha3_kunit():
                   'Python hashlib (SHA-3, SHAKE) and Wycheproof\n'
                   ' * hmac_sha3_{224,256,384,512}_test.json (../shared/vectors)',
                   body)
+
+
+# One Wycheproof test per kind, per parameter set (the files hold 180-241
+# tests of 2.4-4.6 KB signatures each; these keep the header near 100 KB).
+# Wrong lengths of signature and key are derived from a valid vector by the
+# KUnit suite itself.
+# The error each kind must give follows from its flag (the mldsa_verify()
+# contract): a malformed signature is -EBADMSG, a well-formed but wrong one
+# -EKEYREJECTED.
+MLDSA_KINDS = (('valid', 'ValidSignature', '0'), ('valid', 'ManySteps', '0'),
+               ('invalid', 'ModifiedSignature', '-EKEYREJECTED'),
+               ('invalid', 'InfinityNormViolation', '-EBADMSG'),
+               ('invalid', 'InvalidHintsEncoding', '-EBADMSG'))
+
+
+def mldsa_pick(bits):
+    d = load('wycheproof/testvectors_v1/mldsa_%d_verify_test.json' % bits)
+    keys, out = [], []
+    for result, flag, err in MLDSA_KINDS:
+        for g in d['testGroups']:
+            tests = [t for t in g['tests'] if t['result'] == result and
+                     flag in t['flags'] and not t.get('ctx')]
+            if tests:
+                break
+        t = tests[0]
+        if g['publicKey'] not in keys:
+            keys.append(g['publicKey'])
+        out.append((keys.index(g['publicKey']), err, t))
+    return keys, out
+
+
+def mldsa_kunit():
+    """ML-DSA-44/65/87 verification: a subset of Wycheproof."""
+    body = ('struct mldsa_kat {\n\tenum mldsa_alg alg;\n\tint key;\t\t'
+            '/* index into the key table of the parameter set */\n'
+            '\tint err;\t\t/* what mldsa_verify() must return */\n'
+            '\tconst char *msg;\t/* hex */\n'
+            '\tconst char *sig;\t/* hex */\n};\n\n')
+    kats = ''
+    for bits in (44, 65, 87):
+        keys, tests = mldsa_pick(bits)
+        body += 'static const char * const mldsa%d_keys[] = {\n' % bits
+        for k in keys:
+            body += hexlines(k, '\t') + ',\n'
+        body += '};\n\n'
+        for key, err, t in tests:
+            kats += ('\t{\t/* ML-DSA-%d, Wycheproof tcId %d: %s */\n'
+                     '\t\t.alg = MLDSA%d,\n\t\t.key = %d,\n\t\t.err = %s,\n'
+                     '\t\t.msg =\n%s,\n\t\t.sig =\n%s,\n\t},\n'
+                     % (bits, t['tcId'], ', '.join(t['flags']), bits, key, err,
+                        hexlines(t['msg'], '\t\t\t'),
+                        hexlines(t['sig'], '\t\t\t')))
+    body += 'static const struct mldsa_kat mldsa_kats[] = {\n' + kats + '};\n\n'
+    return header('_MLDSA_KUNIT_VECTORS_H',
+                  'Wycheproof mldsa_{44,65,87}_verify_test.json\n'
+                  ' * (../shared/vectors): per parameter set one valid signature, one\n'
+                  ' * valid "ManySteps" signature, and one each of ModifiedSignature,\n'
+                  ' * InfinityNormViolation and InvalidHintsEncoding',
+                  body)
