@@ -100,6 +100,7 @@ phase_a() {	# mode 1: the full workload, both tracers, events
 	real kcapi-dgst a kcapi-dgst -c sha256 -i /tmp/abc >/dev/null
 	real kcapi-enc a kcapi-enc -e -c 'cbc(aes)' --iv 00112233445566778899aabbccddeeff \
 		-p password -s salt --pbkdfiter 16 -i /tmp/zero4k -o /tmp/zero4k.enc 2>/dev/null
+	wc -c </tmp/zero4k.enc >"$OUT/a.encsize"
 	mkdir -p /tmp/hl
 	head -c 20000 /dev/zero >/tmp/hl/one
 	cp /tmp/hl/one /tmp/hl/two

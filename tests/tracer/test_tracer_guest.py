@@ -296,11 +296,24 @@ def main():
            json.dumps(ents)[:1500])
     tot, ents = per_pid(s, pids.get('kcapi-enc', -1))
     cbc = [e for e in ents if e['type'] == 'skcipher' and e['alg'] == 'cbc(aes)']
+    try:
+        with open(os.path.join(out, 'a.encsize')) as f:
+            encsize = int(f.read())
+    except (OSError, ValueError):
+        encsize = -1
     tap.ok(len(cbc) == 1 and cbc[0]['exe'] == '/usr/bin/kcapi-enc' and
-           cbc[0]['bytes_sent'] >= 4096 and cbc[0]['key_lengths'] and
-           all(k in (16, 24, 32) for k in cbc[0]['key_lengths']),
-           'kcapi-enc cbc(aes) of 4096 bytes: exe, skcipher cbc(aes), AES key length, bytes',
+           cbc[0]['bytes_sent'] == 4096 and cbc[0]['bytes_received'] == encsize and
+           len(cbc[0]['key_lengths']) == 1 and cbc[0]['key_lengths'][0] in (16, 24, 32),
+           'kcapi-enc cbc(aes) of 4096 bytes: exe, skcipher cbc(aes), an AES key length, '
+           '4096 bytes in, the size of the file it wrote (%d) out' % encsize,
            json.dumps(ents)[:1500])
+    # its key is PBKDF2-HMAC-SHA256("password", "salt", 16 iterations): HMAC
+    # keyed with the 8-byte password, 16 HMACs of 32 bytes for a key of <= 32
+    mac = [e for e in ents if e['type'] == 'hash' and e['alg'] == 'hmac(sha256)']
+    tap.ok(len(mac) == 1 and mac[0]['key_lengths'] == [len('password')] and
+           mac[0]['ops_received'] == 16 and mac[0]['bytes_received'] == 16 * 32,
+           'kcapi-enc PBKDF2 (16 iterations): hmac(sha256) keyed with the 8-byte password, '
+           '16 digests of 32 bytes', json.dumps(mac)[:1500])
     tot, ents = per_pid(s, pids.get('hardlink', -1))
     hl = [e for e in ents if e['type'] == 'hash']
     tap.ok(len(hl) >= 1 and hl[0]['exe'] == '/usr/bin/hardlink' and
