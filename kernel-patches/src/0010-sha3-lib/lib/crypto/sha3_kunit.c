@@ -167,74 +167,86 @@ static void shake_test_kats(struct kunit *test)
 	shake_check_kats(test, shake256_kats, ARRAY_SIZE(shake256_kats), 256);
 }
 
+/* Keys and contexts of the four sizes, too large together for the stack */
+union hmac_sha3_state {
+	struct {
+		struct hmac_sha3_224_key key;
+		struct hmac_sha3_224_ctx ctx;
+	} s224;
+	struct {
+		struct hmac_sha3_256_key key;
+		struct hmac_sha3_256_ctx ctx;
+	} s256;
+	struct {
+		struct hmac_sha3_384_key key;
+		struct hmac_sha3_384_ctx ctx;
+	} s384;
+	struct {
+		struct hmac_sha3_512_key key;
+		struct hmac_sha3_512_ctx ctx;
+	} s512;
+};
+
 /* Computes an HMAC-SHA3 with each of the four interfaces of the library. */
-static void hmac_sha3_all(int bits, const u8 *key, size_t klen,
-			  const u8 *msg, size_t mlen,
+static void hmac_sha3_all(union hmac_sha3_state *st, int bits, const u8 *key,
+			  size_t klen, const u8 *msg, size_t mlen,
 			  u8 out[4][SHA3_512_DIGEST_SIZE])
 {
-	struct hmac_sha3_224_key k224;
-	struct hmac_sha3_256_key k256;
-	struct hmac_sha3_384_key k384;
-	struct hmac_sha3_512_key k512;
-	struct hmac_sha3_224_ctx c224;
-	struct hmac_sha3_256_ctx c256;
-	struct hmac_sha3_384_ctx c384;
-	struct hmac_sha3_512_ctx c512;
-
 	switch (bits) {
 	case 224:
 		hmac_sha3_224_usingrawkey(key, klen, msg, mlen, out[0]);
-		hmac_sha3_224_preparekey(&k224, key, klen);
-		hmac_sha3_224(&k224, msg, mlen, out[1]);
-		hmac_sha3_224_init(&c224, &k224);
-		hmac_sha3_224_update(&c224, msg, mlen / 2);
-		hmac_sha3_224_update(&c224, msg + mlen / 2, mlen - mlen / 2);
-		hmac_sha3_224_final(&c224, out[2]);
-		hmac_sha3_224_init_usingrawkey(&c224, key, klen);
-		hmac_sha3_224_update(&c224, msg, mlen);
-		hmac_sha3_224_final(&c224, out[3]);
-		memzero_explicit(&k224, sizeof(k224));
+		hmac_sha3_224_preparekey(&st->s224.key, key, klen);
+		hmac_sha3_224(&st->s224.key, msg, mlen, out[1]);
+		hmac_sha3_224_init(&st->s224.ctx, &st->s224.key);
+		hmac_sha3_224_update(&st->s224.ctx, msg, mlen / 2);
+		hmac_sha3_224_update(&st->s224.ctx, msg + mlen / 2,
+				     mlen - mlen / 2);
+		hmac_sha3_224_final(&st->s224.ctx, out[2]);
+		hmac_sha3_224_init_usingrawkey(&st->s224.ctx, key, klen);
+		hmac_sha3_224_update(&st->s224.ctx, msg, mlen);
+		hmac_sha3_224_final(&st->s224.ctx, out[3]);
 		break;
 	case 256:
 		hmac_sha3_256_usingrawkey(key, klen, msg, mlen, out[0]);
-		hmac_sha3_256_preparekey(&k256, key, klen);
-		hmac_sha3_256(&k256, msg, mlen, out[1]);
-		hmac_sha3_256_init(&c256, &k256);
-		hmac_sha3_256_update(&c256, msg, mlen / 2);
-		hmac_sha3_256_update(&c256, msg + mlen / 2, mlen - mlen / 2);
-		hmac_sha3_256_final(&c256, out[2]);
-		hmac_sha3_256_init_usingrawkey(&c256, key, klen);
-		hmac_sha3_256_update(&c256, msg, mlen);
-		hmac_sha3_256_final(&c256, out[3]);
-		memzero_explicit(&k256, sizeof(k256));
+		hmac_sha3_256_preparekey(&st->s256.key, key, klen);
+		hmac_sha3_256(&st->s256.key, msg, mlen, out[1]);
+		hmac_sha3_256_init(&st->s256.ctx, &st->s256.key);
+		hmac_sha3_256_update(&st->s256.ctx, msg, mlen / 2);
+		hmac_sha3_256_update(&st->s256.ctx, msg + mlen / 2,
+				     mlen - mlen / 2);
+		hmac_sha3_256_final(&st->s256.ctx, out[2]);
+		hmac_sha3_256_init_usingrawkey(&st->s256.ctx, key, klen);
+		hmac_sha3_256_update(&st->s256.ctx, msg, mlen);
+		hmac_sha3_256_final(&st->s256.ctx, out[3]);
 		break;
 	case 384:
 		hmac_sha3_384_usingrawkey(key, klen, msg, mlen, out[0]);
-		hmac_sha3_384_preparekey(&k384, key, klen);
-		hmac_sha3_384(&k384, msg, mlen, out[1]);
-		hmac_sha3_384_init(&c384, &k384);
-		hmac_sha3_384_update(&c384, msg, mlen / 2);
-		hmac_sha3_384_update(&c384, msg + mlen / 2, mlen - mlen / 2);
-		hmac_sha3_384_final(&c384, out[2]);
-		hmac_sha3_384_init_usingrawkey(&c384, key, klen);
-		hmac_sha3_384_update(&c384, msg, mlen);
-		hmac_sha3_384_final(&c384, out[3]);
-		memzero_explicit(&k384, sizeof(k384));
+		hmac_sha3_384_preparekey(&st->s384.key, key, klen);
+		hmac_sha3_384(&st->s384.key, msg, mlen, out[1]);
+		hmac_sha3_384_init(&st->s384.ctx, &st->s384.key);
+		hmac_sha3_384_update(&st->s384.ctx, msg, mlen / 2);
+		hmac_sha3_384_update(&st->s384.ctx, msg + mlen / 2,
+				     mlen - mlen / 2);
+		hmac_sha3_384_final(&st->s384.ctx, out[2]);
+		hmac_sha3_384_init_usingrawkey(&st->s384.ctx, key, klen);
+		hmac_sha3_384_update(&st->s384.ctx, msg, mlen);
+		hmac_sha3_384_final(&st->s384.ctx, out[3]);
 		break;
 	default:
 		hmac_sha3_512_usingrawkey(key, klen, msg, mlen, out[0]);
-		hmac_sha3_512_preparekey(&k512, key, klen);
-		hmac_sha3_512(&k512, msg, mlen, out[1]);
-		hmac_sha3_512_init(&c512, &k512);
-		hmac_sha3_512_update(&c512, msg, mlen / 2);
-		hmac_sha3_512_update(&c512, msg + mlen / 2, mlen - mlen / 2);
-		hmac_sha3_512_final(&c512, out[2]);
-		hmac_sha3_512_init_usingrawkey(&c512, key, klen);
-		hmac_sha3_512_update(&c512, msg, mlen);
-		hmac_sha3_512_final(&c512, out[3]);
-		memzero_explicit(&k512, sizeof(k512));
+		hmac_sha3_512_preparekey(&st->s512.key, key, klen);
+		hmac_sha3_512(&st->s512.key, msg, mlen, out[1]);
+		hmac_sha3_512_init(&st->s512.ctx, &st->s512.key);
+		hmac_sha3_512_update(&st->s512.ctx, msg, mlen / 2);
+		hmac_sha3_512_update(&st->s512.ctx, msg + mlen / 2,
+				     mlen - mlen / 2);
+		hmac_sha3_512_final(&st->s512.ctx, out[2]);
+		hmac_sha3_512_init_usingrawkey(&st->s512.ctx, key, klen);
+		hmac_sha3_512_update(&st->s512.ctx, msg, mlen);
+		hmac_sha3_512_final(&st->s512.ctx, out[3]);
 		break;
 	}
+	memzero_explicit(st, sizeof(*st));
 }
 
 /*
@@ -247,13 +259,16 @@ static void hmac_sha3_check_kats(struct kunit *test,
 {
 	u8 *key = kat_buf(test), *msg = kat_buf(test);
 	u8 tag[SHA3_512_DIGEST_SIZE], out[4][SHA3_512_DIGEST_SIZE];
+	union hmac_sha3_state *st;
 	size_t i, j, klen, mlen, tlen;
 
+	st = kunit_kmalloc(test, sizeof(*st), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st);
 	for (i = 0; i < count; i++) {
 		klen = kat_hex(test, kats[i].key, key, MAX_KAT_BYTES);
 		mlen = kat_hex(test, kats[i].msg, msg, MAX_KAT_BYTES);
 		tlen = kat_hex(test, kats[i].tag, tag, sizeof(tag));
-		hmac_sha3_all(bits, key, klen, msg, mlen, out);
+		hmac_sha3_all(st, bits, key, klen, msg, mlen, out);
 		for (j = 0; j < 4; j++) {
 			bool same = !memcmp(out[j], tag, tlen);
 
