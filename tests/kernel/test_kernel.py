@@ -102,6 +102,19 @@ def test_boot_x86_64(tap):
     kdir = kbuild(tap, 'x86_64')
     if not kdir:
         return
+    # The log of the build that made this kernel: incremental, so it shows
+    # the objects the last series change recompiled (all, when cold).
+    try:
+        with open(os.path.join(kdir, 'build.log'), errors='replace') as fp:
+            warnings = [l for l in fp if 'warning:' in l]
+    except OSError:
+        warnings = None
+    if warnings is None:
+        tap.skip('no warnings in the kernel build log', 'no build.log in %s'
+                 % kdir)
+    else:
+        tap.ok(not warnings, 'no compiler warnings in the kernel build log '
+               '(%d)' % len(warnings), ''.join(warnings[:20]))
     console = os.path.join(kdir, 'console-kunit.log')
     rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
                          '--kunit', '--console', console,
