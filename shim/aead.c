@@ -29,6 +29,7 @@ static ssize_t aead_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 	const struct afs_alg *alg = t->alg;
 	size_t as = t->authsize, used, outlen, avail, less, assoclen;
 	uint8_t *out, *tmp = NULL, iv[64];
+	const uint8_t *src;
 	int err;
 
 	if (!st->init || st->more) {
@@ -67,13 +68,15 @@ static ssize_t aead_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 			return -ENOMEM;
 		out = tmp;
 	}
+	/* an empty request has no queue buffer yet */
+	src = st->buf ? st->buf + st->head : (const uint8_t *)"";
 	/* the AAD is copied to the destination unchanged */
-	memmove(out, st->buf + st->head, assoclen);
+	memmove(out, src, assoclen);
 	err = st->enc ?
-		alg->ops.aead.encrypt(t->ctx, as, iv, out + assoclen,
-				      st->buf + st->head, assoclen, used) :
-		alg->ops.aead.decrypt(t->ctx, as, iv, out + assoclen,
-				      st->buf + st->head, assoclen, used);
+		alg->ops.aead.encrypt(t->ctx, as, iv, out + assoclen, src,
+				      assoclen, used) :
+		alg->ops.aead.decrypt(t->ctx, as, iv, out + assoclen, src,
+				      assoclen, used);
 	afs_txq_pull(st, used + assoclen);
 	if (tmp) {
 		afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, done, tmp,

@@ -152,9 +152,18 @@ AFS_HIDDEN const struct afs_alg *afs_alg_find(const char *name,
 AFS_HIDDEN const struct afs_alg *afs_alg_nth(unsigned int i);
 
 /* Tables provided by the adapters (alg-*.c), terminated by a NULL name. */
+extern AFS_HIDDEN const struct afs_alg afs_algs_aes[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_aes_aead[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_authenc[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_chacha[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_crc32c[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_des[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_drbg[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_md5[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_sha1[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_sha256[];
 extern AFS_HIDDEN const struct afs_alg afs_algs_sha3[];
+extern AFS_HIDDEN const struct afs_alg afs_algs_sha512[];
 
 AFS_HIDDEN void afs_wipe(void *p, size_t n);
 AFS_HIDDEN void afs_free_secret(void *p, size_t n);
@@ -176,6 +185,7 @@ struct afs_tfm {
 	bool need_key;			/* CRYPTO_TFM_NEED_KEY */
 	unsigned int authsize;		/* aead */
 	unsigned int keylen;		/* last key set, for the log */
+	bool keyed, key_by_serial;	/* a key was set; from a keyring */
 	pthread_mutex_t rng_lock;	/* rng: children share one DRBG */
 	void *ctx;			/* alg->tfm_size bytes */
 };
@@ -213,7 +223,7 @@ struct afs_sock {
 	struct afs_tfm *tfm;		/* NULL until bound */
 	int refcnt;			/* live children (ask->refcnt) */
 	int nokey_refcnt;		/* of which nokey */
-	bool logged;
+	atomic_bool logged;		/* usage log written for this tfm */
 
 	/* AFS_KIND_OP */
 	struct afs_sock *parent;
@@ -323,8 +333,11 @@ enum afs_mode { AFS_MODE_ALWAYS, AFS_MODE_FALLBACK };
 AFS_HIDDEN enum afs_mode afs_mode(void);
 
 /* log.c: AFALG_SHIM_LOG usage log, once per tfm */
-AFS_HIDDEN void afs_log_tfm(const struct afs_sock *tfm, unsigned int keylen,
-			    bool keyed);
+AFS_HIDDEN void afs_log_tfm(const struct afs_sock *tfm);
+/* the AFALG_SHIM_LOG value read at start, NULL when not logging */
+AFS_HIDDEN const char *afs_log_dest(void);
+/* first use of an op socket's tfm: write its log record once */
+AFS_HIDDEN void afs_note_use(struct afs_sock *op);
 
 /* keyring.c */
 AFS_HIDDEN int afs_key_read_user(int32_t serial, uint8_t **data,

@@ -10,6 +10,9 @@
  * first, then asks the kernel for the rest.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -89,14 +92,69 @@ static long do_one(struct afs_sock *s, const struct iocb *cb)
 	return afs_sendmsg(s, (int)cb->aio_fildes, &m, 0);
 }
 
+/*
+ * The checks __io_submit_one() makes before the operation runs, in its
+ * order: reserved fields, then the eventfd (EBADF: not open, EINVAL: not an
+ * eventfd), then the opcode.
+ */
+static int check_iocb(const struct iocb *cb)
+{
+	char link[64], path[32];
+	ssize_t n;
+
+	if (cb->aio_reserved2)
+		return -EINVAL;
+	if (cb->aio_flags & IOCB_FLAG_RESFD) {
+		if (afs_real.fcntl((int)cb->aio_resfd, F_GETFD) < 0)
+			return -EBADF;
+		snprintf(path, sizeof(path), "/proc/self/fd/%u", cb->aio_resfd);
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n < 0)
+			return -EBADF;
+		link[n] = 0;
+		if (strcmp(link, "anon_inode:[eventfd]"))
+			return -EINVAL;
+	}
+	switch (cb->aio_lio_opcode) {
+	case IOCB_CMD_PREAD:
+	case IOCB_CMD_PREADV:
+	case IOCB_CMD_PWRITE:
+	case IOCB_CMD_PWRITEV:
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/*
+ * Queue @d on context @ctx, creating the context's list on first use;
+ * with @d NULL only make sure the list exists.  -EAGAIN (aio_get_req())
+ * without memory.
+ */
+static int enqueue(aio_context_t ctx, struct done *d)
+{
+	struct actx *c;
+
+	pthread_mutex_lock(&aio_lock);
+	c = find_ctx(ctx, true);
+	if (c && d) {
+		if (c->tail)
+			c->tail->next = d;
+		else
+			c->head = d;
+		c->tail = d;
+	}
+	pthread_mutex_unlock(&aio_lock);
+	return c ? 0 : -EAGAIN;
+}
+
 long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v)
 {
 	long i = 0, j, r;
 	struct afs_sock *s;
 	struct done *d;
-	struct actx *c;
 	uint64_t one = 1;
-	int saved = errno;
+	int saved = errno, err;
 
 	if (nr < 0) {
 		errno = EINVAL;
@@ -121,22 +179,19 @@ long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v)
 			i += r;
 			continue;
 		}
-		if (v[i]->aio_lio_opcode != IOCB_CMD_PREAD &&
-		    v[i]->aio_lio_opcode != IOCB_CMD_PREADV &&
-		    v[i]->aio_lio_opcode != IOCB_CMD_PWRITE &&
-		    v[i]->aio_lio_opcode != IOCB_CMD_PWRITEV) {
-			afs_put(s);
-			if (i)
-				break;
-			errno = EINVAL;
-			return -1;
+		err = check_iocb(v[i]);
+		d = NULL;
+		if (!err) {
+			/* the event slot first: a completion is never lost */
+			d = malloc(sizeof(*d));
+			err = d ? enqueue(ctx, NULL) : -EAGAIN;
 		}
-		d = malloc(sizeof(*d));
-		if (!d) {
+		if (err) {
+			free(d);
 			afs_put(s);
 			if (i)
 				break;
-			errno = EAGAIN;
+			errno = -err;
 			return -1;
 		}
 		d->next = NULL;
@@ -145,18 +200,7 @@ long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v)
 		d->ev.res = do_one(s, v[i]);
 		d->ev.res2 = 0;
 		afs_put(s);
-		pthread_mutex_lock(&aio_lock);
-		c = find_ctx(ctx, true);
-		if (c) {
-			if (c->tail)
-				c->tail->next = d;
-			else
-				c->head = d;
-			c->tail = d;
-		} else {
-			free(d);
-		}
-		pthread_mutex_unlock(&aio_lock);
+		enqueue(ctx, d);	/* the context exists: cannot fail */
 		if (v[i]->aio_flags & IOCB_FLAG_RESFD)
 			(void)!afs_real.write((int)v[i]->aio_resfd, &one,
 					      sizeof(one));

@@ -76,12 +76,18 @@ static ssize_t (*real_preadv2)(int, const struct iovec *, int, off_t, int);
 static ssize_t (*real_pwritev2)(int, const struct iovec *, int, off_t, int);
 
 static enum afs_mode mode = AFS_MODE_ALWAYS;
+static const char *log_dest;
 static unsigned int optmem_max = 131072;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 enum afs_mode afs_mode(void)
 {
 	return mode;
+}
+
+const char *afs_log_dest(void)
+{
+	return log_dest;
 }
 
 unsigned int afs_optmem_max(void)
@@ -104,6 +110,27 @@ static void atfork_prepare(void)
 static void atfork_parent(void)
 {
 	afs_table_unlock();
+}
+
+/*
+ * The process the descriptor table describes.  A child made by vfork()
+ * (Python's subprocess, posix_spawn()-like helpers) shares our memory but
+ * has its own descriptor table, and closes or dups descriptors before
+ * exec: those calls must reach the kernel without editing the parent's
+ * table.  Such a child is recognised by a pid the atfork handler has not
+ * seen (fork() runs it, vfork() does not).
+ */
+static pid_t table_pid;
+
+static void atfork_child(void)
+{
+	afs_atfork_child();
+	table_pid = getpid();
+}
+
+static bool vfork_child(void)
+{
+	return getpid() != table_pid;
 }
 
 static void do_init(void)
@@ -158,6 +185,9 @@ static void do_init(void)
 
 	if (m && !strcmp(m, "fallback"))
 		mode = AFS_MODE_FALLBACK;
+	m = getenv("AFALG_SHIM_LOG");
+	if (m && *m)
+		log_dest = strdup(m);
 
 	fd = open("/proc/sys/net/core/optmem_max", O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
@@ -169,7 +199,8 @@ static void do_init(void)
 		}
 		afs_real.close(fd);
 	}
-	pthread_atfork(atfork_prepare, atfork_parent, afs_atfork_child);
+	table_pid = getpid();
+	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 }
 
 void afs_resolve_real(void)
@@ -769,7 +800,7 @@ EXPORT int close(int fd)
 
 	if (__builtin_expect(!afs_real.close, 0))
 		afs_resolve_real();
-	if (!afs_is_ours(fd))
+	if (!afs_is_ours(fd) || vfork_child())
 		return afs_real.close(fd);
 	s = afs_remove(fd);
 	r = afs_real.close(fd);
@@ -808,7 +839,7 @@ static int dup_common(int oldfd, int newfd, int r)
 EXPORT int dup(int fd)
 {
 	INIT();
-	if (!afs_is_ours(fd))
+	if (!afs_is_ours(fd) || vfork_child())
 		return afs_real.dup(fd);
 	afs_table_lock();
 	return dup_common(fd, -1, afs_real.dup(fd));
@@ -817,7 +848,7 @@ EXPORT int dup(int fd)
 EXPORT int dup2(int oldfd, int newfd)
 {
 	INIT();
-	if (!afs_is_ours(oldfd) && !afs_is_ours(newfd))
+	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || vfork_child())
 		return real_dup2(oldfd, newfd);
 	afs_table_lock();
 	return dup_common(oldfd, newfd, real_dup2(oldfd, newfd));
@@ -826,7 +857,7 @@ EXPORT int dup2(int oldfd, int newfd)
 EXPORT int dup3(int oldfd, int newfd, int flags)
 {
 	INIT();
-	if (!afs_is_ours(oldfd) && !afs_is_ours(newfd))
+	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || vfork_child())
 		return real_dup3(oldfd, newfd, flags);
 	afs_table_lock();
 	return dup_common(oldfd, newfd, real_dup3(oldfd, newfd, flags));
@@ -834,7 +865,8 @@ EXPORT int dup3(int oldfd, int newfd, int flags)
 
 static int fcntl_common(int fd, int cmd, unsigned long arg)
 {
-	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && afs_is_ours(fd)) {
+	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && afs_is_ours(fd) &&
+	    !vfork_child()) {
 		afs_table_lock();
 		return dup_common(fd, -1, afs_real.fcntl(fd, cmd, arg));
 	}
@@ -897,7 +929,7 @@ EXPORT int close_range(unsigned int first, unsigned int last, int flags)
 	INIT();
 	r = real_close_range ? real_close_range(first, last, flags) :
 		(int)afs_real.syscall(SYS_close_range, first, last, flags);
-	if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC))
+	if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC) && !vfork_child())
 		forget_range(first, last);
 	return r;
 }
@@ -909,7 +941,7 @@ EXPORT void closefrom(int lowfd)
 		real_closefrom(lowfd);
 	else
 		afs_real.syscall(SYS_close_range, lowfd, ~0U, 0);
-	if (lowfd >= 0)
+	if (lowfd >= 0 && !vfork_child())
 		forget_range((unsigned int)lowfd, ~0U);
 }
 
@@ -1173,6 +1205,7 @@ static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
 		m.msg_iovlen = 1;
 		r = afs_sendmsg(s, out, &m,
 				done + (size_t)n < count ? MSG_MORE : 0);
+		afs_wipe(buf, (size_t)n);	/* file data may be secret */
 		if (r < 0) {
 			if (!off && n > 0)	/* give back what was not sent */
 				lseek(in, -n, SEEK_CUR);

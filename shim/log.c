@@ -3,22 +3,28 @@
  * AFALG_SHIM_LOG: who uses AF_ALG, for the migration inventory.
  *
  *   AFALG_SHIM_LOG=stderr   one line on standard error
- *   AFALG_SHIM_LOG=syslog   syslog(LOG_NOTICE), ident "afalg-shim"
+ *   AFALG_SHIM_LOG=syslog   a datagram to /dev/log, tag "afalg-shim"
  *   AFALG_SHIM_LOG=/path    appended to the file (opened per record)
  *
- * One JSON object per tfm, written when the tfm is first used (its first
- * accept), with the fields of the tracer's inventory: exe, comm, pid, uid,
- * type, alg, keylen.  Logging never changes errno and opens no descriptor
- * that outlives the record.
+ * One JSON object per tfm, written when the tfm is first used (the first
+ * successful send or receive on one of its op sockets, so that the key
+ * length is known even for clients that key after accept), with the field
+ * names of afalg-trace's inventory (tracer/SCHEMA.md): exe, comm, pid,
+ * ppid, uid, cgroup, type, alg, key_lengths.
+ *
+ * Logging never changes errno, leaves no descriptor open after the record
+ * and does not touch the program's own syslog(3) connection or ident.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <syslog.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 
 #include "afalg-shim.h"
 
@@ -41,34 +47,91 @@ static void json_str(char *out, size_t cap, const char *s)
 	out[o] = 0;
 }
 
-void afs_log_tfm(const struct afs_sock *tfm, unsigned int keylen, bool keyed)
+/* the cgroup v2 path ("0::/path" in /proc/self/cgroup), "?" if unknown */
+static void cgroup_path(char *out, size_t cap)
+{
+	char buf[1024], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(out, cap, "?");
+	fd = open("/proc/self/cgroup", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = afs_real.read(fd, buf, sizeof(buf) - 1);
+	afs_real.close(fd);
+	if (n <= 0)
+		return;
+	buf[n] = 0;
+	p = strstr(buf, "0::");
+	if (p != buf && (!p || p[-1] != '\n'))
+		return;
+	p += 3;
+	p[strcspn(p, "\n")] = 0;
+	snprintf(out, cap, "%s", p);
+}
+
+/* RFC 3164 datagram to /dev/log, as syslog(3) would send it */
+static void to_syslog(const char *line)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char msg[2200], stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	int fd, n;
+
+	strcpy(sa.sun_path, "/dev/log");
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%b %e %H:%M:%S", &tm);
+	/* facility user (1), severity notice (5) */
+	n = snprintf(msg, sizeof(msg), "<13>%s afalg-shim[%d]: %s", stamp,
+		     (int)getpid(), line);
+	if (n > 0 && msg[n - 1] == '\n')
+		msg[--n] = 0;
+	fd = afs_real.socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return;
+	(void)!sendto(fd, msg, (size_t)n, MSG_NOSIGNAL, (struct sockaddr *)&sa,
+		      sizeof(sa));
+	afs_real.close(fd);
+}
+
+void afs_log_tfm(const struct afs_sock *tfm)
 {
 	static const char *const tn[] = { "hash", "skcipher", "aead", "rng" };
-	const char *dest = getenv("AFALG_SHIM_LOG");
+	const char *dest = afs_log_dest();
 	char exe[512], comm[17] = "", e_exe[1024], e_comm[64], e_alg[512];
-	char line[2048];
+	char cg[512], e_cg[1024], keys[32], line[4096];
+	const struct afs_tfm *t = tfm->tfm;
 	ssize_t n;
 	int saved = errno, fd;
 
-	if (keyed || !dest || !*dest || !tfm->tfm)
+	if (!dest || !t)
 		return;
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	exe[n > 0 ? n : 0] = 0;
 	prctl(PR_GET_NAME, comm, 0, 0, 0);
+	cgroup_path(cg, sizeof(cg));
 	json_str(e_exe, sizeof(e_exe), exe);
 	json_str(e_comm, sizeof(e_comm), comm);
-	json_str(e_alg, sizeof(e_alg), tfm->tfm->alg->name);
+	json_str(e_cg, sizeof(e_cg), cg);
+	json_str(e_alg, sizeof(e_alg), t->alg->name);
+	if (t->key_by_serial)
+		snprintf(keys, sizeof(keys), "\"keyring\"");
+	else if (t->keyed)
+		snprintf(keys, sizeof(keys), "%u", t->keylen);
+	else
+		keys[0] = 0;
 	snprintf(line, sizeof(line),
 		 "{\"source\":\"afalg-shim\",\"exe\":\"%s\",\"comm\":\"%s\","
-		 "\"pid\":%d,\"uid\":%u,\"type\":\"%s\",\"alg\":\"%s\","
-		 "\"keylen\":%u}\n",
-		 e_exe, e_comm, (int)getpid(), (unsigned int)getuid(),
-		 tn[tfm->tfm->alg->type], e_alg, tfm->tfm->keylen);
-	(void)keylen;
+		 "\"pid\":%d,\"ppid\":%d,\"uid\":%u,\"cgroup\":\"%s\","
+		 "\"type\":\"%s\",\"alg\":\"%s\",\"key_lengths\":[%s]}\n",
+		 e_exe, e_comm, (int)getpid(), (int)getppid(),
+		 (unsigned int)getuid(), e_cg, tn[t->alg->type], e_alg, keys);
 	if (!strcmp(dest, "stderr")) {
 		n = afs_real.write(2, line, strlen(line));
 	} else if (!strcmp(dest, "syslog")) {
-		syslog(LOG_USER | LOG_NOTICE, "%s", line);
+		to_syslog(line);
 	} else {
 		fd = open(dest, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
 			  0600);

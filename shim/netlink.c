@@ -32,6 +32,7 @@ struct afs_nl_state {
 	uint32_t portid;
 	bool bound;
 	bool cap_ack;
+	int err;		/* sk_err: a reply that could not be queued */
 	struct nl_dgram *head, *tail;
 };
 
@@ -39,6 +40,7 @@ struct afs_nl_state {
 #define CRYPTO_ALG_INSTANCE		0x00000800
 #define CRYPTO_ALG_OPTIONAL_KEY		0x00004000
 #define CRYPTO_ALG_TYPE_AEAD		0x00000003
+#define CRYPTO_ALG_TYPE_LSKCIPHER	0x00000004
 #define CRYPTO_ALG_TYPE_SKCIPHER	0x00000005
 #define CRYPTO_ALG_TYPE_RNG		0x0000000c
 #define CRYPTO_ALG_TYPE_SHASH		0x0000000e
@@ -263,6 +265,9 @@ static uint32_t alg_flags(const struct afs_alg *a)
 	};
 	uint32_t f = types[a->type] | CRYPTO_ALG_TESTED;
 
+	if (!strcmp(a->report_type, "lskcipher"))
+		f = CRYPTO_ALG_TYPE_LSKCIPHER | CRYPTO_ALG_TESTED;
+
 	if (strchr(a->driver, '('))
 		f |= CRYPTO_ALG_INSTANCE;
 	if (a->optional_key)
@@ -387,9 +392,10 @@ static void ack(struct afs_nl_state *n, const struct nlmsghdr *req, int err)
 		flags |= NLM_F_CAPPED;
 		payload = 0;
 	}
-	h = buf_put(&b, NLMSG_HDRLEN);
-	e = buf_put(&b, sizeof(*e) + payload);
-	if (h && e) {
+	/* buf_put() may move the buffer: take the pointers after both */
+	if (buf_put(&b, NLMSG_HDRLEN) && buf_put(&b, sizeof(*e) + payload)) {
+		h = (struct nlmsghdr *)b.p;
+		e = (struct nlmsgerr *)(b.p + NLMSG_HDRLEN);
 		e->error = err;
 		e->msg = *req;
 		memcpy((uint8_t *)e + sizeof(*e), (const uint8_t *)req +
@@ -400,7 +406,9 @@ static void ack(struct afs_nl_state *n, const struct nlmsghdr *req, int err)
 		h->nlmsg_seq = req->nlmsg_seq;
 		h->nlmsg_pid = n->portid;
 	}
-	queue(n, &b);
+	/* netlink_ack() without memory: ENOBUFS on the next receive */
+	if (queue(n, &b))
+		n->err = ENOBUFS;
 	free(b.p);
 }
 
@@ -426,10 +434,14 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 				   NLM_F_MULTI);
 		/* NLMSG_DONE carries the dump's return value */
 		{
-			struct nlmsghdr *h = buf_put(&b, NLMSG_HDRLEN);
-			int *v = buf_put(&b, sizeof(int));
+			size_t at = b.len;
+			struct nlmsghdr *h;
+			int *v;
 
-			if (h && v) {
+			if (buf_put(&b, NLMSG_HDRLEN) &&
+			    buf_put(&b, sizeof(int))) {
+				h = (struct nlmsghdr *)(b.p + at);
+				v = (int *)(b.p + at + NLMSG_HDRLEN);
 				h->nlmsg_len = NLMSG_HDRLEN + sizeof(int);
 				h->nlmsg_type = NLMSG_DONE;
 				h->nlmsg_flags = NLM_F_MULTI;
@@ -565,6 +577,12 @@ ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
 	if (flags & MSG_OOB)
 		return -EOPNOTSUPP;
 	pthread_mutex_lock(&s->lock);
+	if (n->err) {		/* sock_error() comes before the queue */
+		r = -n->err;
+		n->err = 0;
+		pthread_mutex_unlock(&s->lock);
+		return r;
+	}
 	d = n->head;
 	if (!d) {
 		pthread_mutex_unlock(&s->lock);

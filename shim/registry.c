@@ -68,9 +68,18 @@ static const char *const driver_suffixes[] = {
 
 /* One table per algorithm family (alg-*.c); add a family here. */
 static const struct afs_alg *const families[] = {
+	afs_algs_aes,
+	afs_algs_aes_aead,
+	afs_algs_authenc,
 	afs_algs_chacha,
+	afs_algs_crc32c,
+	afs_algs_des,
+	afs_algs_drbg,
+	afs_algs_md5,
+	afs_algs_sha1,
 	afs_algs_sha256,
 	afs_algs_sha3,
+	afs_algs_sha512,
 	NULL,
 };
 
@@ -213,6 +222,14 @@ static bool canon(const char *in, size_t len, char *out, int depth)
 		if (in[i] != ',')
 			return false;
 		i++;
+	}
+
+	/* crypto/xts.c takes its cipher as "ecb(X)" and names itself xts(X) */
+	if (!strcmp(tmpl, "xts") && np == 1 && !strncmp(params[0], "ecb(", 4)) {
+		pl = strlen(params[0]);
+		snprintf(out, MAX_NAME, "xts(%.*s)", (int)(pl - 5),
+			 params[0] + 4);
+		return true;
 	}
 
 	/* driver names of the AEAD templates */

@@ -206,14 +206,15 @@ unlock:
 }
 
 /*
- * af_alg_pull_tsgl(): drop @n queued bytes.  The kernel returns as soon as
- * a TX entry keeps data, so only a pull that empties the queue ends the
- * request (init = more); after a partial read the rest of a final request
- * is still there for the next recvmsg.
+ * af_alg_pull_tsgl(): drop @n queued bytes.  The request ends (init takes
+ * the value of more) only when the queue is empty: the kernel returns early
+ * while a TX page still holds data, so a partial read of a final request
+ * leaves the rest readable (libkcapi's AIO reads one request in chunks).
  */
 void afs_txq_pull(struct afs_sk_state *st, size_t n)
 {
-	afs_wipe(st->buf + st->head, n);
+	if (n)
+		afs_wipe(st->buf + st->head, n);
 	st->head += n;
 	st->used -= n;
 	if (!st->used) {
@@ -308,6 +309,10 @@ static ssize_t sk_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 		if (!len)
 			return -EINVAL;
 		notfinal = true;
+	}
+	if (!len) {		/* an empty final request: nothing to run */
+		afs_txq_pull(st, 0);
+		return 0;
 	}
 	dst = afs_iov_direct(msg, done, len);
 	if (!dst) {

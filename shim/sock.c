@@ -207,6 +207,8 @@ void afs_sock_release(struct afs_sock *s)
 		if (s->ops && s->ops->release)
 			s->ops->release(s);
 		p = s->parent;
+		if (!p)		/* the type's accept failed: not counted yet */
+			break;
 		pthread_mutex_lock(&p->lock);
 		p->refcnt--;
 		if (s->nokey)
@@ -284,7 +286,7 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 	old = s->tfm;
 	s->tfm = t;
 	s->type = type;
-	s->logged = false;
+	atomic_store(&s->logged, false);
 	pthread_mutex_unlock(&s->lock);
 	tfm_free(old);
 	return 0;
@@ -378,8 +380,11 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 			memcpy(key, val, len);
 		err = tfm_setkey(s->tfm, key, len);
 		afs_free_secret(key, len);
-		if (!err)
+		if (!err) {
 			s->tfm->keylen = len;
+			s->tfm->keyed = true;
+			s->tfm->key_by_serial = false;
+		}
 		break;
 	case ALG_SET_KEY_BY_KEY_SERIAL:
 		err = -EINVAL;
@@ -399,8 +404,11 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 		}
 		err = tfm_setkey(s->tfm, key, keylen);
 		afs_free_secret(key, keylen);
-		if (!err)
+		if (!err) {
 			s->tfm->keylen = keylen;
+			s->tfm->keyed = true;
+			s->tfm->key_by_serial = true;
+		}
 		break;
 	case ALG_SET_AEAD_AUTHSIZE:
 		if (s->tfm->alg->type != AFS_AEAD)
@@ -525,10 +533,6 @@ static int new_child(struct afs_sock *p, struct afs_sock **out)
 	p->refcnt++;
 	if (c->nokey)
 		p->nokey_refcnt++;
-	if (!p->logged) {
-		p->logged = true;
-		afs_log_tfm(p, 0, false);
-	}
 	pthread_mutex_unlock(&p->lock);
 	*out = c;
 	return 0;
@@ -595,6 +599,7 @@ ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
 		    int flags)
 {
 	size_t size;
+	ssize_t r;
 	int err;
 
 	if (s->kind == AFS_KIND_NETLINK)
@@ -623,12 +628,16 @@ ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
 		if (err)
 			return err;
 	}
-	return s->ops->sendmsg(s, msg, size, flags);
+	r = s->ops->sendmsg(s, msg, size, flags);
+	if (r >= 0)
+		afs_note_use(s);
+	return r;
 }
 
 ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
 {
 	size_t size;
+	ssize_t r;
 	int err;
 
 	if (s->kind == AFS_KIND_NETLINK)
@@ -650,7 +659,21 @@ ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
 		if (err)
 			return err;
 	}
-	return s->ops->recvmsg(s, msg, size, flags);
+	r = s->ops->recvmsg(s, msg, size, flags);
+	if (r >= 0)
+		afs_note_use(s);
+	return r;
+}
+
+void afs_note_use(struct afs_sock *op)
+{
+	struct afs_sock *p = op->parent;
+
+	if (!afs_log_dest() || atomic_load_explicit(&p->logged,
+						    memory_order_relaxed))
+		return;
+	if (!atomic_exchange(&p->logged, true))
+		afs_log_tfm(p);
 }
 
 int afs_poll_mask(struct afs_sock *s)

@@ -3,11 +3,13 @@
  * ChaCha20-Poly1305 AEAD (RFC 8439 section 2.8) and XChaCha20-Poly1305.
  *
  * Key stream block 0 gives the Poly1305 key, blocks 1.. encrypt the data.
- * Block 0 and the first data block are produced by one chacha20_crypt()
- * call on a stack buffer, so a short message costs one multi-block SIMD
- * call instead of two.  Decryption authenticates the ciphertext first and
- * writes plaintext only after the tag has matched; the first data block is
- * decrypted into the stack buffer, never into the caller's.
+ * For a short message, block 0 and the first data block are produced by
+ * one chacha20_crypt() call on a stack buffer, so it costs one multi-block
+ * SIMD call instead of two; a long message gets block 0 alone, so that the
+ * data starts on a block-group boundary of the SIMD code.  Decryption
+ * authenticates the ciphertext first and writes plaintext only after the
+ * tag has matched; a first data block decrypted early goes into the stack
+ * buffer, never into the caller's.
  */
 
 #include <crypto/chacha.h>
@@ -23,6 +25,9 @@
 
 /* Largest chunk handed to the unsigned int length APIs: whole blocks. */
 #define CHACHAPOLY_CHUNK	(1U << 30)
+
+/* From this length on, block 0 is produced on its own. */
+#define CHACHAPOLY_LONG		512
 
 static const u8 pad0[POLY1305_BLOCK_SIZE];
 
@@ -85,7 +90,8 @@ static void __chacha20poly1305_encrypt(u8 *dst, const u8 *src, size_t src_len,
 				       struct chacha_state *state)
 {
 	u8 b[2 * CHACHA_BLOCK_SIZE] __aligned(16);
-	size_t n1 = min_t(size_t, src_len, CHACHA_BLOCK_SIZE);
+	size_t n1 = src_len >= CHACHAPOLY_LONG ? 0 :
+		    min_t(size_t, src_len, CHACHA_BLOCK_SIZE);
 
 	memset(b, 0, CHACHA_BLOCK_SIZE);
 	memcpy(b + CHACHA_BLOCK_SIZE, src, n1);
@@ -114,7 +120,8 @@ static bool __chacha20poly1305_decrypt(u8 *dst, const u8 *src, size_t src_len,
 		return false;
 	}
 	dst_len = src_len - POLY1305_DIGEST_SIZE;
-	n1 = min_t(size_t, dst_len, CHACHA_BLOCK_SIZE);
+	n1 = dst_len >= CHACHAPOLY_LONG ? 0 :
+	     min_t(size_t, dst_len, CHACHA_BLOCK_SIZE);
 
 	memset(b, 0, CHACHA_BLOCK_SIZE);
 	memcpy(b + CHACHA_BLOCK_SIZE, src, n1);

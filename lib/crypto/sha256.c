@@ -108,21 +108,47 @@ static __always_inline u32 sha256_expand(u32 w[16], int j)
 }
 
 /*
+ * Schedule word for ring slot j: the next 16 message words while @load (the
+ * first 16 rounds), the expanded schedule afterwards.
+ */
+static __always_inline u32 sha256_w(u32 w[16], const u8 *block, int j,
+				    bool load)
+{
+	if (load) {
+		w[j] = get_unaligned_be32(block + 4 * j);
+		return w[j];
+	}
+	return sha256_expand(w, j);
+}
+
+/*
  * Eight rounds: t is the round number of the first one and j (0 or 8) its
  * place in the 16-word schedule ring, so ring indices are constants and t
  * only indexes the round constants.  The working variables come back to their
  * original places after eight rounds.
  */
-#define SHA256_8ROUNDS(t, j, W)						\
+#define SHA256_8ROUNDS(t, j, load)					\
 	do {								\
-		sha256_round(a, b, c, &d, e, f, g, &h, K[(t) + 0] + W((j) + 0)); \
-		sha256_round(h, a, b, &c, d, e, f, &g, K[(t) + 1] + W((j) + 1)); \
-		sha256_round(g, h, a, &b, c, d, e, &f, K[(t) + 2] + W((j) + 2)); \
-		sha256_round(f, g, h, &a, b, c, d, &e, K[(t) + 3] + W((j) + 3)); \
-		sha256_round(e, f, g, &h, a, b, c, &d, K[(t) + 4] + W((j) + 4)); \
-		sha256_round(d, e, f, &g, h, a, b, &c, K[(t) + 5] + W((j) + 5)); \
-		sha256_round(c, d, e, &f, g, h, a, &b, K[(t) + 6] + W((j) + 6)); \
-		sha256_round(b, c, d, &e, f, g, h, &a, K[(t) + 7] + W((j) + 7)); \
+		const u32 *k_ = &K[t];					\
+		const int j_ = (j);					\
+		const bool ld_ = (load);				\
+									\
+		sha256_round(a, b, c, &d, e, f, g, &h,			\
+			     k_[0] + sha256_w(w, block, j_ + 0, ld_));	\
+		sha256_round(h, a, b, &c, d, e, f, &g,			\
+			     k_[1] + sha256_w(w, block, j_ + 1, ld_));	\
+		sha256_round(g, h, a, &b, c, d, e, &f,			\
+			     k_[2] + sha256_w(w, block, j_ + 2, ld_));	\
+		sha256_round(f, g, h, &a, b, c, d, &e,			\
+			     k_[3] + sha256_w(w, block, j_ + 3, ld_));	\
+		sha256_round(e, f, g, &h, a, b, c, &d,			\
+			     k_[4] + sha256_w(w, block, j_ + 4, ld_));	\
+		sha256_round(d, e, f, &g, h, a, b, &c,			\
+			     k_[5] + sha256_w(w, block, j_ + 5, ld_));	\
+		sha256_round(c, d, e, &f, g, h, a, &b,			\
+			     k_[6] + sha256_w(w, block, j_ + 6, ld_));	\
+		sha256_round(b, c, d, &e, f, g, h, &a,			\
+			     k_[7] + sha256_w(w, block, j_ + 7, ld_));	\
 	} while (0)
 
 static void sha256_block_generic(struct sha256_block_state *state,
@@ -133,16 +159,12 @@ static void sha256_block_generic(struct sha256_block_state *state,
 	u32 e = state->h[4], f = state->h[5], g = state->h[6], h = state->h[7];
 	int t;
 
-#define SHA256_LOAD(j)	(w[j] = get_unaligned_be32(block + 4 * (j)))
-#define SHA256_NEXT(j)	sha256_expand(w, j)
-	SHA256_8ROUNDS(0, 0, SHA256_LOAD);
-	SHA256_8ROUNDS(8, 8, SHA256_LOAD);
+	SHA256_8ROUNDS(0, 0, true);
+	SHA256_8ROUNDS(8, 8, true);
 	for (t = 16; t < 64; t += 16) {
-		SHA256_8ROUNDS(t, 0, SHA256_NEXT);
-		SHA256_8ROUNDS(t + 8, 8, SHA256_NEXT);
+		SHA256_8ROUNDS(t, 0, false);
+		SHA256_8ROUNDS(t + 8, 8, false);
 	}
-#undef SHA256_LOAD
-#undef SHA256_NEXT
 
 	state->h[0] += a;
 	state->h[1] += b;

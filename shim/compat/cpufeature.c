@@ -5,8 +5,9 @@
  * The kernel decides once at boot which implementation of each algorithm to
  * use; libkcrypto decides once at load time with the same questions asked of
  * cpuid (x86) or the auxiliary vector (arm64).  KCRYPTO_CLEARCPUID masks
- * features, like the kernel's clearcpuid= parameter, so that the portable and
- * intermediate paths can be tested on a CPU that has everything.
+ * features, like the kernel's clearcpuid= parameter (features that depend on
+ * a masked one go too, as with the kernel's cpuid-deps), so that the portable
+ * and intermediate paths can be tested on a CPU that has everything.
  */
 #include <asm/cpufeature.h>
 #include <stdlib.h>
@@ -34,6 +35,8 @@ static const char *const feature_names[KC_CPU_FEATURE_COUNT] = {
 	[X86_FEATURE_AVX512F] = "avx512f",
 	[X86_FEATURE_AVX512VL] = "avx512vl",
 	[X86_FEATURE_AVX512BW] = "avx512bw",
+	[X86_FEATURE_AVX512IFMA] = "avx512ifma",
+	[X86_FEATURE_BMI1] = "bmi1",
 	[KC_ARM64_FEATURE_ASIMD] = "asimd",
 	[KC_ARM64_FEATURE_AES] = "aes",
 	[KC_ARM64_FEATURE_PMULL] = "pmull",
@@ -90,6 +93,17 @@ static void probe_arch(void)
 	features[X86_FEATURE_AVX512F] = zmm_usable && (b & bit_AVX512F);
 	features[X86_FEATURE_AVX512VL] = zmm_usable && (b & bit_AVX512VL);
 	features[X86_FEATURE_AVX512BW] = zmm_usable && (b & bit_AVX512BW);
+	features[X86_FEATURE_AVX512IFMA] = zmm_usable && (b & bit_AVX512IFMA);
+	features[X86_FEATURE_BMI1] = b & bit_BMI;
+	/*
+	 * The kernel sets PREFER_YMM on the Intel AVX-512 CPUs whose clock
+	 * drops when 512-bit registers are used; without its model list,
+	 * userspace treats every Intel CPU that way.
+	 */
+	__cpuid(0, a, b, c, d);
+	features[X86_FEATURE_PREFER_YMM] = b == signature_INTEL_ebx &&
+					   c == signature_INTEL_ecx &&
+					   d == signature_INTEL_edx;
 }
 #elif defined(__aarch64__)
 static void probe_arch(void)
@@ -113,7 +127,7 @@ static void probe_arch(void)
 static bool is_arch_feature(int i)
 {
 #if defined(__x86_64__)
-	return i <= X86_FEATURE_AVX512BW;
+	return i <= X86_FEATURE_PREFER_YMM;
 #elif defined(__aarch64__)
 	return i >= KC_ARM64_FEATURE_ASIMD;
 #else
@@ -138,9 +152,26 @@ static void apply_clearcpuid(void)
 		}
 		if (len == 3 && strncmp(p, "all", 3) == 0)
 			memset(features, 0, sizeof(features));
+#if defined(__x86_64__)
+		/* "zmm": treat 512-bit registers as slow (PREFER_YMM) */
+		if (len == 3 && strncmp(p, "zmm", 3) == 0)
+			features[X86_FEATURE_PREFER_YMM] = true;
+#endif
 		p += len;
 		p += strspn(p, ", ");
 	}
+#if defined(__x86_64__)
+	/* Dependent features go too, as with the kernel's cpuid-deps. */
+	if (!features[X86_FEATURE_AVX]) {
+		features[X86_FEATURE_AVX2] = false;
+		features[X86_FEATURE_AVX512F] = false;
+	}
+	if (!features[X86_FEATURE_AVX512F]) {
+		features[X86_FEATURE_AVX512VL] = false;
+		features[X86_FEATURE_AVX512BW] = false;
+		features[X86_FEATURE_AVX512IFMA] = false;
+	}
+#endif
 }
 
 static void probe(void)

@@ -297,7 +297,7 @@ static void sc_bind(const void *arg)
 	bind_case("alg case", "hash", "SHA256", 0, 0, 88, AF_ALG);
 	bind_case("alg open paren", "hash", "hmac(sha256", 0, 0, 88, AF_ALG);
 	bind_case("alg empty param", "hash", "hmac()", 0, 0, 88, AF_ALG);
-	div_next("D13", "a malformed name: the kernel's cryptomgr ignores what "
+	div_next("D14", "a malformed name: the kernel's cryptomgr ignores what "
 		 "follows the template's closing parenthesis");
 	bind_case("alg extra paren", "hash", "hmac(sha256))", 0, 0, 88,
 		  AF_ALG);

@@ -14,9 +14,33 @@ from kctest import Tap, rng, randbytes  # noqa: E402,F401
 SHIM = os.environ.get('AFALG_SHIM_LIB', '')
 
 
+def _sanitizer_runtime():
+    """The ASan runtime the shim was linked with (the sanitizer build of
+    scripts/run-tests), or None.  It must come first in LD_PRELOAD when
+    the shim is preloaded into programs that were not built with it."""
+    try:
+        out = subprocess.run(['ldd', SHIM], capture_output=True, text=True,
+                             timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    for line in out.splitlines():
+        parts = line.split()
+        if parts and parts[0].startswith('libasan.so') and len(parts) > 2:
+            return parts[2]
+    return None
+
+
+ASAN_RT = _sanitizer_runtime() if SHIM else None
+
+
 def shim_env(extra=None, mode='always'):
     env = dict(os.environ)
     env['LD_PRELOAD'] = SHIM
+    if ASAN_RT:
+        # the programs under test are not ours: their leaks are not the
+        # shim's, but every memory error inside the shim still aborts
+        env['LD_PRELOAD'] = '%s %s' % (ASAN_RT, SHIM)
+        env['ASAN_OPTIONS'] = 'detect_leaks=0:abort_on_error=1'
     env['AFALG_SHIM'] = mode
     if extra:
         env.update(extra)
@@ -37,3 +61,29 @@ def run(argv, data=None, env=None, timeout=300, pass_fds=(), stdin=None,
 def have(prog):
     from shutil import which
     return which(prog) is not None
+
+
+def forward_checks(tap, proc, what='child'):
+    """Turn a child's PASS/FAIL/SKIP lines into TAP test points; then one
+    point for a clean exit.  Returns the number of checks seen.
+    "FAIL what -- diagnostic", "SKIP what: reason" (last ': ')."""
+    n = 0
+    for line in proc.stdout.splitlines():
+        tag, _, rest = line.partition(' ')
+        if tag == 'PASS':
+            tap.ok(True, rest)
+        elif tag == 'FAIL':
+            desc, _, diag = rest.partition(' -- ')
+            tap.ok(False, desc, diag)
+        elif tag == 'SKIP':
+            desc, _, why = rest.rpartition(': ')
+            tap.skip(desc or why, why if desc else 'no reason given')
+        else:
+            continue
+        n += 1
+    failed = 'FAIL ' in proc.stdout
+    tap.ok(proc.returncode in (0, 1) and n > 0 and
+           (proc.returncode == 0 or failed),
+           '%s: exited cleanly after %d checks' % (what, n),
+           'rc=%d\n%s' % (proc.returncode, proc.stderr[-3000:]))
+    return n

@@ -185,6 +185,26 @@ def test_poly1305(tap, r, o, path):
     tap.ok(not bad, 'poly1305 vs OpenSSL, %d messages, edge keys, h >= p at the end, '
            'random splits [%s]' % (len(reqs), path), diag=bad[:5])
 
+    # Long inputs in one update, around the block-group sizes of the SIMD
+    # code (4 and 8 blocks, 16 per step, 4096-byte chunks), with the largest
+    # clamped key and all-ones blocks, which drive every limb to its bound.
+    reqs, want = [], []
+    big_r = b'\xff\xff\xff\x0f\xfc\xff\xff\x0f\xfc\xff\xff\x0f\xfc\xff\xff\x0f'
+    lengths = [g * k + d for g in (64, 128, 256) for k in range(1, 9) for d in (-16, 0, 16)]
+    lengths += [4096 + d for d in (-128, 0, 128, 256, 384)] + [16384, 20000]
+    lengths += [r.randrange(256, 20000) for _ in range(40)]
+    for n in lengths:
+        kind = r.randrange(3)
+        key = (big_r + b'\xff' * 16 if kind == 0 else
+               b'\xff' * 32 if kind == 1 else randbytes(r, 32))
+        msg = b'\xff' * n if kind < 2 else randbytes(r, n)
+        reqs.append(('poly1305', key, msg))
+        want.append([poly1305(key, msg)])
+    got = o.many(reqs)
+    bad = [len(q[2]) for q, g, w in zip(reqs, got, want) if g != w]
+    tap.ok(not bad, 'poly1305 vs OpenSSL, %d long single updates (256..20000 bytes), '
+           'largest key and all-ones blocks [%s]' % (len(reqs), path), diag=bad[:5])
+
 
 def test_aead(tap, r, o, path):
     for variant in ('n64', 'rfc7539', 'esp', 'x'):

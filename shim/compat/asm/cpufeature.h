@@ -29,6 +29,10 @@ enum kcrypto_cpu_feature {
 	X86_FEATURE_AVX512F,
 	X86_FEATURE_AVX512VL,
 	X86_FEATURE_AVX512BW,
+	X86_FEATURE_AVX512IFMA,
+	X86_FEATURE_BMI1,
+	/* synthetic, as in the kernel: AVX-512 CPUs that slow down on zmm */
+	X86_FEATURE_PREFER_YMM,
 	/* arm64 (HWCAP names) */
 	KC_ARM64_FEATURE_ASIMD,
 	KC_ARM64_FEATURE_AES,

@@ -26,4 +26,11 @@ typedef __s32 s32;
 typedef __u64 u64;
 typedef __s64 s64;
 
+/* As in the kernel with CONFIG_ARCH_SUPPORTS_INT128 (64-bit targets). */
+#ifdef __SIZEOF_INT128__
+#define CONFIG_ARCH_SUPPORTS_INT128 1
+typedef unsigned __int128 u128;
+typedef __int128 s128;
+#endif
+
 #endif /* _KCOMPAT_LINUX_TYPES_H */

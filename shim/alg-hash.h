@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Adapters for hash families with the mainline library shape:
+ *
+ *   <alg>_init(ctx), <alg>_update(ctx, data, len), <alg>_final(ctx, out),
+ *   <alg>(data, len, out)
+ *   hmac_<alg>_preparekey(key, raw, len), hmac_<alg>_init(ctx, key),
+ *   hmac_<alg>_update(), hmac_<alg>_final(), hmac_<alg>(key, data, len, out)
+ *
+ * AFS_HASH_ADAPTERS(sha1) defines sha1_init_() ... sha1_digest_(), and
+ * AFS_HASH_ENTRY() the registry entry using them; likewise for HMAC.
+ * Driver names and priorities are those of the generic kernel drivers.
+ */
+#ifndef AFALG_SHIM_ALG_HASH_H
+#define AFALG_SHIM_ALG_HASH_H
+
+#include "afalg-shim.h"
+
+#define AFS_HASH_ADAPTERS(alg)						\
+static void alg##_init_(const void *tfm, void *req)			\
+{									\
+	alg##_init(req);						\
+}									\
+static void alg##_update_(void *req, const u8 *data, size_t len)	\
+{									\
+	alg##_update(req, data, len);					\
+}									\
+static void alg##_final_(void *req, u8 *out)				\
+{									\
+	alg##_final(req, out);						\
+}									\
+static void alg##_digest_(const void *tfm, const u8 *data, size_t len,	\
+			  u8 *out)					\
+{									\
+	alg(data, len, out);						\
+}
+
+#define AFS_HMAC_ADAPTERS(alg)						\
+static int hmac_##alg##_setkey_(void *tfm, const u8 *key,		\
+				unsigned int len)			\
+{									\
+	hmac_##alg##_preparekey(tfm, key, len);				\
+	return 0;							\
+}									\
+static void hmac_##alg##_init_(const void *tfm, void *req)		\
+{									\
+	hmac_##alg##_init(req, tfm);					\
+}									\
+static void hmac_##alg##_update_(void *req, const u8 *data, size_t len)	\
+{									\
+	hmac_##alg##_update(req, data, len);				\
+}									\
+static void hmac_##alg##_final_(void *req, u8 *out)			\
+{									\
+	hmac_##alg##_final(req, out);					\
+}									\
+static void hmac_##alg##_digest_(const void *tfm, const u8 *data,	\
+				 size_t len, u8 *out)			\
+{									\
+	hmac_##alg(tfm, data, len, out);				\
+}
+
+/* an unkeyed hash: "<alg>", driver "<alg>-generic" */
+#define AFS_HASH_ENTRY(alg, bs, ds)					\
+	{								\
+		.name = #alg, .driver = #alg "-generic",		\
+		.type = AFS_HASH, .report_type = "shash",		\
+		.priority = 100, .blocksize = bs, .digestsize = ds,	\
+		.state_size = sizeof(struct alg##_ctx),			\
+		.ops.hash = {						\
+			.init = alg##_init_,				\
+			.update = alg##_update_,			\
+			.final = alg##_final_,				\
+			.digest = alg##_digest_,			\
+		},							\
+	}
+
+/* "hmac(<alg>)", driver "hmac(<alg>-generic)" */
+#define AFS_HMAC_ENTRY(alg, bs, ds)					\
+	{								\
+		.name = "hmac(" #alg ")",				\
+		.driver = "hmac(" #alg "-generic)",			\
+		.type = AFS_HASH, .report_type = "shash",		\
+		.priority = 100, .blocksize = bs, .digestsize = ds,	\
+		.needs_key = true,					\
+		.tfm_size = sizeof(struct hmac_##alg##_key),		\
+		.state_size = sizeof(struct hmac_##alg##_ctx),		\
+		.ops.hash = {						\
+			.setkey = hmac_##alg##_setkey_,			\
+			.init = hmac_##alg##_init_,			\
+			.update = hmac_##alg##_update_,			\
+			.final = hmac_##alg##_final_,			\
+			.digest = hmac_##alg##_digest_,			\
+		},							\
+	}
+
+#endif /* AFALG_SHIM_ALG_HASH_H */

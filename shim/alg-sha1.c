@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Adapters: SHA-1 and HMAC-SHA1 (<crypto/sha1.h>), for compatibility.
+ */
+#include <crypto/sha1.h>
+
+#include "alg-hash.h"
+
+AFS_HASH_ADAPTERS(sha1)
+AFS_HMAC_ADAPTERS(sha1)
+
+const struct afs_alg afs_algs_sha1[] = {
+	AFS_HASH_ENTRY(sha1, SHA1_BLOCK_SIZE, SHA1_DIGEST_SIZE),
+	AFS_HMAC_ENTRY(sha1, SHA1_BLOCK_SIZE, SHA1_DIGEST_SIZE),
+	{ .name = NULL },
+};

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fuzz harness: the tfm/op socket state machines, driven through the
+ * interposed libc entry points.
+ *
+ * The input is a little program: each step takes an opcode byte and its
+ * operands from the input and performs socket, bind (a listed algorithm or
+ * raw name bytes for the registry's name parser), setsockopt (keys,
+ * authsize), accept (tfm and hash-clone), sendmsg with fuzzed cmsgs and
+ * flags, recvmsg into 1-3 iovecs, read, poll, dup or close on one of eight
+ * descriptor slots.  Every op socket is non-blocking and every transfer
+ * uses MSG_DONTWAIT, so no step can wait.  Checked: no crash or sanitizer
+ * report, results within the sizes asked, errno values the kernel can
+ * return, and every descriptor closed again at the end.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <linux/if_alg.h>
+
+#include "afalg-shim.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define SLOTS 8
+
+static const char *const algs[4][6] = {
+	{ "sha256", "hmac(sha256)", "sha3-256", "cmac(aes)", "crc32c",
+	  "hmac(sha1)" },
+	{ "cbc(aes)", "ctr(aes)", "ecb(des3_ede)", "chacha20",
+	  "rfc3686(ctr(aes))", "xts(aes)" },
+	{ "rfc7539(chacha20,poly1305)", "rfc7539esp(chacha20,poly1305)",
+	  "gcm(aes)", "ccm(aes)", "rfc4106(gcm(aes))", "nope" },
+	{ "stdrng", "drbg_nopr_hmac_sha256", "drbg_nopr_ctr_aes256",
+	  "jitterentropy_rng", "nope", "" },
+};
+static const char *const types[4] = { "hash", "skcipher", "aead", "rng" };
+
+struct in {
+	const uint8_t *p;
+	size_t n;
+};
+
+static unsigned int byte(struct in *in)
+{
+	if (!in->n)
+		return 0;
+	in->n--;
+	return *in->p++;
+}
+
+static const uint8_t *take(struct in *in, size_t *len)
+{
+	const uint8_t *p = in->p;
+
+	if (*len > in->n)
+		*len = in->n;
+	in->p += *len;
+	in->n -= *len;
+	return p;
+}
+
+static bool errno_ok(void)
+{
+	switch (errno) {
+	case EINVAL: case ENOKEY: case EBUSY: case ENOPROTOOPT:
+	case EOPNOTSUPP: case ECONNABORTED: case ENOSYS: case EBADMSG:
+	case EAGAIN: case ENOENT: case EMSGSIZE: case EBADF: case ENOTSOCK:
+	case EFAULT: case ENOMEM: case ENOTCONN: case EPIPE:
+		return true;
+	}
+	return false;
+}
+
+static void cmsgs(struct in *in, struct msghdr *m, uint8_t *buf, size_t cap)
+{
+	unsigned int what = byte(in), ivlen;
+	const uint8_t *src;
+	struct cmsghdr *c;
+	size_t used = 0, l;
+
+	m->msg_control = buf;
+	m->msg_controllen = cap;
+	c = CMSG_FIRSTHDR(m);
+	if (what & 1) {			/* ALG_SET_OP */
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = ALG_SET_OP;
+		c->cmsg_len = CMSG_LEN(4);
+		*(uint32_t *)CMSG_DATA(c) = byte(in) % 3;
+		used += CMSG_SPACE(4);
+		c = CMSG_NXTHDR(m, c);
+	}
+	if (what & 2) {			/* ALG_SET_IV of a fuzzed length */
+		ivlen = byte(in) % 40;
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = ALG_SET_IV;
+		c->cmsg_len = CMSG_LEN(4 + ivlen);
+		*(uint32_t *)CMSG_DATA(c) = (what & 16) ? byte(in) : ivlen;
+		l = ivlen;
+		src = take(in, &l);	/* clips l: take it first */
+		memcpy(CMSG_DATA(c) + 4, src, l);
+		used += CMSG_SPACE(4 + ivlen);
+		c = CMSG_NXTHDR(m, c);
+	}
+	if (what & 4) {			/* ALG_SET_AEAD_ASSOCLEN */
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
+		c->cmsg_len = CMSG_LEN(4);
+		*(uint32_t *)CMSG_DATA(c) = (what & 32) ? 0x80000000u :
+					   byte(in) % 64;
+		used += CMSG_SPACE(4);
+		c = CMSG_NXTHDR(m, c);
+	}
+	if (what & 8) {			/* an unknown SOL_ALG type */
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = 9;
+		c->cmsg_len = CMSG_LEN(0);
+		used += CMSG_SPACE(0);
+	}
+	m->msg_controllen = used;
+	if (!used)
+		m->msg_control = NULL;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static uint8_t out[3][4096], ctl[512];
+	struct in in = { data, size };
+	int fd[SLOTS], i, s, r, steps = 0;
+	struct sockaddr_alg sa;
+	struct iovec v[3];
+	struct msghdr m;
+	size_t len, want;
+	ssize_t n;
+
+	for (i = 0; i < SLOTS; i++)
+		fd[i] = -1;
+	while (in.n && steps++ < 64) {
+		unsigned int op = byte(&in);
+
+		s = (op >> 4) % SLOTS;
+		switch (op & 15) {
+		case 0:		/* socket */
+			if (fd[s] >= 0)
+				close(fd[s]);
+			fd[s] = socket(AF_ALG, SOCK_SEQPACKET | SOCK_NONBLOCK, 0);
+			break;
+		case 1:		/* bind to a listed algorithm */
+		case 2:		/* bind to raw name bytes */
+			memset(&sa, 0, sizeof(sa));
+			sa.salg_family = AF_ALG;
+			i = (int)byte(&in);
+			strcpy((char *)sa.salg_type, types[i & 3]);
+			if ((op & 15) == 1) {
+				strcpy((char *)sa.salg_name,
+				       algs[i & 3][(i >> 2) % 6]);
+				len = sizeof(sa);
+			} else {
+				const uint8_t *name;
+
+				len = byte(&in) % 64;
+				name = take(&in, &len);
+				memcpy(sa.salg_name, name, len);
+				len = 24 + (i >> 2) % 66;
+			}
+			r = bind(fd[s], (struct sockaddr *)&sa, (socklen_t)len);
+			if (r < 0 && !errno_ok())
+				abort();
+			break;
+		case 3: {	/* setkey */
+			const uint8_t *key;
+
+			len = byte(&in) % 80;
+			key = take(&in, &len);
+			r = setsockopt(fd[s], SOL_ALG, ALG_SET_KEY, key,
+				       (socklen_t)len);
+			if (r < 0 && !errno_ok())
+				abort();
+			break;
+		}
+		case 4:		/* authsize (the value is the optlen) */
+			r = setsockopt(fd[s], SOL_ALG, ALG_SET_AEAD_AUTHSIZE,
+				       NULL, byte(&in) % 24);
+			if (r < 0 && !errno_ok())
+				abort();
+			break;
+		case 5:		/* accept into another slot */
+		case 6:
+			i = (int)byte(&in) % SLOTS;
+			r = accept4(fd[s], NULL, NULL, SOCK_NONBLOCK);
+			if (r < 0 && !errno_ok())
+				abort();
+			if (r >= 0) {
+				if (fd[i] >= 0)
+					close(fd[i]);
+				fd[i] = r;
+			}
+			break;
+		case 7:		/* sendmsg */
+		case 8:
+			memset(&m, 0, sizeof(m));
+			i = (int)byte(&in);
+			if (i & 1)
+				cmsgs(&in, &m, ctl, sizeof(ctl));
+			want = ((size_t)byte(&in) << 4) | (i >> 4);
+			len = want;
+			v[0].iov_base = (void *)take(&in, &len);
+			v[0].iov_len = len;
+			m.msg_iov = v;
+			m.msg_iovlen = 1;
+			n = sendmsg(fd[s], &m, MSG_DONTWAIT |
+				    ((i & 2) ? MSG_MORE : 0));
+			if ((n < 0 && !errno_ok()) || n > (ssize_t)len)
+				abort();
+			break;
+		case 9:		/* recvmsg into 1-3 iovecs */
+		case 10:
+			i = (int)byte(&in);
+			memset(&m, 0, sizeof(m));
+			want = 0;
+			for (r = 0; r < 1 + (i & 1) + ((i >> 1) & 1); r++) {
+				v[r].iov_base = out[r];
+				v[r].iov_len = byte(&in) * 16 % sizeof(out[r]);
+				want += v[r].iov_len;
+			}
+			m.msg_iov = v;
+			m.msg_iovlen = (size_t)r;
+			n = recvmsg(fd[s], &m, MSG_DONTWAIT |
+				    ((i & 4) ? MSG_TRUNC : 0));
+			if ((n < 0 && !errno_ok()) ||
+			    (n > (ssize_t)want && !(i & 4)))
+				abort();
+			break;
+		case 11:	/* read of 0..255 bytes */
+			len = byte(&in);
+			n = read(fd[s], out[0], len);
+			if ((n < 0 && !errno_ok()) || n > (ssize_t)len)
+				abort();
+			break;
+		case 12:	/* dup into another slot */
+			i = (int)byte(&in) % SLOTS;
+			r = dup(fd[s]);
+			if (r >= 0) {
+				if (fd[i] >= 0)
+					close(fd[i]);
+				fd[i] = r;
+			}
+			break;
+		case 13: {	/* poll */
+			struct pollfd p = { .fd = fd[s],
+					    .events = POLLIN | POLLOUT };
+
+			if (poll(&p, 1, 0) < 0 && errno != EINTR)
+				abort();
+			break;
+		}
+		case 14:	/* close */
+			if (fd[s] >= 0)
+				close(fd[s]);
+			fd[s] = -1;
+			break;
+		default:	/* rng send, getsockopt, an empty write */
+			n = write(fd[s], out[0], 0);
+			if (n < 0 && !errno_ok())
+				abort();
+			break;
+		}
+	}
+	for (i = 0; i < SLOTS; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+	return 0;
+}

@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kcapi-client: a small program built against Debian's libkcapi-dev, run
+ * under the shim by test_libkcapi.py.  It calls libkcapi's convenience,
+ * message digest, symmetric cipher (one-shot through sendmsg and vmsplice,
+ * in-place, stream, stream fed by a second thread, AIO), AEAD (gcm, ccm,
+ * rfc4106, rfc7539 with AAD; tag failures), rng and KDF APIs, and checks
+ * every result against OpenSSL's libcrypto.  Algorithms the shim does not
+ * serve yet (bind: ENOENT, which libkcapi returns as -ENOENT) are SKIPs.
+ *
+ * Output: PASS/FAIL/SKIP lines (see probe.h).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/uio.h>
+
+#include <kcapi.h>
+
+#include "probe.h"
+
+#define PAGE 4096
+
+static uint8_t *page_alloc(size_t n)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, PAGE, n ? n : 1))
+		abort();
+	return p;
+}
+
+/* ENOENT from an init: the shim does not serve the algorithm (yet) */
+static bool served(int ret, const char *what)
+{
+	if (ret == -ENOENT) {
+		skip("%s: not served: %s", what, strerror(ENOENT));
+		return false;
+	}
+	if (ret) {
+		fail("%s: init: %s", what, strerror(-ret));
+		return false;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void t_convenience(void)
+{
+	static const struct {
+		const char *md;
+		ssize_t (*fn)(const uint8_t *, size_t, uint8_t *, size_t);
+		ssize_t (*hmac)(const uint8_t *, uint32_t, const uint8_t *,
+				size_t, uint8_t *, size_t);
+	} mds[] = {
+		{ "sha1", kcapi_md_sha1, kcapi_md_hmac_sha1 },
+		{ "sha224", kcapi_md_sha224, kcapi_md_hmac_sha224 },
+		{ "sha256", kcapi_md_sha256, kcapi_md_hmac_sha256 },
+		{ "sha384", kcapi_md_sha384, kcapi_md_hmac_sha384 },
+		{ "sha512", kcapi_md_sha512, kcapi_md_hmac_sha512 },
+	};
+	uint8_t msg[3000], key[70], out[64], want[64], iv[16], k[32];
+	uint8_t *pt = page_alloc(8192), *ct = page_alloc(8192),
+		*w = page_alloc(8192);
+	unsigned int wl;
+	ssize_t r;
+	size_t i;
+
+	fill_random(msg, sizeof(msg));
+	fill_random(key, sizeof(key));
+	for (i = 0; i < sizeof(mds) / sizeof(mds[0]); i++) {
+		r = mds[i].fn(msg, sizeof(msg), out, sizeof(out));
+		if (r == -ENOENT) {
+			skip("kcapi_md_%s: not served", mds[i].md);
+			continue;
+		}
+		ossl_digest(mds[i].md, msg, sizeof(msg), want, &wl);
+		check(r == (ssize_t)wl && !memcmp(out, want, wl),
+		      "kcapi_md_%s (%zd)", mds[i].md, r);
+		r = mds[i].hmac(key, sizeof(key), msg, 1000, out, sizeof(out));
+		ossl_hmac(mds[i].md, key, sizeof(key), msg, 1000, want, &wl);
+		check(r == (ssize_t)wl && !memcmp(out, want, wl),
+		      "kcapi_md_hmac_%s (%zd)", mds[i].md, r);
+	}
+	for (i = 16; i <= 32; i += 8) {
+		fill_random(k, i);
+		fill_random(iv, 16);
+		fill_random(pt, 8192);
+		r = kcapi_cipher_enc_aes_cbc(k, (uint32_t)i, pt, 8192, iv, ct,
+					     8192);
+		ossl_cipher(i == 16 ? "aes-128-cbc" : i == 24 ? "aes-192-cbc" :
+			    "aes-256-cbc", 1, k, iv, pt, 8192, w);
+		check(r == 8192 && !memcmp(ct, w, 8192),
+		      "kcapi_cipher_enc_aes_cbc key %zu (%zd)", i, r);
+		r = kcapi_cipher_dec_aes_cbc(k, (uint32_t)i, ct, 8192, iv, w,
+					     8192);
+		check(r == 8192 && !memcmp(w, pt, 8192),
+		      "kcapi_cipher_dec_aes_cbc key %zu", i);
+		r = kcapi_cipher_enc_aes_ctr(k, (uint32_t)i, pt, 5000, iv, ct,
+					     5000);
+		ossl_cipher(i == 16 ? "aes-128-ctr" : i == 24 ? "aes-192-ctr" :
+			    "aes-256-ctr", 1, k, iv, pt, 5000, w);
+		check(r == 5000 && !memcmp(ct, w, 5000),
+		      "kcapi_cipher_enc_aes_ctr key %zu (%zd)", i, r);
+		r = kcapi_cipher_dec_aes_ctr(k, (uint32_t)i, ct, 5000, iv, w,
+					     5000);
+		check(r == 5000 && !memcmp(w, pt, 5000),
+		      "kcapi_cipher_dec_aes_ctr key %zu", i);
+	}
+	r = kcapi_rng_get_bytes(ct, 1000);
+	if (r == -ENOENT)
+		skip("kcapi_rng_get_bytes: stdrng not served");
+	else
+		check(r == 1000 && memcmp(ct, ct + 500, 500),
+		      "kcapi_rng_get_bytes 1000 bytes (%zd)", r);
+	free(pt);
+	free(ct);
+	free(w);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void t_md(void)
+{
+	static const char *const names[] = { "sha256", "sha3-256", "sha512",
+					     "hmac(sha256)", "cmac(aes)" };
+	static const char *const ossl[] = { "sha256", "sha3-256", "sha512",
+					    "sha256", NULL };
+	size_t n = 200000, i, off;
+	uint8_t *msg = page_alloc(n), key[32], out[64], want[64];
+	struct kcapi_handle *h;
+	unsigned int wl;
+	ssize_t r;
+	int ret;
+
+	fill_random(msg, n);
+	fill_random(key, sizeof(key));
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		ret = kcapi_md_init(&h, names[i], 0);
+		if (!served(ret, names[i]))
+			continue;
+		if (strchr(names[i], '('))
+			kcapi_md_setkey(h, key, i == 4 ? 16 : 32);
+		if (i == 4) {
+			size_t ol = 0;
+
+			ossl_cmac("aes-128-cbc", key, 16, msg, n, want, &ol);
+			wl = (unsigned int)ol;
+		} else if (i == 3) {
+			ossl_hmac(ossl[i], key, 32, msg, n, want, &wl);
+		} else {
+			ossl_digest(ossl[i], msg, n, want, &wl);
+		}
+		check(kcapi_md_digestsize(h) == wl,
+		      "kcapi_md_digestsize(%s) = %u", names[i], wl);
+		/* updates of growing size: sendmsg and (>= 32 KiB) vmsplice */
+		for (off = 0, r = 0; off < n && r >= 0;) {
+			size_t c = off < 1000 ? 7 : off < 60000 ? 40000 : n - off;
+
+			if (c > n - off)
+				c = n - off;
+			r = kcapi_md_update(h, msg + off, c);
+			off += c;
+		}
+		r = kcapi_md_final(h, out, sizeof(out));
+		check(r == (ssize_t)wl && !memcmp(out, want, wl),
+		      "kcapi_md_update/final %s, 200000 bytes in pieces (%zd)",
+		      names[i], r);
+		r = kcapi_md_digest(h, msg, n, out, sizeof(out));
+		check(r == (ssize_t)wl && !memcmp(out, want, wl),
+		      "kcapi_md_digest %s one shot (%zd)", names[i], r);
+		/* a handle reused for a second, short digest */
+		r = kcapi_md_digest(h, msg, 3, out, sizeof(out));
+		if (i == 4) {
+			wl = 0;		/* checked by the length only */
+		} else if (i == 3) {
+			ossl_hmac(ossl[i], key, 32, msg, 3, want, &wl);
+		} else {
+			ossl_digest(ossl[i], msg, 3, want, &wl);
+		}
+		check(r > 0 && (!wl || (r == (ssize_t)wl &&
+					!memcmp(out, want, wl))),
+		      "kcapi_md_digest %s reused for 3 bytes", names[i]);
+		kcapi_md_destroy(h);
+	}
+	/* KDFs, all through hmac() on AF_ALG */
+	{
+		uint8_t pw[] = "password", salt[16], k1[100], k2[100];
+		uint8_t info[20], fixed[40];
+
+		fill_random(salt, sizeof(salt));
+		fill_random(info, sizeof(info));
+		fill_random(fixed, sizeof(fixed));
+		r = kcapi_pbkdf("hmac(sha256)", pw, 8, salt, sizeof(salt), 1000,
+				k1, 77);
+		ossl_pbkdf2("sha256", pw, 8, salt, sizeof(salt), 1000, k2, 77);
+		check(r == 0 && !memcmp(k1, k2, 77),
+		      "kcapi_pbkdf hmac(sha256), 1000 iterations, 77 bytes");
+		r = kcapi_hkdf("hmac(sha256)", key, 32, salt, sizeof(salt),
+			       info, sizeof(info), k1, 100);
+		ossl_hkdf("sha256", key, 32, salt, sizeof(salt), info,
+			  sizeof(info), k2, 100);
+		check(r == 0 && !memcmp(k1, k2, 100),
+		      "kcapi_hkdf hmac(sha256), 100 bytes");
+		ret = kcapi_md_init(&h, "hmac(sha256)", 0);
+		if (served(ret, "kcapi_kdf_ctr")) {
+			kcapi_md_setkey(h, key, 32);
+			r = kcapi_kdf_ctr(h, fixed, sizeof(fixed), k1, 70);
+			ossl_kbkdf_ctr("sha256", key, 32, fixed, sizeof(fixed),
+				       k2, 70);
+			check(r == 0 && !memcmp(k1, k2, 70),
+			      "kcapi_kdf_ctr (SP 800-108) hmac(sha256), 70 bytes");
+			kcapi_md_destroy(h);
+		}
+	}
+	free(msg);
+}
+
+/* ------------------------------------------------------------------ */
+
+static const char *evp_name(const char *mode, size_t keylen)
+{
+	static char buf[32];
+
+	snprintf(buf, sizeof(buf), "aes-%zu-%s", keylen * 8, mode);
+	return buf;
+}
+
+/*
+ * libkcapi 1.4.0 splits a one-shot request into requests of at most
+ * ALG_MAX_PAGES pages, each sent with the caller's IV (a later libkcapi
+ * release carries the chaining value over for decryption).  The kernel
+ * therefore restarts CBC/CTR every 64 KiB: so must the oracle.
+ */
+static void oracle_chunked(const char *mode, size_t kl, const uint8_t *key,
+			   const uint8_t *iv, const uint8_t *in, size_t n,
+			   uint8_t *out)
+{
+	size_t off, c;
+
+	for (off = 0; off < n; off += c) {
+		c = n - off > 16 * PAGE ? 16 * PAGE : n - off;
+		ossl_cipher(evp_name(mode, kl), 1, key, iv, in + off, c,
+			    out + off);
+	}
+}
+
+struct feeder {
+	struct kcapi_handle *h;
+	uint8_t *data;
+	size_t len;
+	ssize_t ret;
+};
+
+/* the second thread of a stream: sends in 64 KiB pieces, then the last */
+static void *feed(void *arg)
+{
+	struct feeder *f = arg;
+	struct iovec v;
+	size_t off = 0, c;
+	ssize_t r = 0;
+
+	while (off < f->len && r >= 0) {
+		c = f->len - off > 65536 ? 65536 : f->len - off;
+		v.iov_base = f->data + off;
+		v.iov_len = c;
+		r = off + c < f->len ? kcapi_cipher_stream_update(f->h, &v, 1) :
+			kcapi_cipher_stream_update_last(f->h, &v, 1);
+		off += c;
+	}
+	f->ret = r;
+	return NULL;
+}
+
+static void t_cipher(const char *mode)
+{
+	char name[32];
+	size_t n = 1 << 20, kl, off;
+	uint8_t *pt = page_alloc(n), *ct = page_alloc(n), *w = page_alloc(n);
+	uint8_t key[32], iv[16];
+	struct kcapi_handle *h;
+	struct iovec v[4], o[4];
+	static const int access[] = { KCAPI_ACCESS_SENDMSG,
+				      KCAPI_ACCESS_VMSPLICE,
+				      KCAPI_ACCESS_HEURISTIC };
+	static const char *const an[] = { "sendmsg", "vmsplice", "heuristic" };
+	ssize_t r;
+	int ret, a, i;
+
+	snprintf(name, sizeof(name), "%s(aes)", mode);
+	fill_random(pt, n);
+	for (kl = 16; kl <= 32; kl += 8) {
+		ret = kcapi_cipher_init(&h, name, 0);
+		if (!served(ret, name))
+			goto out;
+		fill_random(key, kl);
+		fill_random(iv, 16);
+		check(kcapi_cipher_setkey(h, key, (uint32_t)kl) == 0 &&
+		      kcapi_cipher_ivsize(h) == 16 &&
+		      kcapi_cipher_blocksize(h) == (*mode == 'c' &&
+						    mode[1] == 'b' ? 16 : 1),
+		      "%s key %zu: setkey, ivsize 16, blocksize", name, kl);
+		for (a = 0; a < 3; a++) {
+			size_t len = a == 0 ? 4096 : a == 1 ? 65536 * 3 : n;
+
+			r = kcapi_cipher_encrypt(h, pt, len, iv, ct, len,
+						 access[a]);
+			oracle_chunked(mode, kl, key, iv, pt, len, w);
+			check(r == (ssize_t)len && !memcmp(ct, w, len),
+			      "%s key %zu: one-shot %zu bytes via %s (%zd)",
+			      name, kl, len, an[a], r);
+		}
+		/* in place, decrypting what libkcapi encrypted */
+		r = kcapi_cipher_decrypt(h, ct, n, iv, ct, n,
+					 KCAPI_ACCESS_HEURISTIC);
+		check(r == (ssize_t)n && !memcmp(ct, pt, n),
+		      "%s key %zu: in-place decrypt of 1 MiB", name, kl);
+		kcapi_cipher_destroy(h);
+	}
+
+	/* stream: init with the IV, updates, last, ops in pieces */
+	ret = kcapi_cipher_init(&h, name, 0);
+	kcapi_cipher_setkey(h, key, 32);
+	v[0].iov_base = pt;
+	v[0].iov_len = 4096;
+	r = kcapi_cipher_stream_init_enc(h, iv, v, 1);
+	v[0].iov_base = pt + 4096;
+	v[0].iov_len = 8192;
+	r = r < 0 ? r : kcapi_cipher_stream_update(h, v, 1);
+	o[0].iov_base = ct;
+	o[0].iov_len = 12288;
+	r = r < 0 ? r : kcapi_cipher_stream_op(h, o, 1);
+	v[0].iov_base = pt + 12288;
+	v[0].iov_len = 16384 + (*mode == 'c' && mode[1] == 't' ? 5 : 0);
+	r = r < 0 ? r : kcapi_cipher_stream_update_last(h, v, 1);
+	o[0].iov_base = ct + 12288;
+	o[0].iov_len = v[0].iov_len;
+	r = r < 0 ? r : kcapi_cipher_stream_op(h, o, 1);
+	off = 12288 + v[0].iov_len;
+	ossl_cipher(evp_name(mode, 32), 1, key, iv, pt, off, w);
+	check(r == (ssize_t)(off - 12288) && !memcmp(ct, w, off),
+	      "%s: stream init/update/op/update_last/op, %zu bytes (%zd)",
+	      name, off, r);
+	kcapi_cipher_destroy(h);
+
+	/* stream fed by another thread, more than the TX budget */
+	{
+		struct feeder f;
+		pthread_t th;
+
+		kcapi_cipher_init(&h, name, 0);
+		kcapi_cipher_setkey(h, key, 32);
+		f.h = h;
+		f.data = pt;
+		f.len = n;
+		r = kcapi_cipher_stream_init_enc(h, iv, NULL, 0);
+		pthread_create(&th, NULL, feed, &f);
+		for (off = 0; off < n && r >= 0; off += (size_t)r) {
+			o[0].iov_base = ct + off;
+			o[0].iov_len = n - off > 50000 ? 50000 : n - off;
+			r = kcapi_cipher_stream_op(h, o, 1);
+		}
+		pthread_join(th, NULL);
+		ossl_cipher(evp_name(mode, 32), 1, key, iv, pt, n, w);
+		check(r >= 0 && f.ret >= 0 && off == n && !memcmp(ct, w, n),
+		      "%s: 1 MiB stream, a feeder thread and a reader (%zd)",
+		      name, r);
+		kcapi_cipher_destroy(h);
+	}
+
+	/*
+	 * AIO: libkcapi 1.4.0 sends all iovecs as one request and reads each
+	 * back with its own iocb, so the kernel chains CBC/CTR across them.
+	 */
+	for (a = 0; a < 2; a++) {
+		ret = kcapi_cipher_init(&h, name, KCAPI_INIT_AIO);
+		kcapi_cipher_setkey(h, key, 32);
+		for (i = 0; i < 4; i++) {
+			v[i].iov_base = pt + i * 65536;
+			v[i].iov_len = a ? 16384 : 4096;	/* < TX budget */
+			o[i].iov_base = ct + i * 65536;
+			o[i].iov_len = v[i].iov_len;
+		}
+		r = kcapi_cipher_encrypt_aio(h, v, o, 4, iv, access[a]);
+		ret = r == (ssize_t)(4 * v[0].iov_len);
+		for (i = 0; i < 4; i++)
+			memcpy(w + i * v[0].iov_len, v[i].iov_base, v[i].iov_len);
+		ossl_cipher(evp_name(mode, 32), 1, key, iv, w, 4 * v[0].iov_len,
+			    w);
+		for (i = 0; i < 4; i++)
+			ret &= !memcmp(o[i].iov_base, w + i * v[0].iov_len,
+				       v[i].iov_len);
+		check(ret, "%s: kcapi_cipher_encrypt_aio, 4 x %zu bytes via %s (%zd)",
+		      name, v[0].iov_len, an[a], r);
+		r = kcapi_cipher_decrypt_aio(h, o, o, 4, iv, access[a]);
+		ret = r == (ssize_t)(4 * v[0].iov_len);
+		for (i = 0; i < 4; i++)
+			ret &= !memcmp(o[i].iov_base, v[i].iov_base,
+				       v[i].iov_len);
+		check(ret, "%s: kcapi_cipher_decrypt_aio in place via %s", name,
+		      an[a]);
+		kcapi_cipher_destroy(h);
+	}
+out:
+	free(pt);
+	free(ct);
+	free(w);
+}
+
+/* ------------------------------------------------------------------ */
+
+struct aead_case {
+	const char *name;	/* kernel name */
+	const char *evp;	/* OpenSSL cipher, key size filled in */
+	unsigned int keylen, saltlen, ivlen, noncelen, taglen, alen;
+};
+
+static void t_aead(const struct aead_case *c)
+{
+	size_t sizes[] = { 0, 1, 16, 100, 4096, 30000 };
+	uint8_t key[36], iv[16], nonce[16], aad[32], *in, *out, *w, *tag;
+	uint8_t *pt;
+	char evp[32], what[96];
+	struct kcapi_handle *h;
+	size_t i, n, inl, outl, dl, tl, al;
+	uint8_t *ap, *dp, *tp;
+	ssize_t r;
+	int ret, a, ok;
+
+	snprintf(what, sizeof(what), "%s taglen %u aad %u", c->name, c->taglen,
+		 c->alen);
+	ret = kcapi_aead_init(&h, c->name, 0);
+	if (!served(ret, what))
+		return;
+	snprintf(evp, sizeof(evp), c->evp, (c->keylen - c->saltlen) * 8);
+	fill_random(key, c->keylen);
+	ok = kcapi_aead_setkey(h, key, c->keylen) == 0 &&
+	     kcapi_aead_settaglen(h, c->taglen) == 0;
+	check(ok && kcapi_aead_ivsize(h) == c->ivlen,
+	      "%s: setkey, settaglen, ivsize %u", what, c->ivlen);
+	in = page_alloc(40000);
+	out = page_alloc(40000);
+	w = page_alloc(40000);
+	pt = page_alloc(40000);
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+	for (a = 0; a < 2; a++) {
+		n = sizes[i];
+		fill_random(pt, n);
+		fill_random(aad, c->alen);
+		fill_random(iv, c->ivlen);
+		/* the nonce OpenSSL sees, and the IV the kernel sees */
+		if (!strncmp(c->name, "ccm", 3)) {
+			fill_random(nonce, c->noncelen);
+			memset(iv, 0, 16);
+			iv[0] = (uint8_t)(15 - c->noncelen - 1);
+			memcpy(iv + 1, nonce, c->noncelen);
+		} else if (c->saltlen) {
+			memcpy(nonce, key + c->keylen - c->saltlen, c->saltlen);
+			memcpy(nonce + c->saltlen, iv, c->ivlen);
+			/* rfc4106: the AAD ends with the IV */
+			memcpy(aad + c->alen - c->ivlen, iv, c->ivlen);
+		} else {
+			memcpy(nonce, iv, c->ivlen);
+		}
+		kcapi_aead_setassoclen(h, c->alen);
+		inl = kcapi_aead_inbuflen_enc(h, n, c->alen, c->taglen);
+		outl = kcapi_aead_outbuflen_enc(h, n, c->alen, c->taglen);
+		memcpy(in, aad, c->alen);
+		memcpy(in + c->alen, pt, n);
+		r = kcapi_aead_encrypt(h, in, inl, iv, out, outl,
+				       a ? KCAPI_ACCESS_VMSPLICE :
+				       KCAPI_ACCESS_SENDMSG);
+		kcapi_aead_getdata_output(h, out, outl, 1, &ap, &al, &dp, &dl,
+					  &tp, &tl);
+		/* rfc4106 authenticates the AAD without its trailing IV */
+		ossl_aead_enc(evp, key, nonce,
+			      c->saltlen ? c->saltlen + c->ivlen :
+			      !strncmp(c->name, "ccm", 3) ? c->noncelen : c->ivlen,
+			      aad, c->saltlen ? c->alen - c->ivlen : c->alen, pt,
+			      n, c->taglen, w);
+		check(r == (ssize_t)(c->alen + n + c->taglen) && al == c->alen &&
+		      dl == n && tl == c->taglen && !memcmp(ap, aad, c->alen) &&
+		      !memcmp(dp, w, n) && !memcmp(tp, w + n, c->taglen),
+		      "%s: encrypt %zu bytes via %s = OpenSSL, AAD echoed (%zd)",
+		      what, n, a ? "vmsplice" : "sendmsg", r);
+		/* decrypt: in = AAD || CT || TAG */
+		memcpy(in, out, (size_t)(r > 0 ? r : 0));
+		inl = kcapi_aead_inbuflen_dec(h, n, c->alen, c->taglen);
+		outl = kcapi_aead_outbuflen_dec(h, n, c->alen, c->taglen);
+		r = kcapi_aead_decrypt(h, in, inl, iv, out, outl,
+				       a ? KCAPI_ACCESS_VMSPLICE :
+				       KCAPI_ACCESS_SENDMSG);
+		kcapi_aead_getdata_output(h, out, outl, 0, &ap, &al, &dp, &dl,
+					  NULL, NULL);
+		check(r == (ssize_t)(c->alen + n) && !memcmp(dp, pt, n),
+		      "%s: decrypt %zu bytes via %s (%zd)", what, n,
+		      a ? "vmsplice" : "sendmsg", r);
+		/* a flipped tag bit: EBADMSG */
+		tag = in + c->alen + n;
+		tag[c->taglen - 1] ^= 1;
+		r = kcapi_aead_decrypt(h, in, inl, iv, out, outl,
+				       a ? KCAPI_ACCESS_VMSPLICE :
+				       KCAPI_ACCESS_SENDMSG);
+		check(r == -EBADMSG, "%s: a tampered tag is EBADMSG (%zd)", what,
+		      r);
+		if (n)
+			continue;
+		/* a tampered AAD byte too */
+		tag[c->taglen - 1] ^= 1;
+		if (c->alen) {
+			in[0] ^= 0x80;
+			r = kcapi_aead_decrypt(h, in, inl, iv, out, outl,
+					       KCAPI_ACCESS_SENDMSG);
+			check(r == -EBADMSG, "%s: a tampered AAD is EBADMSG", what);
+		}
+	}
+	kcapi_aead_destroy(h);
+
+	/* AIO: two independent messages with one IV */
+	ret = kcapi_aead_init(&h, c->name, KCAPI_INIT_AIO);
+	if (!ret) {
+		struct iovec v[2], o[2];
+
+		kcapi_aead_setkey(h, key, c->keylen);
+		kcapi_aead_settaglen(h, c->taglen);
+		kcapi_aead_setassoclen(h, c->alen);
+		n = 1000;
+		for (i = 0; i < 2; i++) {
+			memcpy(in + i * 2048, aad, c->alen);
+			fill_random(in + i * 2048 + c->alen, n);
+			v[i].iov_base = in + i * 2048;
+			v[i].iov_len = c->alen + n;
+			o[i].iov_base = out + i * 2048;
+			o[i].iov_len = c->alen + n + c->taglen;
+		}
+		r = kcapi_aead_encrypt_aio(h, v, o, 2, iv, KCAPI_ACCESS_SENDMSG);
+		ok = r == (ssize_t)(2 * (c->alen + n + c->taglen));
+		for (i = 0; i < 2; i++) {
+			ossl_aead_enc(evp, key, nonce,
+				      c->saltlen ? c->saltlen + c->ivlen :
+				      !strncmp(c->name, "ccm", 3) ?
+				      c->noncelen : c->ivlen, aad,
+				      c->saltlen ? c->alen - c->ivlen : c->alen,
+				      in + i * 2048 + c->alen, n, c->taglen, w);
+			ok &= !memcmp(out + i * 2048 + c->alen, w,
+				      n + c->taglen);
+		}
+		check(ok, "%s: kcapi_aead_encrypt_aio of 2 messages (%zd)", what,
+		      r);
+		kcapi_aead_destroy(h);
+	}
+	free(in);
+	free(out);
+	free(w);
+	free(pt);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void t_rng(void)
+{
+	static const char *const names[] = { "stdrng", "drbg_nopr_hmac_sha256",
+					     "drbg_nopr_ctr_aes256",
+					     "drbg_pr_hmac_sha256" };
+	uint8_t a[1000], b[1000], seed[48];
+	struct kcapi_handle *h;
+	ssize_t r;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		ret = kcapi_rng_init(&h, names[i], 0);
+		if (!served(ret, names[i]))
+			continue;
+		fill_random(seed, sizeof(seed));
+		ret = kcapi_rng_seed(h, seed, sizeof(seed));
+		r = kcapi_rng_generate(h, a, sizeof(a));
+		check(ret == 0 && r == (ssize_t)sizeof(a),
+		      "%s: seed and generate 1000 bytes (%zd)", names[i], r);
+		r = kcapi_rng_generate(h, b, sizeof(b));
+		check(r == (ssize_t)sizeof(b) && memcmp(a, b, sizeof(a)),
+		      "%s: a second generate gives other bytes", names[i]);
+		kcapi_rng_destroy(h);
+	}
+}
+
+int main(void)
+{
+	static const struct aead_case aeads[] = {
+		{ "gcm(aes)", "aes-%u-gcm", 16, 0, 12, 0, 16, 20 },
+		{ "gcm(aes)", "aes-%u-gcm", 32, 0, 12, 0, 12, 0 },
+		{ "gcm(aes)", "aes-%u-gcm", 24, 0, 12, 0, 4, 7 },
+		{ "ccm(aes)", "aes-%u-ccm", 16, 0, 16, 12, 16, 20 },
+		{ "ccm(aes)", "aes-%u-ccm", 32, 0, 16, 7, 8, 0 },
+		{ "ccm(aes)", "aes-%u-ccm", 24, 0, 16, 13, 10, 3 },
+		{ "rfc4106(gcm(aes))", "aes-%u-gcm", 20, 4, 8, 0, 16, 16 },
+		{ "rfc4106(gcm(aes))", "aes-%u-gcm", 36, 4, 8, 0, 16, 20 },
+		{ "rfc7539(chacha20,poly1305)", "chacha20-poly1305", 32, 0, 12,
+		  0, 16, 13 },
+	};
+	size_t i;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	t_convenience();
+	t_md();
+	t_cipher("cbc");
+	t_cipher("ctr");
+	for (i = 0; i < sizeof(aeads) / sizeof(aeads[0]); i++)
+		t_aead(&aeads[i]);
+	t_rng();
+	return probe_failures ? 1 : 0;
+}

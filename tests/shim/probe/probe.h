@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * shim-probe (and the helpers kcapi-client shares): drives the paths of libafalg-shim that real clients reach only
+ * incidentally (AIO, sendfile/splice into ciphers, poll/select, keyrings,
+ * descriptor/errno/signal hygiene, threads, secret wiping, allocation
+ * failure).  Every expected value comes from OpenSSL's libcrypto, linked in
+ * as the oracle, or from the kernel's documented behaviour; never from the
+ * shim.
+ *
+ * Output, one line per check, turned into TAP by test_probe.py:
+ *   PASS <what>
+ *   FAIL <what> -- <diagnostic>
+ *   SKIP <what>: <reason>
+ *   T <line>          transcript line (compared between two runs)
+ */
+#ifndef SHIM_PROBE_H
+#define SHIM_PROBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
+#ifndef ALG_SET_KEY_BY_KEY_SERIAL
+#define ALG_SET_KEY_BY_KEY_SERIAL 7
+#endif
+
+extern int probe_failures;
+
+void pass(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* PASS or FAIL "<what>" with errno in the diagnostic */
+bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void hex(char *out, const void *p, size_t n);
+
+/* AF_ALG helpers: -1 with errno on failure */
+int alg_tfm(const char *type, const char *name);
+int alg_setkey(int tfm, const void *key, unsigned int len);
+int alg_accept(int tfm);
+/* sendmsg with ALG_SET_OP (op >= 0), ALG_SET_IV (iv != NULL) and
+ * ALG_SET_AEAD_ASSOCLEN (assoclen >= 0) control messages */
+ssize_t alg_send(int fd, int op, const void *iv, unsigned int ivlen,
+		 long assoclen, const void *data, size_t len, int flags);
+/* read exactly len bytes (loops over short reads); -1 on error */
+ssize_t read_full(int fd, void *buf, size_t len);
+
+/* Oracles (OpenSSL) */
+void fill_random(void *p, size_t n);
+void ossl_digest(const char *md, const void *d, size_t n, uint8_t *out,
+		 unsigned int *outlen);
+void ossl_hmac(const char *md, const void *key, size_t klen, const void *d,
+	       size_t n, uint8_t *out, unsigned int *outlen);
+/* EVP cipher by name, no padding; returns 0 on success */
+int ossl_cipher(const char *name, int enc, const void *key, const void *iv,
+		const void *in, size_t n, void *out);
+/* ChaCha20-Poly1305 (RFC 7539), 12-byte nonce, 16-byte tag appended */
+int ossl_chachapoly_enc(const void *key, const void *nonce, const void *aad,
+			size_t alen, const void *pt, size_t n, uint8_t *out);
+
+/* AEAD by EVP name ("aes-128-gcm", "aes-256-ccm"): out = CT || TAG */
+int ossl_aead_enc(const char *name, const void *key, const void *nonce,
+		  size_t nlen, const void *aad, size_t alen, const void *pt,
+		  size_t n, size_t taglen, uint8_t *out);
+int ossl_cmac(const char *cipher, const void *key, size_t klen,
+	      const void *d, size_t n, uint8_t *out, size_t *outlen);
+int ossl_pbkdf2(const char *md, const void *pw, size_t pwlen,
+		const void *salt, size_t slen, unsigned int iter, uint8_t *out,
+		size_t n);
+int ossl_hkdf(const char *md, const void *ikm, size_t ilen, const void *salt,
+	      size_t slen, const void *info, size_t inlen, uint8_t *out,
+	      size_t n);
+int ossl_kbkdf_ctr(const char *md, const void *key, size_t klen,
+		   const void *fixed, size_t flen, uint8_t *out, size_t n);
+
+/* descriptors open in this process (from /proc/self/fd) */
+int count_fds(void);
+
+/* malloc interposition (probe-alloc.c) */
+void alloc_arm_fail(long nth);		/* fail the nth allocation from now */
+void alloc_disarm(void);
+long alloc_count(void);			/* allocations since arming */
+bool alloc_failed(void);		/* did the armed failure happen? */
+/* scan freed blocks for @pat; returns the number of hits since arming */
+void alloc_scan_start(const void *pat, size_t n, const void *pat2, size_t n2);
+long alloc_scan_stop(void);
+
+int cmd_aio(void);
+int cmd_splice(void);
+int cmd_poll(void);
+int cmd_keyring(void);
+int cmd_hygiene(void);
+int cmd_fds(void);
+int cmd_threads(void);
+int cmd_zeroise(void);
+int cmd_enomem(void);
+
+#endif
