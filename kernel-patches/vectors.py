@@ -114,3 +114,22 @@ def sha256_kunit():
                   'NIST ACVP SHA2-224/SHA2-256 (AFT) and Wycheproof\n'
                   ' * hmac_sha224_test.json/hmac_sha256_test.json (../shared/vectors)',
                   body)
+
+
+def sha512_kunit():
+    """SHA-384/512 (ACVP AFT) and HMAC-SHA384/512 (Wycheproof)."""
+    body = ('struct sha2_kat {\n\tconst char *msg;\t/* hex */\n'
+            '\tconst char *md;\t\t/* hex */\n};\n\n'
+            'struct hmac_kat {\n\tbool valid;\n\tconst char *key;\t/* hex */\n'
+            '\tconst char *msg;\t/* hex */\n'
+            '\tconst char *tag;\t/* hex, maybe truncated */\n};\n\n')
+    body += hash_kats('sha512_acvp_kats', acvp_sha2('SHA2-512', 8, 1600))
+    body += hash_kats('sha384_acvp_kats', acvp_sha2('SHA2-384', 12, 400))
+    body += mac_kats('hmac_sha512_wycheproof_kats',
+                     wycheproof_mac('hmac_sha512', 40))
+    body += mac_kats('hmac_sha384_wycheproof_kats',
+                     wycheproof_mac('hmac_sha384', 40))
+    return header('_SHA512_KUNIT_VECTORS_H',
+                  'NIST ACVP SHA2-384/SHA2-512 (AFT) and Wycheproof\n'
+                  ' * hmac_sha384_test.json/hmac_sha512_test.json (../shared/vectors)',
+                  body)

@@ -87,6 +87,8 @@ static struct env {
 	const char *btf;
 	bool no_fentry;
 	bool no_kprobe;
+	bool asked_no_fentry;	/* given on the command line, not a fallback */
+	bool asked_no_kprobe;
 	const char *ready;
 	bool verbose;
 } env = { .ringbuf_mb = 16 };
@@ -137,10 +139,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.btf = arg;
 		break;
 	case OPT_NO_FENTRY:
-		env.no_fentry = true;
+		env.no_fentry = env.asked_no_fentry = true;
 		break;
 	case OPT_NO_KPROBE:
-		env.no_kprobe = true;
+		env.no_kprobe = env.asked_no_kprobe = true;
 		break;
 	case OPT_READY:
 		env.ready = arg;
@@ -1432,11 +1434,20 @@ int main(int argc, char **argv)
 	}
 	for (int g = 0; g < G_NR; g++)
 		if (chosen[g] == V_NONE) {
-			hook_note(false, kprobes_ok() ? "function not found in BTF or kallsyms" :
-				  "no fentry and no kprobes (CONFIG_KPROBES=n) for this function",
-				  "%s:%s", group_name[g], group_func[g]);
+			const char *why;
+
+			if (env.asked_no_fentry && env.asked_no_kprobe)
+				why = "disabled by --no-fentry and --no-kprobe";
+			else if (env.asked_no_kprobe)
+				why = "no fentry for this function, kprobes disabled by --no-kprobe";
+			else if (!kprobes_ok())
+				why = "no fentry and no kprobes (CONFIG_KPROBES=n) for this function";
+			else
+				why = "function not found in BTF or kallsyms";
+			hook_note(false, why, "%s:%s", group_name[g], group_func[g]);
 			if (g == G_IOURING)
-				msg("no io_uring socket hook (__sys_socket_file not found): io_uring AF_ALG socket creation is not recorded");
+				msg("no io_uring socket hook (__sys_socket_file: %s): io_uring AF_ALG socket creation is not recorded",
+				    why);
 		}
 	{
 		struct bpf_program *sp[AT_SERIES_SLOTS] = {

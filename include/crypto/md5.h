@@ -50,7 +50,7 @@ struct md5_block_state {
 struct md5_ctx {
 	struct md5_block_state state;
 	u64 bytecount;
-	u8 buf[MD5_BLOCK_SIZE] __attribute__((__aligned__(__alignof__(u64))));
+	u8 buf[MD5_BLOCK_SIZE] __aligned(__alignof__(u64));
 };
 
 /**

@@ -46,30 +46,47 @@ static const u32 md5_sine_table[64] = {
 	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
 };
 
+enum md5_fn { MD5_FN_F, MD5_FN_G, MD5_FN_H, MD5_FN_I };
+
 /* RFC 1321 section 3.4: the four auxiliary functions */
-#define MD5_F(b, c, d)	((d) ^ ((b) & ((c) ^ (d))))
-/* (b & d) | (c & ~d), as a sum of disjoint terms the compiler may reorder */
-#define MD5_G(b, c, d)	(((b) & (d)) + ((c) & ~(d)))
-#define MD5_H(b, c, d)	((b) ^ (c) ^ (d))
-#define MD5_I(b, c, d)	((c) ^ ((b) | ~(d)))
+static __always_inline u32 md5_f(enum md5_fn fn, u32 b, u32 c, u32 d)
+{
+	switch (fn) {
+	case MD5_FN_F:
+		return d ^ (b & (c ^ d));
+	case MD5_FN_G:
+		/* (b & d) | (c & ~d), as a sum of disjoint terms */
+		return (b & d) + (c & ~d);
+	case MD5_FN_H:
+		return b ^ c ^ d;
+	default:
+		return c ^ (b | ~d);
+	}
+}
 
 /* Step t: a = b + rol(a + fn(b, c, d) + X[k] + T[t], s) */
-#define MD5_STEP(fn, a, b, c, d, k, s, t)				\
-	(a = b + rol32(a + fn(b, c, d) + x[(k) % 16] +			\
-		       md5_sine_table[t], s))
+static __always_inline void md5_step(enum md5_fn fn, const u32 x[16], int k,
+				     int s, int t, u32 *a, u32 b, u32 c, u32 d)
+{
+	*a = b + rol32(*a + md5_f(fn, b, c, d) + x[k % 16] +
+		       md5_sine_table[t], s);
+}
 
 /*
  * Steps t0..t0+3; the names rotate by one per step, so four steps bring
  * them back home.  Within a round the message word index advances by
  * kstep (mod 16) per step (RFC 1321 section 3.4).
  */
-#define MD5_4STEPS(fn, t0, k0, kstep, s0, s1, s2, s3)			\
-do {									\
-	MD5_STEP(fn, a, b, c, d, (k0), s0, (t0));			\
-	MD5_STEP(fn, d, a, b, c, (k0) + (kstep), s1, (t0) + 1);		\
-	MD5_STEP(fn, c, d, a, b, (k0) + 2 * (kstep), s2, (t0) + 2);	\
-	MD5_STEP(fn, b, c, d, a, (k0) + 3 * (kstep), s3, (t0) + 3);	\
-} while (0)
+static __always_inline void md5_4steps(enum md5_fn fn, const u32 x[16],
+				       int t0, int k0, int kstep,
+				       int s0, int s1, int s2, int s3,
+				       u32 *a, u32 *b, u32 *c, u32 *d)
+{
+	md5_step(fn, x, k0, s0, t0, a, *b, *c, *d);
+	md5_step(fn, x, k0 + kstep, s1, t0 + 1, d, *a, *b, *c);
+	md5_step(fn, x, k0 + 2 * kstep, s2, t0 + 2, c, *d, *a, *b);
+	md5_step(fn, x, k0 + 3 * kstep, s3, t0 + 3, b, *c, *d, *a);
+}
 
 /* One 64-byte block. */
 static void md5_block_generic(struct md5_block_state *state, const u8 *block)
@@ -81,22 +98,22 @@ static void md5_block_generic(struct md5_block_state *state, const u8 *block)
 	for (j = 0; j < MD5_BLOCK_WORDS; j++)
 		x[j] = get_unaligned_le32(block + 4 * j);
 
-	MD5_4STEPS(MD5_F, 0, 0, 1, 7, 12, 17, 22);
-	MD5_4STEPS(MD5_F, 4, 4, 1, 7, 12, 17, 22);
-	MD5_4STEPS(MD5_F, 8, 8, 1, 7, 12, 17, 22);
-	MD5_4STEPS(MD5_F, 12, 12, 1, 7, 12, 17, 22);
-	MD5_4STEPS(MD5_G, 16, 1, 5, 5, 9, 14, 20);
-	MD5_4STEPS(MD5_G, 20, 5, 5, 5, 9, 14, 20);
-	MD5_4STEPS(MD5_G, 24, 9, 5, 5, 9, 14, 20);
-	MD5_4STEPS(MD5_G, 28, 13, 5, 5, 9, 14, 20);
-	MD5_4STEPS(MD5_H, 32, 5, 3, 4, 11, 16, 23);
-	MD5_4STEPS(MD5_H, 36, 1, 3, 4, 11, 16, 23);
-	MD5_4STEPS(MD5_H, 40, 13, 3, 4, 11, 16, 23);
-	MD5_4STEPS(MD5_H, 44, 9, 3, 4, 11, 16, 23);
-	MD5_4STEPS(MD5_I, 48, 0, 7, 6, 10, 15, 21);
-	MD5_4STEPS(MD5_I, 52, 12, 7, 6, 10, 15, 21);
-	MD5_4STEPS(MD5_I, 56, 8, 7, 6, 10, 15, 21);
-	MD5_4STEPS(MD5_I, 60, 4, 7, 6, 10, 15, 21);
+	md5_4steps(MD5_FN_F, x, 0, 0, 1, 7, 12, 17, 22, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_F, x, 4, 4, 1, 7, 12, 17, 22, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_F, x, 8, 8, 1, 7, 12, 17, 22, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_F, x, 12, 12, 1, 7, 12, 17, 22, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_G, x, 16, 1, 5, 5, 9, 14, 20, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_G, x, 20, 5, 5, 5, 9, 14, 20, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_G, x, 24, 9, 5, 5, 9, 14, 20, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_G, x, 28, 13, 5, 5, 9, 14, 20, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_H, x, 32, 5, 3, 4, 11, 16, 23, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_H, x, 36, 1, 3, 4, 11, 16, 23, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_H, x, 40, 13, 3, 4, 11, 16, 23, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_H, x, 44, 9, 3, 4, 11, 16, 23, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_I, x, 48, 0, 7, 6, 10, 15, 21, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_I, x, 52, 12, 7, 6, 10, 15, 21, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_I, x, 56, 8, 7, 6, 10, 15, 21, &a, &b, &c, &d);
+	md5_4steps(MD5_FN_I, x, 60, 4, 7, 6, 10, 15, 21, &a, &b, &c, &d);
 
 	state->h[0] += a;
 	state->h[1] += b;

@@ -32,38 +32,58 @@ EXPORT_SYMBOL_GPL(sha1_zero_message_hash);
 #define SHA1_K2	0x8f1bbcdcU
 #define SHA1_K3	0xca62c1d6U
 
+enum sha1_fn { SHA1_FN_CH, SHA1_FN_PARITY, SHA1_FN_MAJ };
+
+/* FIPS 180-4 section 4.1.1: Ch, Parity and Maj */
+static __always_inline u32 sha1_f(enum sha1_fn fn, u32 b, u32 c, u32 d)
+{
+	switch (fn) {
+	case SHA1_FN_CH:
+		return d ^ (b & (c ^ d));
+	case SHA1_FN_MAJ:
+		return (b & c) | (d & (b | c));
+	default:
+		return b ^ c ^ d;
+	}
+}
+
 /*
- * W[t] for t >= 16, overwriting W[t-16] in the 16-word ring @w:
- * rol1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]).
+ * W[t] in the 16-word ring @w: loaded from @block for t < 16, afterwards
+ * rol1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]) written over W[t-16].
  */
-#define SHA1_W(t)							\
-	(w[(t) % 16] = rol32(w[((t) + 13) % 16] ^ w[((t) + 8) % 16] ^	\
-			     w[((t) + 2) % 16] ^ w[(t) % 16], 1))
+static __always_inline u32 sha1_w(u32 w[16], const u8 *block, int t,
+				  bool load)
+{
+	if (load)
+		w[t % 16] = get_unaligned_be32(block + 4 * t);
+	else
+		w[t % 16] = rol32(w[(t + 13) % 16] ^ w[(t + 8) % 16] ^
+				  w[(t + 2) % 16] ^ w[t % 16], 1);
+	return w[t % 16];
+}
 
 /*
  * One round: the new 'a' is written over 'e' and 'b' is rotated in place;
  * the caller rotates the names, so five rounds bring them back home.
  */
-#define SHA1_ROUND(fn, k, wt, a, b, c, d, e)				\
-do {									\
-	e += rol32(a, 5) + fn(b, c, d) + (k) + (wt);			\
-	b = rol32(b, 30);						\
-} while (0)
+static __always_inline void sha1_round(enum sha1_fn fn, u32 k, u32 wt,
+				       u32 a, u32 *b, u32 c, u32 d, u32 *e)
+{
+	*e += rol32(a, 5) + sha1_f(fn, *b, c, d) + k + wt;
+	*b = rol32(*b, 30);
+}
 
-#define SHA1_CH(b, c, d)	((d) ^ ((b) & ((c) ^ (d))))
-#define SHA1_PARITY(b, c, d)	((b) ^ (c) ^ (d))
-#define SHA1_MAJ(b, c, d)	(((b) & (c)) | ((d) & ((b) | (c))))
-
-#define SHA1_5ROUNDS(fn, k, W, t)					\
-do {									\
-	SHA1_ROUND(fn, k, W(t + 0), a, b, c, d, e);			\
-	SHA1_ROUND(fn, k, W(t + 1), e, a, b, c, d);			\
-	SHA1_ROUND(fn, k, W(t + 2), d, e, a, b, c);			\
-	SHA1_ROUND(fn, k, W(t + 3), c, d, e, a, b);			\
-	SHA1_ROUND(fn, k, W(t + 4), b, c, d, e, a);			\
-} while (0)
-
-#define SHA1_WLOAD(t)	(w[t] = get_unaligned_be32(block + 4 * (t)))
+static __always_inline void sha1_5rounds(enum sha1_fn fn, u32 k, u32 w[16],
+					 const u8 *block, int t, bool load,
+					 u32 *a, u32 *b, u32 *c, u32 *d,
+					 u32 *e)
+{
+	sha1_round(fn, k, sha1_w(w, block, t, load), *a, b, *c, *d, e);
+	sha1_round(fn, k, sha1_w(w, block, t + 1, load), *e, a, *b, *c, d);
+	sha1_round(fn, k, sha1_w(w, block, t + 2, load), *d, e, *a, *b, c);
+	sha1_round(fn, k, sha1_w(w, block, t + 3, load), *c, d, *e, *a, b);
+	sha1_round(fn, k, sha1_w(w, block, t + 4, load), *b, c, *d, *e, a);
+}
 
 /* One 64-byte block; @w is scratch space for the message schedule. */
 static void sha1_block(u32 h[SHA1_DIGEST_WORDS], const u8 *block, u32 w[16])
@@ -72,19 +92,28 @@ static void sha1_block(u32 h[SHA1_DIGEST_WORDS], const u8 *block, u32 w[16])
 	int t;
 
 	for (t = 0; t < 15; t += 5)
-		SHA1_5ROUNDS(SHA1_CH, SHA1_K0, SHA1_WLOAD, t);
+		sha1_5rounds(SHA1_FN_CH, SHA1_K0, w, block, t, true,
+			     &a, &b, &c, &d, &e);
 	/* Rounds 15..19: the last load, then the schedule takes over. */
-	SHA1_ROUND(SHA1_CH, SHA1_K0, SHA1_WLOAD(15), a, b, c, d, e);
-	SHA1_ROUND(SHA1_CH, SHA1_K0, SHA1_W(16), e, a, b, c, d);
-	SHA1_ROUND(SHA1_CH, SHA1_K0, SHA1_W(17), d, e, a, b, c);
-	SHA1_ROUND(SHA1_CH, SHA1_K0, SHA1_W(18), c, d, e, a, b);
-	SHA1_ROUND(SHA1_CH, SHA1_K0, SHA1_W(19), b, c, d, e, a);
+	sha1_round(SHA1_FN_CH, SHA1_K0, sha1_w(w, block, 15, true),
+		   a, &b, c, d, &e);
+	sha1_round(SHA1_FN_CH, SHA1_K0, sha1_w(w, block, 16, false),
+		   e, &a, b, c, &d);
+	sha1_round(SHA1_FN_CH, SHA1_K0, sha1_w(w, block, 17, false),
+		   d, &e, a, b, &c);
+	sha1_round(SHA1_FN_CH, SHA1_K0, sha1_w(w, block, 18, false),
+		   c, &d, e, a, &b);
+	sha1_round(SHA1_FN_CH, SHA1_K0, sha1_w(w, block, 19, false),
+		   b, &c, d, e, &a);
 	for (t = 20; t < 40; t += 5)
-		SHA1_5ROUNDS(SHA1_PARITY, SHA1_K1, SHA1_W, t);
+		sha1_5rounds(SHA1_FN_PARITY, SHA1_K1, w, block, t, false,
+			     &a, &b, &c, &d, &e);
 	for (; t < 60; t += 5)
-		SHA1_5ROUNDS(SHA1_MAJ, SHA1_K2, SHA1_W, t);
+		sha1_5rounds(SHA1_FN_MAJ, SHA1_K2, w, block, t, false,
+			     &a, &b, &c, &d, &e);
 	for (; t < 80; t += 5)
-		SHA1_5ROUNDS(SHA1_PARITY, SHA1_K3, SHA1_W, t);
+		sha1_5rounds(SHA1_FN_PARITY, SHA1_K3, w, block, t, false,
+			     &a, &b, &c, &d, &e);
 
 	h[0] += a;
 	h[1] += b;

@@ -112,17 +112,20 @@ static inline u64 sha512_ssig1(u64 x)
 
 /*
  * One round; the caller rotates the names of the working variables rather
- * than their values, so every round of an unrolled group is straight-line
- * code on registers.
+ * than their values, so once inlined every round of an unrolled group is
+ * straight-line code on registers.
  */
-#define SHA512_ROUND(k, a, b, c, d, e, f, g, h)				\
-do {									\
-	u64 t1 = h + sha512_bsig1(e) + (g ^ (e & (f ^ g))) +		\
-		 sha512_round_constants[i + (k)] + w[k];		\
-	u64 t2 = sha512_bsig0(a) + ((a & b) | (c & (a | b)));		\
-	d += t1;							\
-	h = t1 + t2;							\
-} while (0)
+static __always_inline void sha512_round(const u64 w[16], int i, int k,
+					 u64 a, u64 b, u64 c, u64 *d,
+					 u64 e, u64 f, u64 g, u64 *h)
+{
+	u64 t1 = *h + sha512_bsig1(e) + (g ^ (e & (f ^ g))) +
+		 sha512_round_constants[i + k] + w[k];
+	u64 t2 = sha512_bsig0(a) + ((a & b) | (c & (a | b)));
+
+	*d += t1;
+	*h = t1 + t2;
+}
 
 /*
  * One 128-byte block.  @w is the 16-word message schedule, refilled in place
@@ -146,22 +149,22 @@ static void sha512_block_generic(struct sha512_block_state *state,
 					w[(j + 9) % 16] +
 					sha512_ssig0(w[(j + 1) % 16]);
 		}
-		SHA512_ROUND(0, a, b, c, d, e, f, g, h);
-		SHA512_ROUND(1, h, a, b, c, d, e, f, g);
-		SHA512_ROUND(2, g, h, a, b, c, d, e, f);
-		SHA512_ROUND(3, f, g, h, a, b, c, d, e);
-		SHA512_ROUND(4, e, f, g, h, a, b, c, d);
-		SHA512_ROUND(5, d, e, f, g, h, a, b, c);
-		SHA512_ROUND(6, c, d, e, f, g, h, a, b);
-		SHA512_ROUND(7, b, c, d, e, f, g, h, a);
-		SHA512_ROUND(8, a, b, c, d, e, f, g, h);
-		SHA512_ROUND(9, h, a, b, c, d, e, f, g);
-		SHA512_ROUND(10, g, h, a, b, c, d, e, f);
-		SHA512_ROUND(11, f, g, h, a, b, c, d, e);
-		SHA512_ROUND(12, e, f, g, h, a, b, c, d);
-		SHA512_ROUND(13, d, e, f, g, h, a, b, c);
-		SHA512_ROUND(14, c, d, e, f, g, h, a, b);
-		SHA512_ROUND(15, b, c, d, e, f, g, h, a);
+		sha512_round(w, i, 0, a, b, c, &d, e, f, g, &h);
+		sha512_round(w, i, 1, h, a, b, &c, d, e, f, &g);
+		sha512_round(w, i, 2, g, h, a, &b, c, d, e, &f);
+		sha512_round(w, i, 3, f, g, h, &a, b, c, d, &e);
+		sha512_round(w, i, 4, e, f, g, &h, a, b, c, &d);
+		sha512_round(w, i, 5, d, e, f, &g, h, a, b, &c);
+		sha512_round(w, i, 6, c, d, e, &f, g, h, a, &b);
+		sha512_round(w, i, 7, b, c, d, &e, f, g, h, &a);
+		sha512_round(w, i, 8, a, b, c, &d, e, f, g, &h);
+		sha512_round(w, i, 9, h, a, b, &c, d, e, f, &g);
+		sha512_round(w, i, 10, g, h, a, &b, c, d, e, &f);
+		sha512_round(w, i, 11, f, g, h, &a, b, c, d, &e);
+		sha512_round(w, i, 12, e, f, g, &h, a, b, c, &d);
+		sha512_round(w, i, 13, d, e, f, &g, h, a, b, &c);
+		sha512_round(w, i, 14, c, d, e, &f, g, h, a, &b);
+		sha512_round(w, i, 15, b, c, d, &e, f, g, h, &a);
 	}
 	state->h[0] += a;
 	state->h[1] += b;

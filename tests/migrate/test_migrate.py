@@ -159,6 +159,26 @@ def test_scan(tap, tmp):
         tap.ok(f and f['kind'] == 'elf' and {'alg': 'sha256', 'type': None} in f['algorithms'],
                'hardlink: raw AF_ALG code with sha256', f)
 
+    # A plan from the scan alone: names found without a socket type are
+    # probed under the shim with every type, and agree with a bind done
+    # here with the type each algorithm really has.
+    if not os.path.exists(SHIM) or not os.path.exists('/usr/bin/hardlink'):
+        tap.skip('plan from a scan', 'shim not built or no hardlink')
+        return
+    plan = os.path.join(tmp, 'plan-scan.json')
+    r = run([PY, TOOL, 'plan', '--scan', out, '--shim', SHIM,
+             '--format', 'json', '-o', plan])
+    if not tap.ok(r.returncode == 0, 'plan from a scan runs', r.stderr):
+        return
+    progs = {p['exe']: p for p in json.load(open(plan))['programs']}
+    want = {a: bind_under_shim('hash', a) for a in ('sha256', 'sha1', 'crc32c')}
+    got = {u['alg']: u['shim']
+           for u in progs.get('/usr/bin/hardlink', {}).get('uses', [])
+           if u['alg'] in want}
+    tap.ok(got == want and all(v == 'ok' for v in want.values()),
+           'plan from a scan: typeless names probed under the shim (%s)'
+           % ', '.join(sorted(want)), 'got %s want %s' % (got, want))
+
 
 def test_rewrite(tap, tmp):
     sample = os.path.join(os.path.dirname(__file__), 'kcapi-sample.c')

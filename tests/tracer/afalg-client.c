@@ -142,20 +142,63 @@ static void count_recv(ssize_t r)
 	}
 }
 
+/* "0::/path" of /proc/self/cgroup (cgroup v2), "?" without it */
+static void own_cgroup(char *buf, size_t len)
+{
+	char line[PATH_MAX + 8];
+	FILE *f = fopen("/proc/self/cgroup", "r");
+
+	snprintf(buf, len, "?");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "0::", 3)) {
+			line[strcspn(line, "\n")] = 0;
+			snprintf(buf, len, "%s", line + 3);
+		}
+	fclose(f);
+}
+
+/* the inode number of /proc/self/ns/NAME ("pid:[4026531836]"), 0 if unknown */
+static unsigned long long own_ns(const char *name)
+{
+	char path[64], link[64];
+	ssize_t n;
+	const char *p;
+
+	snprintf(path, sizeof(path), "/proc/self/ns/%s", name);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		return 0;
+	link[n] = 0;
+	p = strchr(link, '[');
+	return p ? strtoull(p + 1, NULL, 10) : 0;
+}
+
 static void print_truth(void)
 {
-	char exe[PATH_MAX];
+	char exe[PATH_MAX], cg[PATH_MAX + 8], comm[32] = "";
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	FILE *f = fopen("/proc/self/comm", "r");
 
 	exe[n > 0 ? n : 0] = 0;
-	printf("{\"pid\":%d,\"exe\":\"%s\",\"uid\":%u,\"type\":%s%s%s,\"alg\":%s%s%s,"
+	if (f) {
+		if (fgets(comm, sizeof(comm), f))
+			comm[strcspn(comm, "\n")] = 0;
+		fclose(f);
+	}
+	own_cgroup(cg, sizeof(cg));
+	printf("{\"pid\":%d,\"ppid\":%d,\"comm\":\"%s\",\"exe\":\"%s\",\"uid\":%u,"
+	       "\"cgroup\":\"%s\",\"pidns\":%llu,\"mntns\":%llu,"
+	       "\"type\":%s%s%s,\"alg\":%s%s%s,"
 	       "\"key_length\":%ld,\"authsize\":%ld,"
 	       "\"attempts\":%llu,\"denied\":%llu,\"sockets_created\":%llu,\"socket_fail\":%llu,"
 	       "\"tfm_sockets\":%llu,\"bind_fail\":%llu,\"setsockopts\":%llu,\"setsockopt_fail\":%llu,"
 	       "\"op_sockets\":%llu,\"accept_fail\":%llu,"
 	       "\"ops_sent\":%llu,\"bytes_sent\":%llu,\"send_fail\":%llu,"
 	       "\"ops_received\":%llu,\"bytes_received\":%llu,\"recv_fail\":%llu,\"last_errno\":%d}\n",
-	       (int)getpid(), exe, (unsigned int)getuid(),
+	       (int)getpid(), (int)getppid(), comm, exe, (unsigned int)getuid(),
+	       cg, own_ns("pid"), own_ns("mnt"),
 	       t.type ? "\"" : "", t.type ? t.type : "null", t.type ? "\"" : "",
 	       t.alg ? "\"" : "", t.alg ? t.alg : "null", t.alg ? "\"" : "",
 	       t.keylen, t.authsize, t.attempts, t.denied, t.sockets, t.socket_fail,

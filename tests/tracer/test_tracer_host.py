@@ -82,9 +82,11 @@ def main():
                   p['denied'] == truth['denied'] and
                   p['sockets_created'] == 0 and e['uid'] == truth['uid'] and
                   e['denied_by'] == 'no_af_alg' and p['comm'] == 'afalg-client')
-        tap.ok(ok, '%s: pid %d, %d attempts, all denied (no AF_ALG), exe %s'
+        bad = tl.identity_mismatch(recs, truth)
+        tap.ok(ok and not bad, '%s: pid %d, %d attempts, all denied (no AF_ALG), exe, '
+               'cgroup, ppid, comm, namespaces %s'
                % (name, truth['pid'], truth['attempts'], truth['exe']),
-               json.dumps(recs)[:2000])
+               '%s\n%s' % (bad, json.dumps(recs)[:2000]))
     ents = tl.entries(s, exe=truth_a['exe'])
     tap.ok(len(ents) == 1 and ents[0]['attempts'] == 9 and ents[0]['denied'] == 9 and
            len(ents[0]['processes']) == 3,

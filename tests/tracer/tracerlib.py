@@ -100,6 +100,25 @@ def proc_of(summary, pid):
     return out
 
 
+IDENTITY = ('ppid', 'comm', 'pidns', 'mntns')
+
+
+def identity_mismatch(recs, truth):
+    """Where the (entry, process) records of one pid disagree with the
+    identity the process reported itself (afalg-client reads its own ppid,
+    comm, /proc/self/ns/{pid,mnt}, /proc/self/cgroup, /proc/self/exe).
+    Returns a list of strings, empty when everything agrees."""
+    bad = []
+    for e, p in recs:
+        for k in ('exe', 'uid', 'cgroup'):
+            if k in truth and e[k] != truth[k]:
+                bad.append('%s: %r != %r' % (k, e[k], truth[k]))
+        for k in IDENTITY:
+            if k in truth and p[k] != truth[k]:
+                bad.append('%s: %r != %r' % (k, p[k], truth[k]))
+    return bad
+
+
 def cgroup2_root():
     with open('/proc/mounts') as f:
         for line in f:

@@ -3,7 +3,7 @@
  * SHA-512 block function, arm64: the ARMv8.2 SHA-512 instructions
  * (sha512-ce.S) when the CPU has them, the generic C code otherwise.
  */
-#include <asm/cpufeature.h>
+#include <linux/cpufeature.h>
 #include <asm/neon.h>
 #include <asm/simd.h>
 #include <linux/linkage.h>

@@ -3,7 +3,7 @@
  * SHA-512 block function, x86_64: AVX2 message schedule with BMI2 rounds
  * (sha512-avx2.S) when the CPU has both, the generic C code otherwise.
  */
-#include <asm/cpufeature.h>
+#include <linux/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <linux/linkage.h>
 #include <linux/static_key.h>

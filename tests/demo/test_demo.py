@@ -1,0 +1,138 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""Suite "demo": the README's main job, scripts/demo, end to end.
+
+Runs `scripts/demo --no-build --build BUILD OUT` (the patched 6.12 guest,
+afalg-trace, the shim, afalg-migrate) and checks what it left in OUT:
+
+- with AF_ALG on (crypto.af_alg_mode=1) every client's output equals an
+  independent oracle (hashlib/hmac/cryptography, or hardlink's links);
+- with AF_ALG denied (mode 2) no raw AF_ALG client works natively except
+  those that fall back to their own code (openssl's engine, hardlink);
+- under the shim, still in mode 2, every client's output is byte for byte
+  its mode-1 output, and the kernel logs no AF_ALG use;
+- the tracer's mode-1 inventory names each client's executable with the
+  algorithm it bound, its mode-2 inventory counts each one as denied, and
+  no event was lost;
+- afalg-migrate wrote a plan.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+
+# (exe, type, alg) each client binds with AF_ALG on
+EXPECTED_BINDS = [
+    ('/usr/bin/kcapi-dgst', 'hash', 'sha256'),
+    ('/usr/bin/kcapi-dgst', 'hash', 'hmac(sha256)'),
+    ('/usr/bin/kcapi-enc', 'skcipher', 'cbc(aes)'),
+    ('/usr/bin/openssl', 'skcipher', 'cbc(aes)'),
+    ('/usr/bin/hardlink', 'hash', 'sha256'),
+]
+# clients that keep working without AF_ALG by their own fallback
+OWN_FALLBACK = {'openssl_afalg'}
+
+
+class Tap:
+    def __init__(self):
+        self.n = 0
+        self.failed = 0
+        print('TAP version 13', flush=True)
+
+    def ok(self, cond, what, detail=None):
+        self.n += 1
+        print('%sok %d - %s' % ('' if cond else 'not ', self.n, what))
+        if not cond:
+            self.failed += 1
+            if detail is not None:
+                for line in str(detail).splitlines()[:30]:
+                    print('# ' + line)
+        sys.stdout.flush()
+        return cond
+
+    def skip(self, what, why):
+        self.n += 1
+        print('ok %d - %s # SKIP %s' % (self.n, what, why), flush=True)
+
+    def done(self):
+        print('1..%d' % self.n)
+        sys.exit(1 if self.failed else 0)
+
+
+def main():
+    build = os.environ.get('MESON_BUILD_ROOT') or os.path.join(TOP, 'build')
+    build = os.environ.get('DEMO_BUILD', build)
+    tap = Tap()
+    for f in ('tracer/afalg-trace', 'shim/libafalg-shim.so'):
+        if not os.path.exists(os.path.join(build, f)):
+            tap.ok(False, 'demo prerequisites built', '%s/%s missing' %
+                   (build, f))
+            tap.done()
+    missing = [b for b in ('kcapi-dgst', 'kcapi-enc', 'openssl', 'hardlink')
+               if not shutil.which(b)]
+    if missing:
+        tap.skip('demo', 'clients not installed: %s' % ', '.join(missing))
+        tap.done()
+    out = tempfile.mkdtemp(prefix='afalg-demo-')
+    try:
+        r = subprocess.run([os.path.join(TOP, 'scripts', 'demo'),
+                            '--no-build', '--build', build, out],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, timeout=3000)
+        tap.ok(r.returncode == 0, 'scripts/demo exits 0', r.stdout[-3000:])
+        try:
+            with open(os.path.join(out, 'result.json')) as f:
+                res = json.load(f)
+        except OSError as e:
+            tap.ok(False, 'the demo wrote result.json', e)
+            tap.done()
+        names = [c['client'] for c in res['clients']]
+        tap.ok(len(names) >= 6, 'six clients ran (%s)' % ', '.join(names))
+        for c in res['clients']:
+            n = c['client']
+            tap.ok(c['mode1_good'] and c['mode1_oracle'] is True,
+                   '%s: AF_ALG on, output = independent oracle' % n, c)
+            if n in OWN_FALLBACK:
+                tap.ok(c['mode2_native_same'],
+                       '%s: AF_ALG denied, falls back to its own code' % n, c)
+            else:
+                tap.ok(not c['mode2_native_same'],
+                       '%s: AF_ALG denied, natively it fails or changes' % n,
+                       c)
+            tap.ok(c['mode2_shim_identical'],
+                   '%s: AF_ALG denied, under the shim output identical to '
+                   'mode 1' % n, c)
+        tap.ok(res['warn_lines_native'] >= len(EXPECTED_BINDS),
+               'mode 1: the kernel logged the native uses (%d lines)' %
+               res['warn_lines_native'])
+        tap.ok(res['warn_lines_shim'] == 0,
+               'under the shim the kernel logs no AF_ALG use',
+               res['warn_lines_shim'])
+        inv = res.get('inventory', {})
+        audit = {(e[0], e[1], e[2]) for e in inv.get('audit', [])
+                 if e[3] > 0}
+        for b in EXPECTED_BINDS:
+            tap.ok(b in audit, 'inventory (mode 1): %s bound %s %s' % b,
+                   sorted(audit, key=str))
+        py = [e for e in audit if os.path.basename(e[0]).startswith(
+            'python3') and e[2] == 'hmac(sha256)']
+        tap.ok(py, 'inventory (mode 1): python3 bound hash hmac(sha256)')
+        denied = {e[0] for e in inv.get('deny', []) if e[4] > 0}
+        for exe in sorted({b[0] for b in EXPECTED_BINDS}):
+            tap.ok(exe in denied, 'inventory (mode 2): %s denied' % exe,
+                   sorted(denied))
+        tap.ok(inv.get('audit_lost') == 0 and inv.get('deny_lost') == 0,
+               'no tracer event lost', inv)
+        tap.ok(res['plan'], 'afalg-migrate wrote the migration plan')
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    tap.done()
+
+
+if __name__ == '__main__':
+    main()
