@@ -133,3 +133,73 @@ def sha512_kunit():
                   'NIST ACVP SHA2-384/SHA2-512 (AFT) and Wycheproof\n'
                   ' * hmac_sha384_test.json/hmac_sha512_test.json (../shared/vectors)',
                   body)
+
+
+def pattern(n, seed):
+    """@n deterministic bytes: the messages and keys whose expected values
+    the oracle (Python's hashlib/hmac) computes."""
+    out = bytearray()
+    x = seed
+    for _ in range(n):
+        x = (x * 1103515245 + 12345) & 0xffffffff
+        out.append((x >> 16) & 0xff)
+    return bytes(out)
+
+
+# Message lengths around the 64-byte block boundaries of SHA-1 and MD5
+# (55/56: the length field just fits or spills into another block).
+ORACLE_LENS = (0, 1, 3, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129,
+               200, 256, 511)
+
+
+def oracle_hash_kats(cname, alg):
+    import hashlib
+    s = 'static const struct hash_kat %s[] = {\n' % cname
+    for n in ORACLE_LENS:
+        msg = pattern(n, n + 1)
+        s += ('\t{\t/* %d-byte message, Python hashlib.%s */\n\t\t.msg =\n%s,\n'
+              '\t\t.md =\n%s,\n\t},\n'
+              % (n, alg, hexlines(msg.hex(), '\t\t\t'),
+                 hexlines(hashlib.new(alg, msg).hexdigest(), '\t\t\t')))
+    return s + '};\n\n'
+
+
+def oracle_mac_kats(cname, alg):
+    """HMAC with keys shorter than, equal to and longer than the block."""
+    import hmac
+    s = 'static const struct hmac_kat %s[] = {\n' % cname
+    for klen, mlen in ((0, 0), (1, 3), (16, 64), (20, 55), (63, 100),
+                       (64, 128), (65, 1), (131, 200)):
+        key, msg = pattern(klen, 1000 + klen), pattern(mlen, 2000 + mlen)
+        tag = hmac.new(key, msg, alg).hexdigest()
+        s += ('\t{\t/* %d-byte key, %d-byte message, Python hmac */\n'
+              '\t\t.valid = true,\n'
+              '\t\t.key =\n%s,\n\t\t.msg =\n%s,\n\t\t.tag =\n%s,\n\t},\n'
+              % (klen, mlen, hexlines(key.hex(), '\t\t\t'),
+                 hexlines(msg.hex(), '\t\t\t'), hexlines(tag, '\t\t\t')))
+    return s + '};\n\n'
+
+
+KAT_STRUCTS = ('struct hash_kat {\n\tconst char *msg;\t/* hex */\n'
+               '\tconst char *md;\t\t/* hex */\n};\n\n'
+               'struct hmac_kat {\n\tbool valid;\n\tconst char *key;\t/* hex */\n'
+               '\tconst char *msg;\t/* hex */\n'
+               '\tconst char *tag;\t/* hex, maybe truncated */\n};\n\n')
+
+
+def sha1_kunit():
+    """SHA-1 (hashlib) and HMAC-SHA1 (Wycheproof)."""
+    body = KAT_STRUCTS + oracle_hash_kats('sha1_kats', 'sha1')
+    body += mac_kats('hmac_sha1_wycheproof_kats',
+                     wycheproof_mac('hmac_sha1', 40))
+    return header('_SHA1_KUNIT_VECTORS_H',
+                  'Python hashlib (digests) and Wycheproof\n'
+                  ' * hmac_sha1_test.json (../shared/vectors)', body)
+
+
+def md5_kunit():
+    """MD5 and HMAC-MD5, both from Python's hashlib/hmac (no MD5 in
+    ../shared/vectors)."""
+    body = KAT_STRUCTS + oracle_hash_kats('md5_kats', 'md5')
+    body += oracle_mac_kats('hmac_md5_kats', 'md5')
+    return header('_MD5_KUNIT_VECTORS_H', 'Python hashlib and hmac', body)
