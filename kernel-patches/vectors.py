@@ -203,3 +203,99 @@ def md5_kunit():
     body = KAT_STRUCTS + oracle_hash_kats('md5_kats', 'md5')
     body += oracle_mac_kats('hmac_md5_kats', 'md5')
     return header('_MD5_KUNIT_VECTORS_H', 'Python hashlib and hmac', body)
+
+
+# Lengths around the rates of SHA3-512 (72), SHA3-384 (104), SHA3-256 and
+# SHAKE256 (136), SHA3-224 (144) and SHAKE128 (168).
+SHA3_LENS = (0, 1, 71, 72, 73, 103, 104, 105, 135, 136, 137, 143, 144, 145,
+             167, 168, 169, 300)
+SHAKE_OUT = 350     # more than two SHAKE128 output blocks
+
+
+def oracle_sha3_kats(cname, alg):
+    import hashlib
+    s = 'static const struct hash_kat %s[] = {\n' % cname
+    for n in SHA3_LENS:
+        msg = pattern(n, 3 * n + 7)
+        h = hashlib.new(alg, msg)
+        md = h.hexdigest(SHAKE_OUT) if alg.startswith('shake') else h.hexdigest()
+        s += ('\t{\t/* %d-byte message, Python hashlib.%s */\n\t\t.msg =\n%s,\n'
+              '\t\t.md =\n%s,\n\t},\n'
+              % (n, alg, hexlines(msg.hex(), '\t\t\t'), hexlines(md, '\t\t\t')))
+    return s + '};\n\n'
+
+
+def sha3_kunit():
+    """SHA-3 and SHAKE (hashlib) and HMAC-SHA3 (Wycheproof)."""
+    body = KAT_STRUCTS
+    body += '#define SHAKE_KAT_OUT %d\n\n' % SHAKE_OUT
+    for bits in (224, 256, 384, 512):
+        body += oracle_sha3_kats('sha3_%d_kats' % bits, 'sha3_%d' % bits)
+    for bits in (128, 256):
+        body += oracle_sha3_kats('shake%d_kats' % bits, 'shake_%d' % bits)
+    for bits in (224, 256, 384, 512):
+        body += mac_kats('hmac_sha3_%d_wycheproof_kats' % bits,
+                         wycheproof_mac('hmac_sha3_%d' % bits, 12))
+    return header('_SHA3_KUNIT_VECTORS_H',
+                  'Python hashlib (SHA-3, SHAKE) and Wycheproof\n'
+                  ' * hmac_sha3_{224,256,384,512}_test.json (../shared/vectors)',
+                  body)
+
+
+# One Wycheproof test per kind, per parameter set (the files hold 180-241
+# tests of 2.4-4.6 KB signatures each; these keep the header near 100 KB).
+# Wrong lengths of signature and key are derived from a valid vector by the
+# KUnit suite itself.
+# The error each kind must give follows from its flag (the mldsa_verify()
+# contract): a malformed signature is -EBADMSG, a well-formed but wrong one
+# -EKEYREJECTED.
+MLDSA_KINDS = (('valid', 'ValidSignature', '0'), ('valid', 'ManySteps', '0'),
+               ('invalid', 'ModifiedSignature', '-EKEYREJECTED'),
+               ('invalid', 'InfinityNormViolation', '-EBADMSG'),
+               ('invalid', 'InvalidHintsEncoding', '-EBADMSG'))
+
+
+def mldsa_pick(bits):
+    d = load('wycheproof/testvectors_v1/mldsa_%d_verify_test.json' % bits)
+    keys, out = [], []
+    for result, flag, err in MLDSA_KINDS:
+        for g in d['testGroups']:
+            tests = [t for t in g['tests'] if t['result'] == result and
+                     flag in t['flags'] and not t.get('ctx')]
+            if tests:
+                break
+        t = tests[0]
+        if g['publicKey'] not in keys:
+            keys.append(g['publicKey'])
+        out.append((keys.index(g['publicKey']), err, t))
+    return keys, out
+
+
+def mldsa_kunit():
+    """ML-DSA-44/65/87 verification: a subset of Wycheproof."""
+    body = ('struct mldsa_kat {\n\tenum mldsa_alg alg;\n\tint key;\t\t'
+            '/* index into the key table of the parameter set */\n'
+            '\tint err;\t\t/* what mldsa_verify() must return */\n'
+            '\tconst char *msg;\t/* hex */\n'
+            '\tconst char *sig;\t/* hex */\n};\n\n')
+    kats = ''
+    for bits in (44, 65, 87):
+        keys, tests = mldsa_pick(bits)
+        body += 'static const char * const mldsa%d_keys[] = {\n' % bits
+        for k in keys:
+            body += hexlines(k, '\t') + ',\n'
+        body += '};\n\n'
+        for key, err, t in tests:
+            kats += ('\t{\t/* ML-DSA-%d, Wycheproof tcId %d: %s */\n'
+                     '\t\t.alg = MLDSA%d,\n\t\t.key = %d,\n\t\t.err = %s,\n'
+                     '\t\t.msg =\n%s,\n\t\t.sig =\n%s,\n\t},\n'
+                     % (bits, t['tcId'], ', '.join(t['flags']), bits, key, err,
+                        hexlines(t['msg'], '\t\t\t'),
+                        hexlines(t['sig'], '\t\t\t')))
+    body += 'static const struct mldsa_kat mldsa_kats[] = {\n' + kats + '};\n\n'
+    return header('_MLDSA_KUNIT_VECTORS_H',
+                  'Wycheproof mldsa_{44,65,87}_verify_test.json\n'
+                  ' * (../shared/vectors): per parameter set one valid signature, one\n'
+                  ' * valid "ManySteps" signature, and one each of ModifiedSignature,\n'
+                  ' * InfinityNormViolation and InvalidHintsEncoding',
+                  body)

@@ -567,8 +567,9 @@ static void mldsa_compute_w1(struct mldsa_workspace *ws, const u8 *pk,
 			mldsa_x4_begin();
 			expand_accumulate_x4(ws, pk, e, nb, p);
 			mldsa_x4_end();
-		} else
+		}
 #endif
+		if (nb == 1)
 			expand_accumulate_one(ws, pk, e / p->l, e % p->l,
 					      ws->acc[e / p->l % ROW_ACCS]);
 		for (s = 0; s < nb; s++)

@@ -28,79 +28,75 @@ static const u64 keccakf_rc[24] = {
 };
 
 /*
- * One round, reading the 25 lanes named A##00..A##24 (lane x + 5y) and
- * writing E##00..E##24, so that two rounds alternate between two sets of
- * local variables and no lane is ever copied.
+ * chi along one output row, from its five lanes after theta, rho and pi:
+ * E[X] = B[X] ^ (~B[X+1] & B[X+2]).
+ */
+static __always_inline void keccak_row(u64 e[5], u64 b0, u64 b1, u64 b2,
+				       u64 b3, u64 b4)
+{
+	e[0] = b0 ^ (~b1 & b2);
+	e[1] = b1 ^ (~b2 & b3);
+	e[2] = b2 ^ (~b3 & b4);
+	e[3] = b3 ^ (~b4 & b0);
+	e[4] = b4 ^ (~b0 & b1);
+}
+
+/*
+ * One round from the 25 lanes @a (lane x + 5y) into @e, so that two rounds
+ * alternate between two local arrays which, every index being a constant
+ * once inlined, the compiler keeps in registers.
  *
  * theta: D[x] = C[x-1] ^ rol(C[x+1], 1), C[x] the parity of column x.
  * rho and pi: lane (x, y) rotated by its offset moves to (y, 2x + 3y).  So
  * output row Y, position X, comes from input lane (X + 3Y, X) (mod 5); each
- * KECCAK_ROW below lists those five sources with their rotations.
- * chi: E[X, Y] = B[X] ^ (~B[X+1] & B[X+2]) along the row.
+ * keccak_row() call lists those five sources with their rotations.
  * iota: the round constant goes into lane (0, 0).
  */
-#define KECCAK_ROW(E, Y, s0, r0, d0, s1, r1, d1, s2, r2, d2, s3, r3, d3,	\
-		   s4, r4, d4)							\
-	do {									\
-		u64 b0 = rol64(s0 ^ d0, r0), b1 = rol64(s1 ^ d1, r1);		\
-		u64 b2 = rol64(s2 ^ d2, r2), b3 = rol64(s3 ^ d3, r3);		\
-		u64 b4 = rol64(s4 ^ d4, r4);					\
-										\
-		E##Y##0 = b0 ^ (~b1 & b2);					\
-		E##Y##1 = b1 ^ (~b2 & b3);					\
-		E##Y##2 = b2 ^ (~b3 & b4);					\
-		E##Y##3 = b3 ^ (~b4 & b0);					\
-		E##Y##4 = b4 ^ (~b0 & b1);					\
-	} while (0)
+static __always_inline void keccak_round(const u64 a[25], u64 e[25], u64 rc)
+{
+	u64 c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
+	u64 c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
+	u64 c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
+	u64 c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
+	u64 c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
+	u64 d0 = c4 ^ rol64(c1, 1), d1 = c0 ^ rol64(c2, 1);
+	u64 d2 = c1 ^ rol64(c3, 1), d3 = c2 ^ rol64(c4, 1);
+	u64 d4 = c3 ^ rol64(c0, 1);
 
-#define KECCAK_ROUND(A, E, rc)							\
-	do {									\
-		u64 c0 = A##00 ^ A##10 ^ A##20 ^ A##30 ^ A##40;			\
-		u64 c1 = A##01 ^ A##11 ^ A##21 ^ A##31 ^ A##41;			\
-		u64 c2 = A##02 ^ A##12 ^ A##22 ^ A##32 ^ A##42;			\
-		u64 c3 = A##03 ^ A##13 ^ A##23 ^ A##33 ^ A##43;			\
-		u64 c4 = A##04 ^ A##14 ^ A##24 ^ A##34 ^ A##44;			\
-		u64 d0 = c4 ^ rol64(c1, 1), d1 = c0 ^ rol64(c2, 1);		\
-		u64 d2 = c1 ^ rol64(c3, 1), d3 = c2 ^ rol64(c4, 1);		\
-		u64 d4 = c3 ^ rol64(c0, 1);					\
-										\
-		KECCAK_ROW(E, 0, A##00, 0, d0, A##11, 44, d1, A##22, 43, d2,	\
-			   A##33, 21, d3, A##44, 14, d4);			\
-		E##00 ^= (rc);							\
-		KECCAK_ROW(E, 1, A##03, 28, d3, A##14, 20, d4, A##20, 3, d0,	\
-			   A##31, 45, d1, A##42, 61, d2);			\
-		KECCAK_ROW(E, 2, A##01, 1, d1, A##12, 6, d2, A##23, 25, d3,	\
-			   A##34, 8, d4, A##40, 18, d0);			\
-		KECCAK_ROW(E, 3, A##04, 27, d4, A##10, 36, d0, A##21, 10, d1,	\
-			   A##32, 15, d2, A##43, 56, d3);			\
-		KECCAK_ROW(E, 4, A##02, 62, d2, A##13, 55, d3, A##24, 39, d4,	\
-			   A##30, 41, d0, A##41, 2, d1);			\
-	} while (0)
-
-/*
- * Lanes are named by (row, column) digits: a23 is lane x = 3, y = 2, i.e.
- * state word 13.  These two macros move all 25 between the state and locals.
- */
-#define KECCAK_FOR_LANES(OP)							\
-	OP(00, 0)  OP(01, 1)  OP(02, 2)  OP(03, 3)  OP(04, 4)			\
-	OP(10, 5)  OP(11, 6)  OP(12, 7)  OP(13, 8)  OP(14, 9)			\
-	OP(20, 10) OP(21, 11) OP(22, 12) OP(23, 13) OP(24, 14)			\
-	OP(30, 15) OP(31, 16) OP(32, 17) OP(33, 18) OP(34, 19)			\
-	OP(40, 20) OP(41, 21) OP(42, 22) OP(43, 23) OP(44, 24)
-#define KECCAK_LOAD(n, i)	u64 a##n = le64_to_cpu(state->words[i]), e##n;
-#define KECCAK_STORE(n, i)	state->words[i] = cpu_to_le64(a##n);
+	keccak_row(&e[0], a[0] ^ d0, rol64(a[6] ^ d1, 44),
+		   rol64(a[12] ^ d2, 43), rol64(a[18] ^ d3, 21),
+		   rol64(a[24] ^ d4, 14));
+	e[0] ^= rc;
+	keccak_row(&e[5], rol64(a[3] ^ d3, 28), rol64(a[9] ^ d4, 20),
+		   rol64(a[10] ^ d0, 3), rol64(a[16] ^ d1, 45),
+		   rol64(a[22] ^ d2, 61));
+	keccak_row(&e[10], rol64(a[1] ^ d1, 1), rol64(a[7] ^ d2, 6),
+		   rol64(a[13] ^ d3, 25), rol64(a[19] ^ d4, 8),
+		   rol64(a[20] ^ d0, 18));
+	keccak_row(&e[15], rol64(a[4] ^ d4, 27), rol64(a[5] ^ d0, 36),
+		   rol64(a[11] ^ d1, 10), rol64(a[17] ^ d2, 15),
+		   rol64(a[23] ^ d3, 56));
+	keccak_row(&e[20], rol64(a[2] ^ d2, 62), rol64(a[8] ^ d3, 55),
+		   rol64(a[14] ^ d4, 39), rol64(a[15] ^ d0, 41),
+		   rol64(a[21] ^ d1, 2));
+}
 
 /* Generic Keccak-f[1600]: 24 rounds, two per iteration. */
 static void sha3_keccakf_generic(struct sha3_state *state)
 {
-	KECCAK_FOR_LANES(KECCAK_LOAD)
+	u64 a[25], e[25];
+	int i;
 
-	for (int round = 0; round < 24; round += 2) {
-		KECCAK_ROUND(a, e, keccakf_rc[round]);
-		KECCAK_ROUND(e, a, keccakf_rc[round + 1]);
+	for (i = 0; i < 25; i++)
+		a[i] = le64_to_cpu(state->words[i]);
+
+	for (i = 0; i < 24; i += 2) {
+		keccak_round(a, e, keccakf_rc[i]);
+		keccak_round(e, a, keccakf_rc[i + 1]);
 	}
 
-	KECCAK_FOR_LANES(KECCAK_STORE)
+	for (i = 0; i < 25; i++)
+		state->words[i] = cpu_to_le64(a[i]);
 }
 
 /* XOR len bytes into the state starting at byte offset off */
@@ -363,76 +359,192 @@ static void __hmac_sha3_final(struct __hmac_sha3_ctx *ctx, u8 *out)
 	memzero_explicit(ctx, sizeof(*ctx));
 }
 
-#define DEFINE_HMAC_SHA3(bits)							\
-void hmac_sha3_##bits##_preparekey(struct hmac_sha3_##bits##_key *key,		\
-				   const u8 *raw_key, size_t raw_key_len)	\
-{										\
-	hmac_sha3_prepare_states(&key->key.istate, &key->key.ostate,		\
-				 raw_key, raw_key_len,				\
-				 SHA3_##bits##_DIGEST_SIZE);			\
-}										\
-										\
-void hmac_sha3_##bits##_init_usingrawkey(struct hmac_sha3_##bits##_ctx *ctx,	\
-					 const u8 *raw_key,			\
-					 size_t raw_key_len)			\
-{										\
-	__hmac_sha3_init_usingrawkey(&ctx->ctx, raw_key, raw_key_len,		\
-				     SHA3_##bits##_DIGEST_SIZE);		\
-}										\
-										\
-void hmac_sha3_##bits##_final(struct hmac_sha3_##bits##_ctx *ctx,		\
-			      u8 out[SHA3_##bits##_DIGEST_SIZE])		\
-{										\
-	__hmac_sha3_final(&ctx->ctx, out);					\
-}										\
-										\
-void hmac_sha3_##bits(const struct hmac_sha3_##bits##_key *key,		\
-		      const u8 *data, size_t data_len,				\
-		      u8 out[SHA3_##bits##_DIGEST_SIZE])			\
-{										\
-	struct hmac_sha3_##bits##_ctx ctx;					\
-										\
-	hmac_sha3_##bits##_init(&ctx, key);					\
-	hmac_sha3_##bits##_update(&ctx, data, data_len);			\
-	hmac_sha3_##bits##_final(&ctx, out);					\
-}										\
-										\
-void hmac_sha3_##bits##_usingrawkey(const u8 *raw_key, size_t raw_key_len,	\
-				    const u8 *data, size_t data_len,		\
-				    u8 out[SHA3_##bits##_DIGEST_SIZE])		\
-{										\
-	struct hmac_sha3_##bits##_ctx ctx;					\
-										\
-	hmac_sha3_##bits##_init_usingrawkey(&ctx, raw_key, raw_key_len);	\
-	hmac_sha3_##bits##_update(&ctx, data, data_len);			\
-	hmac_sha3_##bits##_final(&ctx, out);					\
+void hmac_sha3_224_preparekey(struct hmac_sha3_224_key *key,
+			      const u8 *raw_key, size_t raw_key_len)
+{
+	hmac_sha3_prepare_states(&key->key.istate, &key->key.ostate,
+				 raw_key, raw_key_len, SHA3_224_DIGEST_SIZE);
 }
-
-DEFINE_HMAC_SHA3(224);
-DEFINE_HMAC_SHA3(256);
-DEFINE_HMAC_SHA3(384);
-DEFINE_HMAC_SHA3(512);
-
-/* Spelled out, not generated: these lines are also libkcrypto's export list. */
 EXPORT_SYMBOL_GPL(hmac_sha3_224_preparekey);
+
+void hmac_sha3_224_init_usingrawkey(struct hmac_sha3_224_ctx *ctx,
+				    const u8 *raw_key, size_t raw_key_len)
+{
+	__hmac_sha3_init_usingrawkey(&ctx->ctx, raw_key, raw_key_len,
+				     SHA3_224_DIGEST_SIZE);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_224_init_usingrawkey);
+
+void hmac_sha3_224_final(struct hmac_sha3_224_ctx *ctx,
+			 u8 out[SHA3_224_DIGEST_SIZE])
+{
+	__hmac_sha3_final(&ctx->ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_224_final);
+
+void hmac_sha3_224(const struct hmac_sha3_224_key *key,
+		   const u8 *data, size_t data_len,
+		   u8 out[SHA3_224_DIGEST_SIZE])
+{
+	struct hmac_sha3_224_ctx ctx;
+
+	hmac_sha3_224_init(&ctx, key);
+	hmac_sha3_224_update(&ctx, data, data_len);
+	hmac_sha3_224_final(&ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_224);
+
+void hmac_sha3_224_usingrawkey(const u8 *raw_key, size_t raw_key_len,
+			       const u8 *data, size_t data_len,
+			       u8 out[SHA3_224_DIGEST_SIZE])
+{
+	struct hmac_sha3_224_ctx ctx;
+
+	hmac_sha3_224_init_usingrawkey(&ctx, raw_key, raw_key_len);
+	hmac_sha3_224_update(&ctx, data, data_len);
+	hmac_sha3_224_final(&ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_224_usingrawkey);
+
+void hmac_sha3_256_preparekey(struct hmac_sha3_256_key *key,
+			      const u8 *raw_key, size_t raw_key_len)
+{
+	hmac_sha3_prepare_states(&key->key.istate, &key->key.ostate,
+				 raw_key, raw_key_len, SHA3_256_DIGEST_SIZE);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_256_preparekey);
+
+void hmac_sha3_256_init_usingrawkey(struct hmac_sha3_256_ctx *ctx,
+				    const u8 *raw_key, size_t raw_key_len)
+{
+	__hmac_sha3_init_usingrawkey(&ctx->ctx, raw_key, raw_key_len,
+				     SHA3_256_DIGEST_SIZE);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_256_init_usingrawkey);
+
+void hmac_sha3_256_final(struct hmac_sha3_256_ctx *ctx,
+			 u8 out[SHA3_256_DIGEST_SIZE])
+{
+	__hmac_sha3_final(&ctx->ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_256_final);
+
+void hmac_sha3_256(const struct hmac_sha3_256_key *key,
+		   const u8 *data, size_t data_len,
+		   u8 out[SHA3_256_DIGEST_SIZE])
+{
+	struct hmac_sha3_256_ctx ctx;
+
+	hmac_sha3_256_init(&ctx, key);
+	hmac_sha3_256_update(&ctx, data, data_len);
+	hmac_sha3_256_final(&ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_256);
+
+void hmac_sha3_256_usingrawkey(const u8 *raw_key, size_t raw_key_len,
+			       const u8 *data, size_t data_len,
+			       u8 out[SHA3_256_DIGEST_SIZE])
+{
+	struct hmac_sha3_256_ctx ctx;
+
+	hmac_sha3_256_init_usingrawkey(&ctx, raw_key, raw_key_len);
+	hmac_sha3_256_update(&ctx, data, data_len);
+	hmac_sha3_256_final(&ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_256_usingrawkey);
+
+void hmac_sha3_384_preparekey(struct hmac_sha3_384_key *key,
+			      const u8 *raw_key, size_t raw_key_len)
+{
+	hmac_sha3_prepare_states(&key->key.istate, &key->key.ostate,
+				 raw_key, raw_key_len, SHA3_384_DIGEST_SIZE);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_384_preparekey);
+
+void hmac_sha3_384_init_usingrawkey(struct hmac_sha3_384_ctx *ctx,
+				    const u8 *raw_key, size_t raw_key_len)
+{
+	__hmac_sha3_init_usingrawkey(&ctx->ctx, raw_key, raw_key_len,
+				     SHA3_384_DIGEST_SIZE);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_384_init_usingrawkey);
+
+void hmac_sha3_384_final(struct hmac_sha3_384_ctx *ctx,
+			 u8 out[SHA3_384_DIGEST_SIZE])
+{
+	__hmac_sha3_final(&ctx->ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_384_final);
+
+void hmac_sha3_384(const struct hmac_sha3_384_key *key,
+		   const u8 *data, size_t data_len,
+		   u8 out[SHA3_384_DIGEST_SIZE])
+{
+	struct hmac_sha3_384_ctx ctx;
+
+	hmac_sha3_384_init(&ctx, key);
+	hmac_sha3_384_update(&ctx, data, data_len);
+	hmac_sha3_384_final(&ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_384);
+
+void hmac_sha3_384_usingrawkey(const u8 *raw_key, size_t raw_key_len,
+			       const u8 *data, size_t data_len,
+			       u8 out[SHA3_384_DIGEST_SIZE])
+{
+	struct hmac_sha3_384_ctx ctx;
+
+	hmac_sha3_384_init_usingrawkey(&ctx, raw_key, raw_key_len);
+	hmac_sha3_384_update(&ctx, data, data_len);
+	hmac_sha3_384_final(&ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_384_usingrawkey);
+
+void hmac_sha3_512_preparekey(struct hmac_sha3_512_key *key,
+			      const u8 *raw_key, size_t raw_key_len)
+{
+	hmac_sha3_prepare_states(&key->key.istate, &key->key.ostate,
+				 raw_key, raw_key_len, SHA3_512_DIGEST_SIZE);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_512_preparekey);
+
+void hmac_sha3_512_init_usingrawkey(struct hmac_sha3_512_ctx *ctx,
+				    const u8 *raw_key, size_t raw_key_len)
+{
+	__hmac_sha3_init_usingrawkey(&ctx->ctx, raw_key, raw_key_len,
+				     SHA3_512_DIGEST_SIZE);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_512_init_usingrawkey);
+
+void hmac_sha3_512_final(struct hmac_sha3_512_ctx *ctx,
+			 u8 out[SHA3_512_DIGEST_SIZE])
+{
+	__hmac_sha3_final(&ctx->ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_512_final);
+
+void hmac_sha3_512(const struct hmac_sha3_512_key *key,
+		   const u8 *data, size_t data_len,
+		   u8 out[SHA3_512_DIGEST_SIZE])
+{
+	struct hmac_sha3_512_ctx ctx;
+
+	hmac_sha3_512_init(&ctx, key);
+	hmac_sha3_512_update(&ctx, data, data_len);
+	hmac_sha3_512_final(&ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_512);
+
+void hmac_sha3_512_usingrawkey(const u8 *raw_key, size_t raw_key_len,
+			       const u8 *data, size_t data_len,
+			       u8 out[SHA3_512_DIGEST_SIZE])
+{
+	struct hmac_sha3_512_ctx ctx;
+
+	hmac_sha3_512_init_usingrawkey(&ctx, raw_key, raw_key_len);
+	hmac_sha3_512_update(&ctx, data, data_len);
+	hmac_sha3_512_final(&ctx, out);
+}
 EXPORT_SYMBOL_GPL(hmac_sha3_512_usingrawkey);
 
 #ifdef sha3_mod_init_arch

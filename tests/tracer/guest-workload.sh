@@ -100,6 +100,7 @@ phase_a() {	# mode 1: the full workload, both tracers, events
 	real kcapi-dgst a kcapi-dgst -c sha256 -i /tmp/abc >/dev/null
 	real kcapi-enc a kcapi-enc -e -c 'cbc(aes)' --iv 00112233445566778899aabbccddeeff \
 		-p password -s salt --pbkdfiter 16 -i /tmp/zero4k -o /tmp/zero4k.enc 2>/dev/null
+	wc -c </tmp/zero4k.enc >"$OUT/a.encsize"
 	mkdir -p /tmp/hl
 	head -c 20000 /dev/zero >/tmp/hl/one
 	cp /tmp/hl/one /tmp/hl/two
@@ -114,11 +115,18 @@ phase_a() {	# mode 1: the full workload, both tracers, events
 	dmesg >"$OUT/a.dmesg"
 }
 
-phase_b() {	# load: LOAD x (send, recv) per process, 4 processes
+phase_b() {	# load: LOAD x (send, recv) per process, 4 processes; two tracers:
+		# b (no per-op events: nothing may be lost) and bl (every op an
+		# event into a 1 MiB ring buffer: losses allowed, but counted)
 	echo 0 >$KNOB
-	start b "$TRACE" || return 1
+	launch b "$TRACE"
+	launch bl "$TRACE" --events=/tmp/bl.events --ops --ringbuf-mb 1
+	ready b bl || { stop b; stop bl; return 1; }
 	"$CLIENT" forks 4 hash sha1 "$LOAD" 16 >"$OUT/b.truth"
 	stop b
+	stop bl
+	wc -l </tmp/bl.events >"$OUT/bl.nevents"
+	rm -f /tmp/bl.events
 }
 
 phase_c() {	# fallbacks: syscall tracepoints only, and kprobes, side by side

@@ -296,11 +296,24 @@ def main():
            json.dumps(ents)[:1500])
     tot, ents = per_pid(s, pids.get('kcapi-enc', -1))
     cbc = [e for e in ents if e['type'] == 'skcipher' and e['alg'] == 'cbc(aes)']
+    try:
+        with open(os.path.join(out, 'a.encsize')) as f:
+            encsize = int(f.read())
+    except (OSError, ValueError):
+        encsize = -1
     tap.ok(len(cbc) == 1 and cbc[0]['exe'] == '/usr/bin/kcapi-enc' and
-           cbc[0]['bytes_sent'] >= 4096 and cbc[0]['key_lengths'] and
-           all(k in (16, 24, 32) for k in cbc[0]['key_lengths']),
-           'kcapi-enc cbc(aes) of 4096 bytes: exe, skcipher cbc(aes), AES key length, bytes',
+           cbc[0]['bytes_sent'] == 4096 and cbc[0]['bytes_received'] == encsize and
+           len(cbc[0]['key_lengths']) == 1 and cbc[0]['key_lengths'][0] in (16, 24, 32),
+           'kcapi-enc cbc(aes) of 4096 bytes: exe, skcipher cbc(aes), an AES key length, '
+           '4096 bytes in, the size of the file it wrote (%d) out' % encsize,
            json.dumps(ents)[:1500])
+    # its key is PBKDF2-HMAC-SHA256("password", "salt", 16 iterations): HMAC
+    # keyed with the 8-byte password, 16 HMACs of 32 bytes for a key of <= 32
+    mac = [e for e in ents if e['type'] == 'hash' and e['alg'] == 'hmac(sha256)']
+    tap.ok(len(mac) == 1 and mac[0]['key_lengths'] == [len('password')] and
+           mac[0]['ops_received'] == 16 and mac[0]['bytes_received'] == 16 * 32,
+           'kcapi-enc PBKDF2 (16 iterations): hmac(sha256) keyed with the 8-byte password, '
+           '16 digests of 32 bytes', json.dumps(mac)[:1500])
     tot, ents = per_pid(s, pids.get('hardlink', -1))
     hl = [e for e in ents if e['type'] == 'hash']
     tap.ok(len(hl) >= 1 and hl[0]['exe'] == '/usr/bin/hardlink' and
@@ -367,6 +380,33 @@ def main():
     if s:
         check_truth(tap, s, truth, 'load')
         check_per_alg(tap, s, truth, 'load')
+    # the same load with an event per operation into a 1 MiB ring buffer:
+    # events may be lost (the consumer is slow under TCG), counts may not be
+    s = load(os.path.join(out, 'bl.json'))
+    tap.ok(s is not None and not any(s['dropped'].values()),
+           'load with --events --ops and a 1 MiB ring buffer: inventory written',
+           s and s['dropped'])
+    if s:
+        check_truth(tap, s, truth, 'load, lossy events')
+        # one event per call, and per socket() and bind() one of the series'
+        # af_alg tracepoints (af_alg_create, af_alg_bind)
+        want = sum(2 * (t['attempts'] + t['tfm_sockets'] + t['bind_fail']) +
+                   t['op_sockets'] + t['accept_fail'] + t['setsockopts'] +
+                   t['setsockopt_fail'] + t['ops_sent'] + t['send_fail'] +
+                   t['ops_received'] + t['recv_fail'] for t in truth)
+        try:
+            with open(os.path.join(out, 'bl.nevents')) as f:
+                lines = int(f.read())
+        except (OSError, ValueError):
+            lines = -1
+        lost = s['lost_events'] - s['lost_identities']
+        tap.diag('lossy load: %d events expected, %d received, %d lost' % (
+            want, s['events'], lost))
+        tap.ok(s['events'] + lost == want and lines == s['events'],
+               'load with --events --ops: events received + lost events reported = '
+               'events the workload caused; every received event written',
+               'want %d, events %d, lost %d (identities %d), lines %d' % (
+                   want, s['events'], s['lost_events'], s['lost_identities'], lines))
 
     # ---- phase c: fallbacks -------------------------------------------------
     for v, mode in (('c1', 'syscall'), ('c2', 'kprobe')):

@@ -4,7 +4,7 @@
  * with a 4-way AVX2 Keccak-f[1600].  CPUs without AVX2 generate the streams
  * one by one with the generic SHA-3 code.
  */
-#include <asm/cpufeature.h>
+#include <linux/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <linux/linkage.h>
 #include <linux/static_key.h>
