@@ -5,6 +5,7 @@
     test_kernel.py checkpatch   scripts/checkpatch.pl --strict on every patch
     test_kernel.py boot-x86_64  build, boot with KUnit, check every case;
                                 then the af_alg mode from userspace
+    test_kernel.py kunit-generic  KUnit again with AVX2 masked (generic C)
     test_kernel.py boot-param   af_alg.mode= on the command line
     test_kernel.py fsverity     fs-verity on a host-made ext4 image
     test_kernel.py arm64        arm64 build booted under TCG with KUnit
@@ -128,6 +129,30 @@ def test_boot_x86_64(tap):
            'tracepoint af_alg:af_alg_bind reports the algorithm (%d events)'
            % len(binds), '\n'.join(binds[:10]))
     tap.ok(rc == 0, 'guest run exits 0 (%.0fs)' % secs, out[-3000:])
+
+
+def test_kunit_generic(tap):
+    """KUnit again with AVX2 masked (clearcpuid=avx2): QEMU's TCG has AVX2,
+    so the default boot runs the AVX2 SHA-512 code and this one the
+    generic C (TCG has no SHA-NI: SHA-1/256 are generic in both)."""
+    kdir = kbuild(tap, 'x86_64')
+    if not kdir:
+        return
+    console = os.path.join(kdir, 'console-kunit-generic.log')
+    rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
+                         '--kunit', '--append', 'clearcpuid=avx2',
+                         '--console', console, '--cmd', 'true'])
+    with open(console, errors='replace') as fp:
+        log = fp.read()
+    tap.ok('Clearing CPUID bits: avx2' in log,
+           'the guest kernel masked AVX2 (clearcpuid=avx2)')
+    kunit = [l for l in out.splitlines() if l.startswith('kunit-check:')]
+    tap.ok(bool(kunit) and ' 0 problems' in kunit[-1] and
+           ' 0 expected cases passed' not in kunit[-1] and rc == 0,
+           'KUnit without AVX2 (%.0fs): %s'
+           % (secs, kunit[-1] if kunit else 'no kunit-check result'),
+           '\n'.join(l for l in out.splitlines()
+                      if l.startswith('not ok') or 'FAIL' in l)[-4000:])
 
 
 def test_boot_param(tap):
@@ -284,6 +309,7 @@ def main():
         'series': test_series,
         'checkpatch': test_checkpatch,
         'boot-x86_64': test_boot_x86_64,
+        'kunit-generic': test_kunit_generic,
         'boot-param': test_boot_param,
         'fsverity': test_fsverity,
         'arm64': test_arm64,

@@ -154,6 +154,7 @@ phase_e() {	# mode 2: attempts denied by the knob, socket(2) and io_uring
 }
 
 uname -r >"$OUT/uname"
+cat /sys/devices/system/clocksource/clocksource0/current_clocksource >"$OUT/clocksource" 2>/dev/null
 for p in $PHASES; do
 	log "phase $p"
 	timed phase_$p || log "phase $p failed"
