@@ -121,6 +121,8 @@ struct afs_alg {
 	unsigned int digestsize;	/* hash */
 	unsigned int ivsize;		/* skcipher, aead */
 	unsigned int chunksize;		/* skcipher (0: = blocksize) */
+	unsigned int min_reqsize;	/* skcipher: shorter requests, even
+					 * empty ones, are EINVAL (xts) */
 	unsigned int min_keysize, max_keysize;	/* skcipher */
 	unsigned int maxauthsize;	/* aead */
 	unsigned int seedsize;		/* rng */

@@ -8,9 +8,10 @@
  * blocksize 16; ctr and rfc3686 are skciphers with blocksize 1 and
  * chunksize 16; xts(aes) (crypto/xts.c over ecb(aes)) an skcipher with
  * blocksize 16.  CBC and CTR write the next IV back into the socket IV
- * (request chaining); rfc3686 builds its counter block per request and
- * xts its tweak, so neither does: each request (each receive step) starts
- * again from the socket IV, as in the kernel.
+ * (request chaining); rfc3686 builds its counter block per request, so
+ * each request (each receive step) starts again from the socket IV, as in
+ * the kernel; xts leaves its encrypted running tweak there, as the x86
+ * drivers do (see xts_crypt_()).
  */
 #include <crypto/aes.h>
 #include <crypto/aes-cbc.h>
@@ -33,42 +34,29 @@ static int aes_setenckey_(void *tfm, const u8 *key, unsigned int len)
 	return aes_prepareenckey(tfm, key, len);
 }
 
-/* ecb and cbc refuse a final partial block (crypto_cbc_encrypt()) */
-static int ecb_encrypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
-			size_t len, bool final)
-{
-	if (len % AES_BLOCK_SIZE)
-		return -EINVAL;
-	aes_ecb_encrypt(dst, src, len, (const struct aes_key *)tfm);
-	return 0;
+/*
+ * ecb and cbc refuse a final partial block, but only after the whole
+ * blocks before it: the skcipher walk of every driver (and of the lskcipher
+ * templates, crypto_lskcipher_crypt_sg()) processes them, writes the IV
+ * back, and fails with EINVAL on the remainder (skcipher_walk_next()).
+ */
+#define AES_BLOCKS(fn, call)						\
+static int fn(const void *tfm, u8 *iv, u8 *dst, const u8 *src,		\
+	      size_t len, bool final)					\
+{									\
+	size_t full = len - len % AES_BLOCK_SIZE;			\
+									\
+	if (full)							\
+		call;							\
+	return full == len ? 0 : -EINVAL;				\
 }
 
-static int ecb_decrypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
-			size_t len, bool final)
-{
-	if (len % AES_BLOCK_SIZE)
-		return -EINVAL;
-	aes_ecb_decrypt(dst, src, len, tfm);
-	return 0;
-}
-
-static int cbc_encrypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
-			size_t len, bool final)
-{
-	if (len % AES_BLOCK_SIZE)
-		return -EINVAL;
-	aes_cbc_encrypt(dst, src, len, iv, (const struct aes_key *)tfm);
-	return 0;
-}
-
-static int cbc_decrypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
-			size_t len, bool final)
-{
-	if (len % AES_BLOCK_SIZE)
-		return -EINVAL;
-	aes_cbc_decrypt(dst, src, len, iv, tfm);
-	return 0;
-}
+AES_BLOCKS(ecb_encrypt_,
+	   aes_ecb_encrypt(dst, src, full, (const struct aes_key *)tfm))
+AES_BLOCKS(ecb_decrypt_, aes_ecb_decrypt(dst, src, full, tfm))
+AES_BLOCKS(cbc_encrypt_,
+	   aes_cbc_encrypt(dst, src, full, iv, (const struct aes_key *)tfm))
+AES_BLOCKS(cbc_decrypt_, aes_cbc_decrypt(dst, src, full, iv, tfm))
 
 /* the counter advances by every block, the final partial one included */
 static int ctr_crypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
@@ -102,31 +90,63 @@ static int xts_setkey_(void *tfm, const u8 *key, unsigned int len)
 	return aes_xts_preparekey(tfm, key, len, 0);
 }
 
-/* crypto/xts.c: fewer than 16 bytes is EINVAL; the IV is not written back */
-static int xts_encrypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
-			size_t len, bool final)
+/*
+ * Fewer than 16 bytes is EINVAL, and the IV is left alone.  Otherwise the
+ * socket IV is written back as the drivers clients actually get do it:
+ * the x86 AES-NI/VAES glue (arch/x86/crypto/aesni-intel_glue.c
+ * xts_crypt()) encrypts req->iv in place and the assembly stores the
+ * running tweak back for continuation, so after a request of n bytes the
+ * IV is E(K2, IV) * x^m, with m the whole blocks n / 16, one fewer when
+ * decrypting with ciphertext stealing (the last two tweaks are used in
+ * reverse order and the running tweak stops before them).  A following
+ * request without an IV encrypts that value again as its IV.  (The generic
+ * crypto/xts.c, which no x86 or arm64 kernel picks over them, leaves the
+ * IV as it was.)
+ */
+static void xts_mul_x_(u8 t[AES_BLOCK_SIZE])
 {
+	u8 carry = t[AES_BLOCK_SIZE - 1] >> 7;
+	int i;
+
+	for (i = AES_BLOCK_SIZE - 1; i > 0; i--)
+		t[i] = (u8)(t[i] << 1 | t[i - 1] >> 7);
+	t[0] = (u8)(t[0] << 1 ^ (carry ? 0x87 : 0));
+}
+
+static int xts_crypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
+		      size_t len, bool enc)
+{
+	const struct aes_xts_key *k = tfm;
+	size_t tail = len % AES_BLOCK_SIZE, m = len / AES_BLOCK_SIZE;
 	u8 tweak[AES_BLOCK_SIZE];
 
 	if (len < AES_BLOCK_SIZE)
 		return -EINVAL;
 	memcpy(tweak, iv, AES_BLOCK_SIZE);
-	aes_xts_encrypt(dst, src, len, tweak, tfm, false);
+	if (enc)
+		aes_xts_encrypt(dst, src, len, tweak, k, false);
+	else
+		aes_xts_decrypt(dst, src, len, tweak, k, false);
+	/* the library's running tweak is unspecified after a partial block */
+	aes_encrypt(&k->tweak_key, iv, iv);
+	if (tail && !enc)
+		m--;
+	while (m--)
+		xts_mul_x_(iv);
 	memzero_explicit(tweak, sizeof(tweak));
 	return 0;
+}
+
+static int xts_encrypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
+			size_t len, bool final)
+{
+	return xts_crypt_(tfm, iv, dst, src, len, true);
 }
 
 static int xts_decrypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
 			size_t len, bool final)
 {
-	u8 tweak[AES_BLOCK_SIZE];
-
-	if (len < AES_BLOCK_SIZE)
-		return -EINVAL;
-	memcpy(tweak, iv, AES_BLOCK_SIZE);
-	aes_xts_decrypt(dst, src, len, tweak, tfm, false);
-	memzero_explicit(tweak, sizeof(tweak));
-	return 0;
+	return xts_crypt_(tfm, iv, dst, src, len, false);
 }
 
 static int cmac_setkey_(void *tfm, const u8 *key, unsigned int len)
@@ -229,9 +249,20 @@ const struct afs_alg afs_algs_aes[] = {
 	       rfc3686_crypt_, rfc3686_crypt_,
 	       AES_MIN_KEY_SIZE + CTR_RFC3686_NONCE_SIZE,
 	       AES_MAX_KEY_SIZE + CTR_RFC3686_NONCE_SIZE),
-	AES_SK("xts(aes)", "xts(ecb(aes-generic))", "skcipher", AES_BLOCK_SIZE,
-	       AES_BLOCK_SIZE, struct aes_xts_key, xts_setkey_, xts_encrypt_,
-	       xts_decrypt_, 2 * AES_MIN_KEY_SIZE, 2 * AES_MAX_KEY_SIZE),
+	{
+		.name = "xts(aes)", .driver = "xts(ecb(aes-generic))",
+		.type = AFS_SKCIPHER, .report_type = "skcipher",
+		.priority = 100, .blocksize = AES_BLOCK_SIZE,
+		.chunksize = AES_BLOCK_SIZE, .ivsize = AES_BLOCK_SIZE,
+		.min_reqsize = AES_BLOCK_SIZE,
+		.min_keysize = 2 * AES_MIN_KEY_SIZE,
+		.max_keysize = 2 * AES_MAX_KEY_SIZE,
+		.tfm_size = sizeof(struct aes_xts_key),
+		.ops.skcipher = {
+			.setkey = xts_setkey_, .encrypt = xts_encrypt_,
+			.decrypt = xts_decrypt_,
+		},
+	},
 	AES_MAC("cmac(aes)", "cmac(aes-generic)", cmac_setkey_),
 	AES_MAC("xcbc(aes)", "xcbc(aes-generic)", xcbc_setkey_),
 	{ .name = NULL },

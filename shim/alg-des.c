@@ -28,28 +28,35 @@ static int des3_setkey_(void *tfm, const u8 *key, unsigned int len)
 	return weak_ok(des3_ede_expand_key(tfm, key, len));
 }
 
+/*
+ * A final partial block is EINVAL, after the whole blocks before it have
+ * been processed and the IV written back, as the skcipher walk does it
+ * (see alg-aes.c).
+ */
 #define DES_MODE(fn, ctx, call)						\
 static int fn(const void *tfm, u8 *iv, u8 *dst, const u8 *src,		\
 	      size_t len, bool final)					\
 {									\
 	const struct ctx *c = tfm;					\
+	size_t full = len - len % DES_BLOCK_SIZE;			\
 									\
-	if (len % DES_BLOCK_SIZE)					\
-		return -EINVAL;						\
-	call;								\
-	return 0;							\
+	if (full)							\
+		call;							\
+	return full == len ? 0 : -EINVAL;				\
 }
 
-DES_MODE(des_ecb_enc_, des_ctx, des_ecb_encrypt(c, dst, src, len))
-DES_MODE(des_ecb_dec_, des_ctx, des_ecb_decrypt(c, dst, src, len))
-DES_MODE(des_cbc_enc_, des_ctx, des_cbc_encrypt(c, dst, src, len, iv))
-DES_MODE(des_cbc_dec_, des_ctx, des_cbc_decrypt(c, dst, src, len, iv))
-DES_MODE(des3_ecb_enc_, des3_ede_ctx, des3_ede_ecb_encrypt(c, dst, src, len))
-DES_MODE(des3_ecb_dec_, des3_ede_ctx, des3_ede_ecb_decrypt(c, dst, src, len))
+DES_MODE(des_ecb_enc_, des_ctx, des_ecb_encrypt(c, dst, src, full))
+DES_MODE(des_ecb_dec_, des_ctx, des_ecb_decrypt(c, dst, src, full))
+DES_MODE(des_cbc_enc_, des_ctx, des_cbc_encrypt(c, dst, src, full, iv))
+DES_MODE(des_cbc_dec_, des_ctx, des_cbc_decrypt(c, dst, src, full, iv))
+DES_MODE(des3_ecb_enc_, des3_ede_ctx,
+	 des3_ede_ecb_encrypt(c, dst, src, full))
+DES_MODE(des3_ecb_dec_, des3_ede_ctx,
+	 des3_ede_ecb_decrypt(c, dst, src, full))
 DES_MODE(des3_cbc_enc_, des3_ede_ctx,
-	 des3_ede_cbc_encrypt(c, dst, src, len, iv))
+	 des3_ede_cbc_encrypt(c, dst, src, full, iv))
 DES_MODE(des3_cbc_dec_, des3_ede_ctx,
-	 des3_ede_cbc_decrypt(c, dst, src, len, iv))
+	 des3_ede_cbc_decrypt(c, dst, src, full, iv))
 
 static int cmac_setkey_(void *tfm, const u8 *key, unsigned int len)
 {

@@ -177,6 +177,41 @@ static bool canon_leaf(const char *in, char *out)
 }
 
 /*
+ * crypto/xts.c builds xts(P) on the skcipher P, or on ecb(P) when P is a
+ * bare cipher, and names the instance after ecb(X): cra_name xts(X),
+ * driver name xts(<driver name of ecb(X)>).  The larval of the name bound
+ * is satisfied only when one of the two equals it, so of the forms over a
+ * leaf L only xts(<cra_name>) ("xts(aes)") and xts(ecb(<driver name>))
+ * ("xts(ecb(aes-generic))") bind; xts(aes-generic) or xts(ecb(aes))
+ * register an instance under other names and the retried lookup fails
+ * with EEXIST.  @raw is the parameter as given (length @len).  Returns 0
+ * if the name binds, else the kernel's errno (EINVAL for a cipher whose
+ * block is not 16 bytes, checked first by xts_create()).
+ */
+static int xts_param(const char *raw, size_t len)
+{
+	char leaf[MAX_NAME], c[MAX_NAME];
+	bool ecb = len > 5 && !strncmp(raw, "ecb(", 4) && raw[len - 1] == ')';
+
+	if (ecb) {
+		raw += 4;
+		len -= 5;
+	}
+	if (!len || len >= MAX_NAME)
+		return -ENOENT;
+	memcpy(leaf, raw, len);
+	leaf[len] = 0;
+	if (strchr(leaf, '(') || !canon_leaf(leaf, c))
+		return -ENOENT;
+	if (!strcmp(c, "des") || !strcmp(c, "des3_ede"))
+		return -EINVAL;
+	if (strcmp(c, "aes"))
+		return -ENOENT;
+	/* a cra_name fits xts(L) only, a driver name xts(ecb(L)) only */
+	return ecb == !strcmp(c, leaf) ? -EEXIST : 0;
+}
+
+/*
  * Canonicalise @in (length @len, not NUL-terminated) into @out.
  * Grammar: NAME := IDENT | IDENT '(' NAME (',' NAME)* ')'.
  */
@@ -225,6 +260,9 @@ static bool canon(const char *in, size_t len, char *out, int depth)
 	}
 
 	/* crypto/xts.c takes its cipher as "ecb(X)" and names itself xts(X) */
+	if (!strcmp(tmpl, "xts") && np == 1 &&
+	    xts_param(in + strlen(tmpl) + 1, len - strlen(tmpl) - 2))
+		return false;
 	if (!strcmp(tmpl, "xts") && np == 1 && !strncmp(params[0], "ecb(", 4)) {
 		pl = strlen(params[0]);
 		snprintf(out, MAX_NAME, "xts(%.*s)", (int)(pl - 5),
@@ -336,6 +374,10 @@ int afs_alg_bind_error(enum afs_type type, const char *name)
 			continue;
 		if (templates[i].type != type)
 			return -EINVAL;
+		if (!strcmp(templates[i].name, "xts")) {
+			pl = strlen(p + 1) - 1;
+			return xts_param(p + 1, pl) ?: -ENOENT;
+		}
 		if (type != AFS_HASH || strcmp(templates[i].name, "hmac"))
 			return -ENOENT;
 		/* hmac(X): X must be an unkeyed hash */

@@ -310,9 +310,13 @@ static ssize_t sk_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 			return -EINVAL;
 		notfinal = true;
 	}
-	if (!len) {		/* an empty final request: nothing to run */
+	if (!len) {
+		/*
+		 * An empty final request still runs the cipher in the kernel,
+		 * which xts refuses (fewer than 16 bytes).
+		 */
 		afs_txq_pull(st, 0);
-		return 0;
+		return alg->min_reqsize ? -EINVAL : 0;
 	}
 	dst = afs_iov_direct(msg, done, len);
 	if (!dst) {

@@ -69,7 +69,7 @@ const struct calg calgs[] = {
 	SK("ecb(aes-generic)", 16, 16, 0, 16, false),
 	SK("cbc(aes-generic)", 16, 16, 16, 16, true),
 	SK("ctr(aes-generic)", 1, 16, 16, 16, true),
-	SK("xts(aes-generic)", 16, 16, 16, 32, false),
+	SK("xts(ecb(aes-generic))", 16, 16, 16, 32, false),
 	SK("ecb(des)", 8, 8, 0, 8, false),
 	SK("cbc(des)", 8, 8, 8, 8, true),
 	SK("ecb(des3_ede)", 8, 8, 0, 24, false),

@@ -113,10 +113,18 @@ static void print_alg(const struct nlmsghdr *h)
 			const struct crypto_report_blkcipher *r =
 				(const void *)d;
 
-			out("  attr REPORT_BLKCIPHER len=%zu type=%.64s geniv=%.64s blocksize=%u min_keysize=%u max_keysize=%u ivsize=%u bytes=%s",
-			    dl, r->type, r->geniv, r->blocksize,
-			    r->min_keysize, r->max_keysize, r->ivsize,
-			    hx(d, dl));
+			/*
+			 * The type string is that of the driver the kernel
+			 * picked (D7): "skcipher" for an arch driver such as
+			 * ecb-des3_ede-asm, "lskcipher" for the ecb/cbc
+			 * template over a cipher; the rest is compared.
+			 */
+			out("  attr REPORT_BLKCIPHER len=%zu geniv=%.64s blocksize=%u min_keysize=%u max_keysize=%u ivsize=%u bytes[64..]=%s",
+			    dl, r->geniv, r->blocksize, r->min_keysize,
+			    r->max_keysize, r->ivsize,
+			    dl > 64 ? hx(d + 64, dl - 64) : "-");
+			div_next("D7", "the cipher report's type is that of the driver the kernel picked");
+			out("  REPORT_BLKCIPHER type=%.64s", r->type);
 			break;
 		}
 		case CRYPTOCFGA_REPORT_AEAD: {

@@ -158,6 +158,14 @@ echo "guest: $(uname -r) af_alg_mode=$(cat /proc/sys/crypto/af_alg_mode 2>/dev/n
 t0=$(date +%s)
 ./afalg-conformance --mode native --seed {seed} --random {n} >native.txt 2>native.err
 echo "native rc=$? $(( $(date +%s) - t0 ))s"
+# QEMU 7.2's TCG gets 256-bit VAESENC wrong (see main.c, --check-vaes):
+# the shim must not take its VAES paths here (the kernel does not use VAES
+# without VPCLMULQDQ, which this guest lacks).  The host's unit suite
+# tests those paths on real hardware.
+if ! ./afalg-conformance --check-vaes; then
+	export KCRYPTO_CLEARCPUID=vaes
+	echo "shim runs with KCRYPTO_CLEARCPUID=$KCRYPTO_CLEARCPUID"
+fi
 t0=$(date +%s)
 LD_PRELOAD="$SHARE/libafalg-shim.so" AFALG_SHIM=always \
     ./afalg-conformance --mode shim --seed {seed} --random {n} >shim.txt 2>shim.err
