@@ -25,6 +25,8 @@ import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(TOP, 'tests', 'unit'))
+from kctest import Tap  # noqa: E402
 
 # (exe, type, alg) each client binds with AF_ALG on
 EXPECTED_BINDS = [
@@ -36,32 +38,6 @@ EXPECTED_BINDS = [
 ]
 # clients that keep working without AF_ALG by their own fallback
 OWN_FALLBACK = {'openssl_afalg'}
-
-
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-        print('TAP version 13', flush=True)
-
-    def ok(self, cond, what, detail=None):
-        self.n += 1
-        print('%sok %d - %s' % ('' if cond else 'not ', self.n, what))
-        if not cond:
-            self.failed += 1
-            if detail is not None:
-                for line in str(detail).splitlines()[:30]:
-                    print('# ' + line)
-        sys.stdout.flush()
-        return cond
-
-    def skip(self, what, why):
-        self.n += 1
-        print('ok %d - %s # SKIP %s' % (self.n, what, why), flush=True)
-
-    def done(self):
-        print('1..%d' % self.n)
-        sys.exit(1 if self.failed else 0)
 
 
 def main():
