@@ -17,8 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <crypto/chacha20poly1305.h>
+
+#include "bench-util.h"
 
 static const size_t sizes[] = { 16, 64, 256, 1024, 4096, 16384 };
 #define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
@@ -26,32 +27,30 @@ static const size_t sizes[] = { 16, 64, 256, 1024, 4096, 16384 };
 static u8 key[32], nonce[12], aad[16];
 static u8 *in, *out, *out2;
 static EVP_CIPHER_CTX *ectx, *dctx;
+static size_t cur_len;	/* message length of the calls being timed */
 static volatile u8 sink;
 
-static double now_ns(void)
+static void kc_enc(void)
 {
-	struct timespec ts;
+	size_t len = cur_len;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static void kc_enc(size_t len)
-{
 	nonce[0]++;
 	chacha20poly1305_rfc7539_encrypt(out, in, len, aad, sizeof(aad), nonce,
 					 key);
 }
 
-static void kc_dec(size_t len)
+static void kc_dec(void)
 {
+	size_t len = cur_len;
+
 	if (!chacha20poly1305_rfc7539_decrypt(out2, out, len + 16, aad,
 					      sizeof(aad), nonce, key))
 		abort();
 }
 
-static void ossl_enc(size_t len)
+static void ossl_enc(void)
 {
+	size_t len = cur_len;
 	int n;
 
 	nonce[0]++;
@@ -63,8 +62,9 @@ static void ossl_enc(size_t len)
 		abort();
 }
 
-static void ossl_dec(size_t len)
+static void ossl_dec(void)
 {
+	size_t len = cur_len;
 	int n;
 
 	if (!EVP_DecryptInit_ex(dctx, NULL, NULL, NULL, nonce) ||
@@ -73,36 +73,6 @@ static void ossl_dec(size_t len)
 	    !EVP_CIPHER_CTX_ctrl(dctx, EVP_CTRL_AEAD_SET_TAG, 16, out + len) ||
 	    EVP_DecryptFinal_ex(dctx, out2 + n, &n) <= 0)
 		abort();
-}
-
-/* ns per call: repeat until at least min_ns has elapsed. */
-static double measure(void (*fn)(size_t), size_t len, double min_ns)
-{
-	long iters = 0, batch = 16;
-	double t0 = now_ns(), t;
-
-	do {
-		for (long i = 0; i < batch; i++)
-			fn(len);
-		iters += batch;
-		t = now_ns() - t0;
-		batch *= 2;
-	} while (t < min_ns);
-	sink ^= out[0];
-	return t / iters;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 int main(int argc, char **argv)
@@ -133,18 +103,20 @@ int main(int argc, char **argv)
 			double kc[100], os[100], k, o;
 			size_t len = sizes[s];
 
+			cur_len = len;
 			for (int r = 0; r < runs; r++) {
 				if (op == 0) {
-					kc[r] = measure(kc_enc, len, min_ns);
-					os[r] = measure(ossl_enc, len, min_ns);
+					kc[r] = bench_measure(kc_enc, min_ns);
+					os[r] = bench_measure(ossl_enc, min_ns);
 				} else {
-					kc_enc(len);
-					kc[r] = measure(kc_dec, len, min_ns);
-					os[r] = measure(ossl_dec, len, min_ns);
+					kc_enc();
+					kc[r] = bench_measure(kc_dec, min_ns);
+					os[r] = bench_measure(ossl_dec, min_ns);
 				}
 			}
-			k = median(kc, runs);
-			o = median(os, runs);
+			sink ^= out[0];
+			k = bench_median(kc, runs);
+			o = bench_median(os, runs);
 			printf("%-6s %7zu | %10.1f %10.1f | %10.1f %10.1f | %5.2fx\n",
 			       op ? "open" : "seal", len, k, len * 1e3 / k,
 			       o, len * 1e3 / o, o / k);

@@ -25,11 +25,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <crypto/aes-cbc.h>
 #include <crypto/aes-ctr.h>
 #include <crypto/aes-gcm.h>
 #include <crypto/aes-xts.h>
+
+#include "bench-util.h"
 
 enum mode { GCM, CTR, CBC, XTS };
 
@@ -74,14 +75,6 @@ static struct aes_key akey;
 static struct aes_xts_key xkey;
 static EVP_CIPHER_CTX *ctx;
 static volatile u8 sink;
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
 
 static const EVP_CIPHER *ossl_cipher(const struct bcase *c)
 {
@@ -160,35 +153,6 @@ static void ossl_op(void)
 			abort();
 	}
 	sink ^= out[0] ^ out2[0];
-}
-
-/* ns per operation: repeat until at least min_ns of CPU time has passed. */
-static double measure(void (*fn)(void), double min_ns)
-{
-	long n = 0, batch = 1;
-	double t0 = now_ns(), t;
-
-	do {
-		for (long i = 0; i < batch; i++)
-			fn();
-		n += batch;
-		batch *= 2;
-		t = now_ns() - t0;
-	} while (t < min_ns);
-	return t / n;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* Set both implementations up for @c; check they agree. */
@@ -272,19 +236,19 @@ int main(int argc, char **argv)
 		}
 		for (int r = 0; r < runs; r++) {
 			if (r % 2) {
-				ot[r] = measure(ossl_op, min_ns);
-				kt[r] = measure(kc_op, min_ns);
+				ot[r] = bench_measure(ossl_op, min_ns);
+				kt[r] = bench_measure(kc_op, min_ns);
 			} else {
-				kt[r] = measure(kc_op, min_ns);
-				ot[r] = measure(ossl_op, min_ns);
+				kt[r] = bench_measure(kc_op, min_ns);
+				ot[r] = bench_measure(ossl_op, min_ns);
 			}
 			rt[r] = ot[r] / kt[r];
 		}
-		k = median(kt, runs);
-		o = median(ot, runs);
+		k = bench_median(kt, runs);
+		o = bench_median(ot, runs);
 		printf("%-22s %6zu %12.1f %12.1f %10.0f %10.0f %7.2f\n",
 		       c->name, c->len, k, o, c->len * 1e3 / k,
-		       c->len * 1e3 / o, median(rt, runs));
+		       c->len * 1e3 / o, bench_median(rt, runs));
 		fflush(stdout);
 	}
 	EVP_CIPHER_CTX_free(ctx);

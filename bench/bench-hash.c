@@ -25,6 +25,7 @@
 #endif
 
 #include "bench-hash-ext.h"
+#include "bench-util.h"
 
 #define REPS		11
 #define TARGET_NS	10000000.0	/* per repetition */
@@ -43,14 +44,6 @@ static bool have_imb;
 
 /* Defeat dead-code elimination of the benchmarked calls. */
 static volatile u8 sink;
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
 
 /* ---- the implementations; each does n operations on cur_len bytes ---- */
 
@@ -257,22 +250,15 @@ static long calibrate(const struct impl *im)
 	double t;
 
 	for (;;) {
-		t = now_ns();
+		t = bench_now_ns();
 		im->run(n);
-		t = now_ns() - t;
+		t = bench_now_ns() - t;
 		if (t > TARGET_NS / 8 || n > (1L << 40))
 			break;
 		n *= 2;
 	}
 	n = (long)(n * TARGET_NS / (t > 1 ? t : 1));
 	return n > 0 ? n : 1;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 static const char *only;	/* argv[1]: run only cases containing it */
@@ -304,18 +290,17 @@ static int run_case(const struct bcase *c)
 		iters[i] = calibrate(&c->impl[i]);
 	for (int r = 0; r < REPS; r++) {
 		for (int i = 0; i < ni; i++) {
-			double t0 = now_ns();
+			double t0 = bench_now_ns();
 
 			c->impl[i].run(iters[i]);
-			t[i][r] = (now_ns() - t0) / iters[i];
+			t[i][r] = (bench_now_ns() - t0) / iters[i];
 		}
 	}
 	sink = out1[0] ^ out2[0];
 	for (int i = 0; i < ni; i++) {
 		double bytes = (double)c->len * c->msgs_per_op;
 
-		qsort(t[i], REPS, sizeof(double), cmp_double);
-		med[i] = t[i][REPS / 2];
+		med[i] = bench_median(t[i], REPS);
 		printf("%-26s %-30s %10.1f %9.1f", i ? "" : c->name,
 		       c->impl[i].name, med[i], bytes / med[i] * 1e3);
 		if (i)

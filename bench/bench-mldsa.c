@@ -23,6 +23,8 @@
 #include <unistd.h>
 #include <crypto/mldsa.h>
 
+#include "bench-util.h"
+
 #define MAX_REPS	101
 
 struct vec {
@@ -40,21 +42,6 @@ static const struct {
 	{ 65, MLDSA65, 161, 41 },
 	{ 87, MLDSA87, 270, 65 },
 };
-
-static double now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 static char *slurp(const char *path)
 {
@@ -131,7 +118,7 @@ static int load(const char *dir, int bits, struct vec *v)
 /* Microseconds per verification: one rep = iters calls */
 static double time_rep(int a, const struct vec *v, int iters)
 {
-	double t0 = now_us();
+	double t0 = bench_now_ns();
 
 	for (int i = 0; i < iters; i++) {
 		if (mldsa_verify(algs[a].alg, v->sig, v->sig_len, v->msg,
@@ -140,7 +127,7 @@ static double time_rep(int a, const struct vec *v, int iters)
 			exit(1);
 		}
 	}
-	return (now_us() - t0) / iters;
+	return (bench_now_ns() - t0) / iters / 1e3;
 }
 
 int main(int argc, char **argv)
@@ -212,11 +199,10 @@ int main(int argc, char **argv)
 			fclose(req);
 			fclose(ans);
 		}
-		qsort(td, reps, sizeof(td[0]), cmp_double);
-		qsort(tp, reps, sizeof(tp[0]), cmp_double);
+		double d = bench_median(td, reps), pm = bench_median(tp, reps);
+
 		printf("ML-DSA-%d %10.1f %10.1f %7.2fx %12.0f %12.0f\n",
-		       algs[a].bits, td[reps / 2], tp[reps / 2],
-		       tp[reps / 2] / td[reps / 2], algs[a].ref_us,
+		       algs[a].bits, d, pm, pm / d, algs[a].ref_us,
 		       algs[a].ref_avx2_us);
 	}
 	return 0;

@@ -15,20 +15,7 @@
 #include <openssl/evp.h>
 #include <crypto/sha3.h>
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
+#include "bench-util.h"
 
 enum which { SHA3_256, SHAKE128, SHAKE256 };
 static const char *const names[] = { "SHA3-256", "SHAKE128", "SHAKE256" };
@@ -75,24 +62,22 @@ static void measure(enum which w, EVP_MD_CTX *c, const EVP_MD *md,
 	long iters = len >= 4096 ? 4 : len >= 256 ? 50 : 200;
 
 	for (int r = 0; r < reps; r++) {
-		double t0 = now_ns();
+		double t0 = bench_now_ns();
 
 		for (long i = 0; i < iters; i++) {
 			ours(w, in, len, out);
 			sink ^= out[0];
 		}
-		ta[r] = (now_ns() - t0) / iters;
-		t0 = now_ns();
+		ta[r] = (bench_now_ns() - t0) / iters;
+		t0 = bench_now_ns();
 		for (long i = 0; i < iters; i++) {
 			theirs(w, c, md, in, len, out);
 			sink ^= out[0];
 		}
-		tb[r] = (now_ns() - t0) / iters;
+		tb[r] = (bench_now_ns() - t0) / iters;
 	}
-	qsort(ta, reps, sizeof(ta[0]), cmp_double);
-	qsort(tb, reps, sizeof(tb[0]), cmp_double);
-	*a = ta[reps / 2];
-	*b = tb[reps / 2];
+	*a = bench_median(ta, reps);
+	*b = bench_median(tb, reps);
 }
 
 int main(int argc, char **argv)

@@ -24,28 +24,9 @@
 
 #include <crypto/sha2.h>
 
+#include "bench-util.h"
+
 #define REPS 11
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp);
-	return v[n / 2];
-}
 
 static int op_socket(const char *name, const uint8_t *key, unsigned int klen)
 {
@@ -63,7 +44,7 @@ static int op_socket(const char *name, const uint8_t *key, unsigned int klen)
 }
 
 /* ns per op for a loop of @n iterations of @what */
-#define TIME(n, what) ({ double t0 = now(); for (long i_ = 0; i_ < (n); i_++) { what; } (now() - t0) / (n); })
+#define TIME(n, what) ({ double t0 = bench_now_ns(); for (long i_ = 0; i_ < (n); i_++) { what; } (bench_now_ns() - t0) / (n); })
 
 int main(int argc, char **argv)
 {
@@ -111,8 +92,8 @@ int main(int argc, char **argv)
 	printf("%-34s %10s %10s %8s\n", "case (64-byte message)",
 	       "direct ns", "socket ns", "ratio");
 	{
-		double a = median(direct, REPS), b = median(shim, REPS);
-		double c = median(d2, REPS), d = median(s2, REPS);
+		double a = bench_median(direct, REPS), b = bench_median(shim, REPS);
+		double c = bench_median(d2, REPS), d = bench_median(s2, REPS);
 
 		printf("%-34s %10.1f %10.1f %8.2f\n",
 		       "hmac(sha256): send+recv vs call", a, b, b / a);
