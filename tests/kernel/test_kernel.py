@@ -186,8 +186,16 @@ def test_boot_param(tap):
 
 
 FSV_SIZES = {'f1': 1, 'f4095': 4095, 'f4096': 4096, 'f4097': 4097,
-             'f200k': 200 * 1024 + 123, 'f1m': 1 << 20}
+             'f200k': 200 * 1024 + 123, 'f1m': 1 << 20,
+             's256salt': 70000, 's512': 4097, 's512salt': 300 * 1024 + 5}
+# fsverity enable options beyond the default SHA-256 without salt: a salt
+# (hex) is absorbed into a saved hash state, and SHA-512 has 128-byte blocks
+# and 64-byte digests, so these take other paths through fs/verity.
+FSV_OPTS = {'s256salt': '--salt=0011223344556677',
+            's512': '--hash-alg=sha512',
+            's512salt': '--hash-alg=sha512 --salt=' + '5a' * 37}
 FSV_CORRUPT = ('f200k', 17)     # file and data block to corrupt
+FSV_CORRUPT_SHA512 = ('s512salt', 40)   # the same, for the x86 SHA-512 check
 
 
 def test_fsverity(tap):
@@ -211,9 +219,11 @@ def test_fsverity(tap):
             data = bytes(rnd.getrandbits(8) for _ in range(size))
             with open(os.path.join(srcdir, name), 'wb') as fp:
                 fp.write(data)
-            rc, out, _ = run(['fsverity', 'digest', '--hash-alg=sha256',
-                              '--block-size=4096',
-                              os.path.join(srcdir, name)])
+            opts = FSV_OPTS.get(name, '--hash-alg=sha256').split()
+            if not any(o.startswith('--hash-alg=') for o in opts):
+                opts.append('--hash-alg=sha256')
+            rc, out, _ = run(['fsverity', 'digest', '--block-size=4096'] +
+                             opts + [os.path.join(srcdir, name)])
             want[name] = (out.split()[0] if rc == 0 else None,
                           hashlib.sha256(data).hexdigest())
         img = os.path.join(tmp, 'img')
@@ -226,75 +236,92 @@ def test_fsverity(tap):
 mkdir -p /mnt/v
 mount -t ext4 /dev/vda /mnt/v
 cd /mnt/v
-for f in %s; do fsverity enable --hash-alg=sha256 --block-size=4096 $f; done
+%s
 for f in %s; do fsverity measure $f; done
 for f in %s; do echo "content $(sha256sum < $f | cut -d' ' -f1) $f"; done
-grep -H . /sys/kernel/debug/fsverity/* 2>/dev/null || true
+dmesg | grep 'fs-verity: sha' || true
 cd /; umount /mnt/v
-""" % (names, names, names)
+""" % ('\n'.join('fsverity enable --block-size=4096 %s %s'
+                  % (FSV_OPTS.get(n, '--hash-alg=sha256'), n)
+                  for n in FSV_SIZES), names, names)
         rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir, '--disk', img,
                              '--cmd', script])
         tap.diag(out)
         if not tap.ok(rc == 0, 'guest enables verity on %d files (%.0fs)'
                       % (len(FSV_SIZES), secs)):
             return
+        tap.ok('fs-verity: sha512 using the SHA-512 library' in out,
+               'the guest log says SHA-512 files are hashed by the SHA-512 '
+               'library')
         measured = {}
         content = {}
         for line in out.splitlines():
             w = line.split()
-            if len(w) == 2 and w[0].startswith('sha256:'):
+            if len(w) == 2 and w[0].startswith(('sha256:', 'sha512:')):
                 measured[w[1]] = w[0]
             elif len(w) == 3 and w[0] == 'content':
                 content[w[2]] = w[1]
         for name in FSV_SIZES:
             tap.ok(want[name][0] is not None and
                    measured.get(name) == want[name][0],
-                   '%s (%d bytes): measured digest equals the host\'s '
-                   'fsverity digest' % (name, FSV_SIZES[name]),
+                   '%s (%d bytes%s): measured digest equals the host\'s '
+                   'fsverity digest' % (name, FSV_SIZES[name],
+                                        ', ' + FSV_OPTS[name]
+                                        if name in FSV_OPTS else ''),
                    'guest %s host %s' % (measured.get(name), want[name][0]))
             tap.ok(content.get(name) == want[name][1],
                    '%s reads back intact' % name)
 
-        # Corrupt one data block offline, then read every block.
-        victim, blk = FSV_CORRUPT
-        rc, out, _ = run(['debugfs', '-R', 'blocks /' + victim, img])
-        blocks = [int(b) for b in out.split() if b.isdigit()]
-        if not tap.ok(len(blocks) > blk, 'debugfs lists the blocks of %s'
-                      % victim, out):
-            return
-        with open(img, 'r+b') as fp:
-            fp.seek(blocks[blk] * 4096 + 100)
-            b = fp.read(1)
-            fp.seek(blocks[blk] * 4096 + 100)
-            fp.write(bytes([b[0] ^ 0x55]))
-        nblk = (FSV_SIZES[victim] + 4095) // 4096
+        # Corrupt one data block of a SHA-256 and of a salted SHA-512 file
+        # offline, then read every block of both.
+        victims = [FSV_CORRUPT, FSV_CORRUPT_SHA512]
+        for victim, blk in victims:
+            rc, out, _ = run(['debugfs', '-R', 'blocks /' + victim, img])
+            blocks = [int(b) for b in out.split() if b.isdigit()]
+            if not tap.ok(len(blocks) > blk, 'debugfs lists the blocks of %s'
+                          % victim, out):
+                return
+            with open(img, 'r+b') as fp:
+                fp.seek(blocks[blk] * 4096 + 100)
+                b = fp.read(1)
+                fp.seek(blocks[blk] * 4096 + 100)
+                fp.write(bytes([b[0] ^ 0x55]))
         script = """mkdir -p /mnt/v
 mount -t ext4 -o ro /dev/vda /mnt/v || exit 1
-i=0
-while [ $i -lt %d ]; do
-  if dd if=/mnt/v/%s of=/dev/null bs=4096 skip=$i count=1 2>/dev/null; then
-    echo "block $i ok"; else echo "block $i EIO"; fi
-  i=$((i+1))
+for v in %s; do
+  f=${v%%:*}; n=${v#*:}; i=0
+  while [ $i -lt $n ]; do
+    if dd if=/mnt/v/$f of=/dev/null bs=4096 skip=$i count=1 2>/dev/null; then
+      echo "block $f $i ok"; else echo "block $f $i EIO"; fi
+    i=$((i+1))
+  done
 done
 for f in %s; do cat /mnt/v/$f > /dev/null 2>&1 && echo "file $f ok" || echo "file $f error"; done
 dmesg | grep -i verity | tail -5
-""" % (nblk, victim, names)
+""" % (' '.join('%s:%d' % (v, (FSV_SIZES[v] + 4095) // 4096)
+                for v, _ in victims), names)
         rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir, '--disk', img,
                              '--cmd', script])
         tap.diag(out)
-        bad = [int(line.split()[1]) for line in out.splitlines()
-               if line.startswith('block ') and line.endswith('EIO')]
-        good = [line for line in out.splitlines()
-                if line.startswith('block ') and line.endswith(' ok')]
-        tap.ok(bad == [blk] and len(good) == nblk - 1,
-               'corrupting data block %d of %s gives EIO on exactly that '
-               'block (%d blocks read)' % (blk, victim, nblk),
-               'EIO on %s' % bad)
+        for victim, blk in victims:
+            nblk = (FSV_SIZES[victim] + 4095) // 4096
+            bad = [int(line.split()[2]) for line in out.splitlines()
+                   if line.startswith('block %s ' % victim) and
+                   line.endswith('EIO')]
+            good = [line for line in out.splitlines()
+                    if line.startswith('block %s ' % victim) and
+                    line.endswith(' ok')]
+            tap.ok(bad == [blk] and len(good) == nblk - 1,
+                   'corrupting data block %d of %s%s gives EIO on exactly '
+                   'that block (%d blocks read)'
+                   % (blk, victim, ' (%s)' % FSV_OPTS[victim]
+                      if victim in FSV_OPTS else '', nblk),
+                   'EIO on %s' % bad)
         for name in FSV_SIZES:
-            if name != victim:
+            if name not in dict(victims):
                 tap.ok('file %s ok' % name in out,
                        '%s still reads after the corruption of %s'
-                       % (name, victim))
+                       % (name, ' and '.join(v for v, _ in victims)))
 
 
 def make_fsverity_image(tap, tmp):
