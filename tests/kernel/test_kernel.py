@@ -193,7 +193,7 @@ FSV_SIZES = {'f1': 1, 'f4095': 4095, 'f4096': 4096, 'f4097': 4097,
 # and 64-byte digests, so these take other paths through fs/verity.
 FSV_OPTS = {'s256salt': '--salt=0011223344556677',
             's512': '--hash-alg=sha512',
-            's512salt': '--hash-alg=sha512 --salt=' + '5a' * 37}
+            's512salt': '--hash-alg=sha512 --salt=' + '5a' * 31}
 FSV_CORRUPT = ('f200k', 17)     # file and data block to corrupt
 FSV_CORRUPT_SHA512 = ('s512salt', 40)   # the same, for the x86 SHA-512 check
 
