@@ -5,214 +5,25 @@
  * Known answers: digests and HMAC tags computed by Python's hashlib and
  * hmac for messages of every length class around the block boundaries
  * and keys shorter than, as long as and longer than a block.  The other
- * tests check the incremental and prepared-key interfaces against the one-shot
- * functions those vectors have verified, at the end of a page followed by
- * an unmapped guard page, and on long messages.
+ * tests check the incremental and prepared-key interfaces against the
+ * one-shot functions those vectors have verified, at the end of a page
+ * followed by an unmapped guard page, and on long messages.  The tests come
+ * from hash_kunit_template.h.
  */
 #include <crypto/md5.h>
-#include <kunit/test.h>
-#include <linux/hex.h>
-#include <linux/ktime.h>
-#include <linux/module.h>
-#include <linux/slab.h>
-#include <linux/string.h>
-#include <linux/vmalloc.h>
 
 #include "md5_kunit-vectors.h"
 
-#define MAX_KAT_BYTES 2048
-
-/* Decodes a hex string of the vector header into @buf; returns its length. */
-static size_t kat_hex(struct kunit *test, const char *hex, u8 *buf,
-		      size_t size)
-{
-	size_t len = strlen(hex) / 2;
-
-	KUNIT_ASSERT_LE(test, len, size);
-	KUNIT_ASSERT_EQ(test, hex2bin(buf, hex, len), 0);
-	return len;
-}
-
-static u8 *kat_buf(struct kunit *test)
-{
-	u8 *buf = kunit_kmalloc(test, MAX_KAT_BYTES, GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	return buf;
-}
-
-static void md5_test_kats(struct kunit *test)
-{
-	u8 *msg = kat_buf(test);
-	u8 md[MD5_DIGEST_SIZE], out[MD5_DIGEST_SIZE];
-	size_t i, len, split;
-
-	for (i = 0; i < ARRAY_SIZE(md5_kats); i++) {
-		struct md5_ctx ctx;
-
-		len = kat_hex(test, md5_kats[i].msg, msg, MAX_KAT_BYTES);
-		kat_hex(test, md5_kats[i].md, md, sizeof(md));
-
-		md5(msg, len, out);
-		KUNIT_EXPECT_MEMEQ_MSG(test, out, md, sizeof(md), "len %zu", len);
-
-		/* The same message fed in two pieces, at every split point. */
-		for (split = 0; split <= len; split++) {
-			md5_init(&ctx);
-			md5_update(&ctx, msg, split);
-			md5_update(&ctx, msg + split, len - split);
-			md5_final(&ctx, out);
-			KUNIT_EXPECT_MEMEQ_MSG(test, out, md, sizeof(md),
-					       "len %zu split %zu", len, split);
-		}
-	}
-}
-
-static void md5_test_empty(struct kunit *test)
-{
-	u8 out[MD5_DIGEST_SIZE];
-
-	md5(NULL, 0, out);
-	KUNIT_EXPECT_MEMEQ(test, out, md5_zero_message_hash, sizeof(out));
-}
-
-/* Computes an HMAC with each of the four interfaces of the library. */
-static void hmac_md5_all(const u8 *key, size_t klen, const u8 *msg,
-			 size_t mlen, u8 out[4][MD5_DIGEST_SIZE])
-{
-	struct hmac_md5_key prepared;
-	struct hmac_md5_ctx ctx;
-
-	hmac_md5_usingrawkey(key, klen, msg, mlen, out[0]);
-	hmac_md5_preparekey(&prepared, key, klen);
-	hmac_md5(&prepared, msg, mlen, out[1]);
-	hmac_md5_init(&ctx, &prepared);
-	hmac_md5_update(&ctx, msg, mlen / 2);
-	hmac_md5_update(&ctx, msg + mlen / 2, mlen - mlen / 2);
-	hmac_md5_final(&ctx, out[2]);
-	hmac_md5_init_usingrawkey(&ctx, key, klen);
-	hmac_md5_update(&ctx, msg, mlen);
-	hmac_md5_final(&ctx, out[3]);
-	memzero_explicit(&prepared, sizeof(prepared));
-}
-
-/*
- * Each interface is compared with the expected tag.
- */
-static void hmac_md5_test_kats(struct kunit *test)
-{
-	const struct hmac_kat *kats = hmac_md5_kats;
-	u8 *key = kat_buf(test), *msg = kat_buf(test);
-	u8 tag[MD5_DIGEST_SIZE], out[4][MD5_DIGEST_SIZE];
-	size_t i, j, klen, mlen, tlen;
-
-	for (i = 0; i < ARRAY_SIZE(hmac_md5_kats); i++) {
-		klen = kat_hex(test, kats[i].key, key, MAX_KAT_BYTES);
-		mlen = kat_hex(test, kats[i].msg, msg, MAX_KAT_BYTES);
-		tlen = kat_hex(test, kats[i].tag, tag, sizeof(tag));
-		hmac_md5_all(key, klen, msg, mlen, out);
-		for (j = 0; j < 4; j++) {
-			bool same = !memcmp(out[j], tag, tlen);
-
-			KUNIT_EXPECT_EQ_MSG(test, same, kats[i].valid,
-					    "vector %zu interface %zu", i, j);
-		}
-	}
-}
-
-static void fill_pattern(u8 *buf, size_t len, u32 seed)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		seed = seed * 1103515245 + 12345;
-		buf[i] = seed >> 16;
-	}
-}
-
-/*
- * Messages that end exactly at the end of a page followed by a guard page
- * (vmalloc leaves one unmapped): any read past the end faults.
- */
-static void md5_test_guard_page(struct kunit *test)
-{
-	static const size_t lens[] = { 0, 1, 55, 56, 63, 64, 65, 127, 128,
-				       129, 1000, PAGE_SIZE - 1, PAGE_SIZE };
-	u8 out[MD5_DIGEST_SIZE], want[MD5_DIGEST_SIZE];
-	u8 *p = vmalloc(PAGE_SIZE);
-	u8 *copy;
-	size_t i;
-
-	copy = kunit_kmalloc(test, PAGE_SIZE, GFP_KERNEL);
-	if (!p || !copy) {
-		vfree(p);
-		KUNIT_FAIL(test, "out of memory");
-		return;
-	}
-	fill_pattern(p, PAGE_SIZE, 3);
-	for (i = 0; i < ARRAY_SIZE(lens); i++) {
-		size_t len = lens[i];
-		const u8 *end = p + PAGE_SIZE - len;
-
-		memcpy(copy, end, len);
-		md5(copy, len, want);
-		md5(end, len, out);
-		KUNIT_EXPECT_MEMEQ_MSG(test, out, want, sizeof(out), "len %zu",
-				       len);
-	}
-	vfree(p);
-}
-
-/* Long messages, fed in chunks of many sizes. */
-static void md5_test_long(struct kunit *test)
-{
-	const size_t size = 3 * 65536 + 77;
-	u8 want[MD5_DIGEST_SIZE], out[MD5_DIGEST_SIZE];
-	u8 *d = vmalloc(size);
-	struct md5_ctx ctx;
-	size_t off, chunk;
-
-	if (!d) {
-		KUNIT_FAIL(test, "out of memory");
-		return;
-	}
-	fill_pattern(d, size, 5);
-	md5(d, size, want);
-	for (chunk = 1; chunk < size; chunk = chunk * 3 + 1) {
-		md5_init(&ctx);
-		for (off = 0; off < size; off += chunk)
-			md5_update(&ctx, d + off, min(chunk, size - off));
-		md5_final(&ctx, out);
-		KUNIT_EXPECT_MEMEQ_MSG(test, out, want, sizeof(out),
-				       "chunk %zu", chunk);
-	}
-	vfree(d);
-}
-
-static void md5_test_benchmark(struct kunit *test)
-{
-	static const size_t lens[] = { 64, 256, 1024, 4096 };
-	u8 out[MD5_DIGEST_SIZE];
-	size_t i, n, iters;
-	u8 *d;
-	u64 t;
-
-	if (!IS_ENABLED(CONFIG_CRYPTO_LIB_BENCHMARK))
-		kunit_skip(test, "not enabled (CONFIG_CRYPTO_LIB_BENCHMARK=n)");
-
-	d = kunit_kmalloc(test, 4096, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, d);
-	fill_pattern(d, 4096, 7);
-	for (i = 0; i < ARRAY_SIZE(lens); i++) {
-		iters = (1 << 20) / lens[i];
-		t = ktime_get_ns();
-		for (n = 0; n < iters; n++)
-			md5(d, lens[i], out);
-		t = ktime_get_ns() - t;
-		kunit_info(test, "md5 len=%zu: %llu MB/s", lens[i],
-			   div64_u64((u64)iters * lens[i] * 1000, t ?: 1));
-	}
-}
+#define HASH_NAME md5
+#define HASH_SIZE MD5_DIGEST_SIZE
+#define HASH_BLOCK_SIZE MD5_BLOCK_SIZE
+#define HASH_KATS md5_kats
+#define HASH_DENSE_SPLITS MAX_KAT_BYTES
+#define HASH_ZERO_MESSAGE md5_zero_message_hash
+#define HMAC_NAME hmac_md5
+#define HMAC_KATS hmac_md5_kats
+#define HASH_BENCH_BYTES SZ_1M
+#include "hash_kunit_template.h"
 
 static struct kunit_case md5_test_cases[] = {
 	KUNIT_CASE(md5_test_kats),
