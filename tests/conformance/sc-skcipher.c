@@ -319,20 +319,23 @@ static void sc_chain(const void *arg)
 	 * decrypting).  The next request without an IV shows it.
 	 */
 	{
-		struct ctl d = enc_ctl(&c, ALG_OP_DECRYPT);
+		const struct {
+			struct ctl ctl;
+			const char *what;
+		} partial[] = {
+			{ e, "encrypting" },
+			{ enc_ctl(&c, ALG_OP_DECRYPT), "decrypting" },
+		};
 
-		sk_send(c.op, &e, pt, 37, 0);
-		sk_recv(c.op, 37, 0);
-		sk_send(c.op, NULL, pt, 32, 0);
-		recvout(c.op, two, 32, 0);
-		out("after encrypting 37: next 32 without cmsg %s %s", rs(),
-		    hx(two, g_r > 0 ? (size_t)g_r : 0));
-		sk_send(c.op, &d, pt, 37, 0);
-		sk_recv(c.op, 37, 0);
-		sk_send(c.op, NULL, pt, 32, 0);
-		recvout(c.op, two, 32, 0);
-		out("after decrypting 37: next 32 without cmsg %s %s", rs(),
-		    hx(two, g_r > 0 ? (size_t)g_r : 0));
+		for (size_t i = 0; i < 2; i++) {
+			sk_send(c.op, &partial[i].ctl, pt, 37, 0);
+			sk_recv(c.op, 37, 0);
+			sk_send(c.op, NULL, pt, 32, 0);
+			recvout(c.op, two, 32, 0);
+			out("after %s 37: next 32 without cmsg %s %s",
+			    partial[i].what, rs(),
+			    hx(two, g_r > 0 ? (size_t)g_r : 0));
+		}
 	}
 out:
 	sk_close(&c);
