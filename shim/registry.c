@@ -260,14 +260,15 @@ static bool canon(const char *in, size_t len, char *out, int depth)
 	}
 
 	/* crypto/xts.c takes its cipher as "ecb(X)" and names itself xts(X) */
-	if (!strcmp(tmpl, "xts") && np == 1 &&
-	    xts_param(in + strlen(tmpl) + 1, len - strlen(tmpl) - 2))
-		return false;
-	if (!strcmp(tmpl, "xts") && np == 1 && !strncmp(params[0], "ecb(", 4)) {
-		pl = strlen(params[0]);
-		snprintf(out, MAX_NAME, "xts(%.*s)", (int)(pl - 5),
-			 params[0] + 4);
-		return true;
+	if (!strcmp(tmpl, "xts") && np == 1) {
+		if (xts_param(in + strlen(tmpl) + 1, len - strlen(tmpl) - 2))
+			return false;
+		if (!strncmp(params[0], "ecb(", 4)) {
+			pl = strlen(params[0]);
+			snprintf(out, MAX_NAME, "xts(%.*s)", (int)(pl - 5),
+				 params[0] + 4);
+			return true;
+		}
 	}
 
 	/* driver names of the AEAD templates */
