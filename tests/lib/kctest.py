@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Shared helpers for the unit-suite drivers: TAP output and the kc-oracle.
+"""Shared helpers for the Python test drivers: the TAP producer (every
+suite), the kc-oracle client (the unit suite) and seeded random inputs.
 
-Every driver compares libkcrypto, reached through the kc-oracle process, with
-an independent implementation (hashlib, hmac, python3-cryptography, openssl)
-or with published vectors from ../shared/vectors.  Results are TAP test points;
-scripts/run-tests counts them.
+Every unit driver compares libkcrypto, reached through the kc-oracle
+process, with an independent implementation (hashlib, hmac,
+python3-cryptography, openssl) or with published vectors from
+../shared/vectors.  Results are TAP test points; scripts/run-tests counts
+them.
 """
 import os
 import random
