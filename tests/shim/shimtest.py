@@ -61,6 +61,16 @@ def have(prog):
     return which(prog) is not None
 
 
+def tap_needing(progs, what, missing):
+    """The TAP producer of a driver that runs the programs progs; when one
+    is not installed, the whole driver is one skip, what: missing."""
+    tap = Tap()
+    if not all(have(p) for p in progs):
+        tap.skip(what, missing)
+        tap.done()
+    return tap
+
+
 def forward_checks(tap, proc, what='child'):
     """Turn a child's PASS/FAIL/SKIP lines into TAP test points; then one
     point for a clean exit.  Returns the number of checks seen.
