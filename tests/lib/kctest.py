@@ -59,6 +59,21 @@ class OracleError(Exception):
         self.errno = errno_value
 
 
+def answers(got, want):
+    """Whether one oracle result is what want says: an int is the errno the
+    request must fail with (OracleError), anything else the exact reply."""
+    if isinstance(want, int):
+        return isinstance(got, OracleError) and got.errno == want
+    return got == want
+
+
+def mismatches(reqs, got, want):
+    """(request with byte strings shown by length, result) for every result
+    that is not what want says (answers())."""
+    return [(tuple(x if isinstance(x, (int, str)) else len(x) for x in q), g)
+            for q, g, w in zip(reqs, got, want) if not answers(g, w)]
+
+
 def _tok(v):
     if v is None:
         return 'null'

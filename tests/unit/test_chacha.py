@@ -16,7 +16,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.poly1305 import Poly1305
 
-from kctest import (Oracle, OracleError, Tap, rng, randbytes, random_splits,
+from kctest import (Oracle, OracleError, Tap, answers, rng, randbytes, random_splits,
                     path_name, vectors_dir)
 
 EBADMSG = 74
@@ -244,12 +244,13 @@ def test_aead(tap, r, o, path):
         got = o.many(reqs)
         bad = []
         for q, g, w in zip(reqs, got, want):
+            if answers(g, w):
+                continue
             if isinstance(w, int):
-                if not (isinstance(g, OracleError) and g.errno == w):
-                    bad.append((q[0], len(q[5]), 'want EBADMSG, got %s' %
+                bad.append((q[0], len(q[5]), 'want EBADMSG, got %s' %
                                 ('EFAULT: plaintext left in dst' if isinstance(g, OracleError)
                                  and g.errno == EFAULT else g)))
-            elif g != w:
+            else:
                 bad.append((q[0], len(q[5]), len(q[4])))
         tap.ok(not bad, 'AEAD %s vs python3-cryptography: %d encrypt/decrypt/forgery cases, '
                'msg 0..70000, ad 0..4096, in-place/unaligned [%s]' % (variant, len(reqs), path),

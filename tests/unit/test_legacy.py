@@ -16,7 +16,7 @@ import struct
 
 from cryptography.hazmat.primitives.ciphers import modes
 
-from kctest import Oracle, OracleError, Tap, rng, randbytes, random_splits, path_name
+from kctest import Oracle, Tap, answers, rng, randbytes, random_splits, path_name
 from legacyref import M32, cmac_des3, crc32c, md4_openssl, tdes
 
 EINVAL, ENOKEY = 22, 126
@@ -207,10 +207,11 @@ def test_crc32c(tap, r, o, path):
     got = o.many(reqs)
     bad = []
     for q, g, w in zip(reqs, got, want):
+        if answers(g, w):
+            continue
         if isinstance(w, int):
-            if not (isinstance(g, OracleError) and g.errno == w):
-                bad.append((q[0], q[1], g))
-        elif g != w:
+            bad.append((q[0], q[1], g))
+        else:
             bad.append((q[0], len(b''.join(q[2:]))))
     tap.ok(not bad, 'crc32c raw and as the 4-byte shash (key = LE initial value, default ~0, '
            'digest ~crc LE, keylen != 4 -> -EINVAL), %d cases [%s]' % (len(reqs), path),
