@@ -67,11 +67,15 @@ def answers(got, want):
     return got == want
 
 
-def mismatches(reqs, got, want):
-    """(request with byte strings shown by length, result) for every result
-    that is not what want says (answers())."""
-    return [(tuple(x if isinstance(x, (int, str)) else len(x) for x in q), g)
-            for q, g, w in zip(reqs, got, want) if not answers(g, w)]
+def _shown(req, got, want):
+    return tuple(x if isinstance(x, (int, str)) else len(x) for x in req), got
+
+
+def mismatches(reqs, got, want, show=_shown):
+    """show(request, result, want) for every result that is not what want
+    says (answers()); by default the request with its byte strings shown
+    by length, and the result."""
+    return [show(q, g, w) for q, g, w in zip(reqs, got, want) if not answers(g, w)]
 
 
 def _tok(v):

@@ -16,7 +16,7 @@ import struct
 
 from cryptography.hazmat.primitives.ciphers import modes
 
-from kctest import Oracle, Tap, answers, rng, randbytes, random_splits, path_name
+from kctest import Oracle, Tap, mismatches, rng, randbytes, random_splits, path_name
 from legacyref import M32, cmac_des3, crc32c, md4_openssl, tdes
 
 EINVAL, ENOKEY = 22, 126
@@ -204,15 +204,9 @@ def test_crc32c(tap, r, o, path):
     for klen in (0, 1, 3, 5, 8):
         reqs.append(('crc32c_shash', randbytes(r, klen) if klen else '-', b'x'))
         want.append(EINVAL)
-    got = o.many(reqs)
-    bad = []
-    for q, g, w in zip(reqs, got, want):
-        if answers(g, w):
-            continue
-        if isinstance(w, int):
-            bad.append((q[0], q[1], g))
-        else:
-            bad.append((q[0], len(b''.join(q[2:]))))
+    bad = mismatches(reqs, o.many(reqs), want,
+                     lambda q, g, w: (q[0], q[1], g) if isinstance(w, int) else
+                     (q[0], len(b''.join(q[2:]))))
     tap.ok(not bad, 'crc32c raw and as the 4-byte shash (key = LE initial value, default ~0, '
            'digest ~crc LE, keylen != 4 -> -EINVAL), %d cases [%s]' % (len(reqs), path),
            diag=bad[:5])
