@@ -180,6 +180,12 @@ def random_splits(r, data, max_parts=6):
     return parts
 
 
+def whole_and_split(r, name, msg):
+    """Two kc-oracle requests for one message: the one-shot command name,
+    and name_parts with msg split at random points (random_splits())."""
+    return [(name, msg), (name + '_parts',) + tuple(random_splits(r, msg))]
+
+
 def vectors_dir():
     d = os.environ.get('KC_VECTORS')
     if not d:
