@@ -37,6 +37,13 @@ def tfm(typ, name, key=None):
     return t
 
 
+def opened(typ, name, key=None):
+    """(transform socket, op socket) for typ/name, keyed when key is not
+    None."""
+    t = tfm(typ, name, key)
+    return t, t.accept()[0]
+
+
 def served(typ, name):
     try:
         tfm(typ, name).close()

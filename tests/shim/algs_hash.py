@@ -10,7 +10,8 @@ import socket
 
 import aesref
 import legacyref
-from afalgpy import chk, err_of, rb, served, setkey_errno, tfm, unserved
+from afalgpy import chk, err_of, opened, rb, served, setkey_errno, tfm, \
+    unserved
 
 MACS = {
     # crypto/xcbc.c derives K1..K3 with the whole key for 24/32-byte keys,
@@ -46,8 +47,7 @@ def check_mac(name):
         return
     for kl in keylens:
         key = rb(kl)
-        t = tfm('hash', name, key)
-        o, _ = t.accept()
+        t, o = opened('hash', name, key)
         ok = _digests_ok(o, (0, 1, 15, 16, 17, 31, 32, 33, 100, 4096, 5000),
                          lambda m: fn(key, m), 64,
                          lambda n: n // 3 if n and n % 3 == 0 else None)
@@ -76,8 +76,7 @@ def check_crc32c():
     """crc32c: optional 4-byte key (initial value), ~crc little endian."""
     if not served('hash', 'crc32c'):
         return
-    t = tfm('hash', 'crc32c')
-    o, _ = t.accept()
+    t, o = opened('hash', 'crc32c')
     ok = _digests_ok(o, (0, 1, 3, 4, 31, 32, 33, 1000, 70000),
                      legacyref.crc32c_shash, 8, lambda n: n // 2)
     chk(ok, 'crc32c: unkeyed digests = bitwise reference')
@@ -102,8 +101,7 @@ def check_crc32c():
 def check_md4():
     if not served('hash', 'md4'):
         return
-    t = tfm('hash', 'md4')
-    o, _ = t.accept()
+    t, o = opened('hash', 'md4')
     ok = _digests_ok(o, (0, 3, 55, 56, 64, 1000), legacyref.md4_openssl, 16)
     chk(ok, 'md4: digests = openssl dgst -md4 (legacy provider)')
     o.close()
@@ -114,8 +112,7 @@ def check_xcbc_kat():
     if not served('hash', 'xcbc(aes)'):
         return
     k = bytes(range(16))
-    t = tfm('hash', 'xcbc(aes)', k)
-    o, _ = t.accept()
+    t, o = opened('hash', 'xcbc(aes)', k)
     kat = {0: '75f0251d528ac01c4573dfd584d79f29',
            3: '5b376580ae2f19afe7219ceef172756f',
            16: 'd2a246fa349b68a79998a4394ff7a263',

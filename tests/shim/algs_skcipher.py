@@ -11,8 +11,8 @@ import socket
 
 import aesref
 import legacyref
-from afalgpy import DEC, ENC, chk, err_of, rb, send, served, setkey_errno, \
-    tfm, unserved
+from afalgpy import DEC, ENC, chk, err_of, opened, rb, send, served, \
+    setkey_errno, tfm, unserved
 
 SKCIPHERS = ['ecb(aes)', 'cbc(aes)', 'ctr(aes)', 'rfc3686(ctr(aes))',
              'xts(aes)', 'chacha20', 'ecb(des)', 'cbc(des)', 'ecb(des3_ede)',
@@ -74,8 +74,7 @@ def sk_oracle(name):
 def _roundtrips(name, orc, kl, bs, ivs, chunk):
     """One key: encrypt/decrypt against the oracle, then IV chaining."""
     key = rb(kl)
-    t = tfm('skcipher', name, key)
-    o, _ = t.accept()
+    t, o = opened('skcipher', name, key)
     ok = True
     for n in (bs, 16 * bs, 1000 * bs if bs > 1 else 1000,
               bs * 7 if bs > 1 else 17):
@@ -140,8 +139,7 @@ def _length_errors(o, name, bs, ivs, iv):
         chk(e == errno.EINVAL, 'xts(aes): fewer than 16 bytes is EINVAL',
             'errno %d' % e)
         key2 = rb(16) * 2
-        t2 = tfm('skcipher', name, key2)
-        o2, _ = t2.accept()
+        t2, o2 = opened('skcipher', name, key2)
         pt = rb(100)
         send(o2, pt, ENC, iv)
         got = o2.recv(100)
@@ -191,8 +189,7 @@ def check_skcipher(name, sizes):
     for kl in keylens:
         _roundtrips(name, orc, kl, bs, ivs, chunk)
     key = rb(kmax)
-    t = tfm('skcipher', name, key)
-    o, _ = t.accept()
+    t, o = opened('skcipher', name, key)
     iv = _stream(o, name, orc, key, ivs, chunk)
     _length_errors(o, name, bs, ivs, iv)
     o.close()

@@ -26,7 +26,7 @@ import sys
 import algs_aead
 import algs_hash
 import algs_skcipher
-from afalgpy import bind_errno, chk, err_of, rb, served, setkey_errno, tfm, \
+from afalgpy import bind_errno, chk, err_of, opened, rb, served, setkey_errno, \
     unserved
 from shimtest import Tap, forward_checks, shim_env
 
@@ -82,8 +82,7 @@ def check_rng(name):
     """A DRBG seeded by ALG_SET_KEY, 128 bytes per read."""
     if unserved('rng', name):
         return
-    t = tfm('rng', name)
-    o, _ = t.accept()
+    t, o = opened('rng', name)
     e = err_of(lambda: o.recv(16))
     chk(e == errno.EINVAL, '%s: reading before seeding is EINVAL (not '
         'yet seeded)' % name, 'errno %d' % e)
