@@ -18,11 +18,9 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'unit'))
-from kctest import Tap  # noqa: E402
+from kctest import Tap
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 TOOL = os.path.join(TOP, 'migrate', 'afalg-migrate')
