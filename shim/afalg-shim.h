@@ -11,6 +11,7 @@
  *                shares: bind, setsockopt, accept, nokey, cmsg parsing
  *   hash.c, skcipher.c, aead.c, rng.c
  *                one op-socket state machine per type (algif_*.c)
+ *   txq.c        the TX queue skcipher and aead share (af_alg.c)
  *   netlink.c    NETLINK_CRYPTO CRYPTO_MSG_GETALG
  *   registry.c   algorithm names as the kernel parses them -> afs_alg
  *   alg-*.c      the only files that include <crypto/...>: adapters from
@@ -194,22 +195,27 @@ struct afs_tfm {
 
 struct afs_type_ops {
 	const char *name;
-	/* child state of a new op socket */
-	int (*accept)(struct afs_sock *child);
-	void (*release)(struct afs_sock *child);
+	/*
+	 * The type's part of accept() on a tfm socket (the kernel's
+	 * af_alg_type.accept_parent): set up the new op socket's state
+	 * (child->st).  Optional.
+	 */
+	int (*init_child)(struct afs_sock *child);
+	/* free what init_child set up (the kernel's sk_destruct) */
+	void (*free_child)(struct afs_sock *child);
+	/* NULL: sendmsg is EOPNOTSUPP */
 	ssize_t (*sendmsg)(struct afs_sock *s, const struct msghdr *msg,
 			   size_t size, int flags);
 	ssize_t (*recvmsg)(struct afs_sock *s, struct msghdr *msg,
 			   size_t size, int flags);
-	/* poll mask, or -1 when the type has no .poll (reports nothing) */
+	/* poll mask; NULL when the type has no .poll (reports nothing) */
 	int (*poll)(struct afs_sock *s);
-	/* accept() on an op socket: only hash (clone) */
+	/* accept() on an op socket (proto_ops.accept): only hash (clone) */
 	int (*accept_op)(struct afs_sock *s, struct afs_sock **child);
-	bool has_send;
 };
 
 struct afs_hash_state;
-struct afs_sk_state;
+struct afs_txq;
 struct afs_rng_state;
 struct afs_nl_state;
 
@@ -235,7 +241,7 @@ struct afs_sock {
 	pthread_cond_t cond;		/* skcipher/aead waiters */
 	union {
 		struct afs_hash_state *hash;
-		struct afs_sk_state *sk;
+		struct afs_txq *txq;
 		struct afs_rng_state *rng;
 		struct afs_nl_state *nl;
 	} st;

@@ -10,11 +10,6 @@
 
 #include "afalg-shim.h"
 
-static int rng_accept(struct afs_sock *c)
-{
-	return 0;
-}
-
 static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 			   size_t len, int flags)
 {
@@ -37,7 +32,5 @@ static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 
 const struct afs_type_ops afs_rng_type = {
 	.name = "rng",
-	.accept = rng_accept,
 	.recvmsg = rng_recvmsg,
-	.has_send = false,
 };

@@ -204,10 +204,10 @@ void afs_sock_release(struct afs_sock *s)
 		s->tfm = NULL;
 		break;
 	case AFS_KIND_OP:
-		if (s->ops && s->ops->release)
-			s->ops->release(s);
+		if (s->ops && s->ops->free_child)
+			s->ops->free_child(s);
 		p = s->parent;
-		if (!p)		/* the type's accept failed: not counted yet */
+		if (!p)		/* init_child failed: not counted yet */
 			break;
 		pthread_mutex_lock(&p->lock);
 		p->refcnt--;
@@ -468,7 +468,7 @@ int afs_getsockopt(struct afs_sock *s, int fd, int level, int name,
 }
 
 /* ------------------------------------------------------------------ */
-/* accept(2) — af_alg_accept and the type's accept                     */
+/* accept(2) — af_alg_accept and the type's init_child                 */
 
 /* The nokey check (hash_check_key & co): parent still without key? */
 int afs_check_key(struct afs_sock *s)
@@ -521,7 +521,7 @@ static int new_child(struct afs_sock *p, struct afs_sock **out)
 	atomic_fetch_add(&p->ref, 1);
 	/* rng children never check for a key */
 	c->nokey = p->type != AFS_RNG && p->tfm->need_key;
-	err = ops->accept(c);
+	err = ops->init_child ? ops->init_child(c) : 0;
 	if (err) {
 		c->parent = NULL;
 		c->ops = NULL;
@@ -604,7 +604,7 @@ ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
 
 	if (s->kind == AFS_KIND_NETLINK)
 		return afs_nl_sendmsg(s, msg, flags);
-	if (s->kind == AFS_KIND_TFM || !s->ops->has_send)
+	if (s->kind == AFS_KIND_TFM || !s->ops->sendmsg)
 		return -EOPNOTSUPP;
 	/* ____sys_sendmsg() */
 	if (msg->msg_iovlen > 1024)
