@@ -4,8 +4,10 @@
  *
  * Internal interfaces.  The layers, from the outside in:
  *
- *   entry.c      interposed libc functions; everything that is not ours goes
- *                to the real function (RTLD_NEXT) after one table lookup
+ *   entry-socket.c, entry-fd.c
+ *                interposed libc functions; everything that is not ours goes
+ *                to the real function (real.h) after one table lookup
+ *   startup.c    resolving the real functions, reading the configuration
  *   fdtable.c    which file descriptors are ours, and their objects
  *   sock.c       the tfm ("parent") socket and the rules every op socket
  *                shares: bind, setsockopt, accept, nokey, cmsg parsing
@@ -263,6 +265,8 @@ AFS_HIDDEN int afs_max_fd(void);
 
 /* sock.c */
 AFS_HIDDEN int afs_sock_create(int type, int protocol);
+AFS_HIDDEN int afs_sock_open(enum afs_kind kind, int sotype, int flags,
+			     int fd_type, int (*setup)(struct afs_sock *s));
 AFS_HIDDEN int afs_bind(struct afs_sock *s, const void *addr, unsigned int len);
 AFS_HIDDEN int afs_setsockopt(struct afs_sock *s, int level, int name,
 			      const void *val, unsigned int len);
@@ -318,25 +322,7 @@ AFS_HIDDEN void afs_nl_release(struct afs_sock *s);
 AFS_HIDDEN int afs_nl_process(struct afs_sock *s, const uint8_t *buf,
 			      size_t len);
 
-/* entry.c: real libc functions */
-struct afs_real {
-	int (*socket)(int, int, int);
-	int (*close)(int);
-	ssize_t (*read)(int, void *, size_t);
-	ssize_t (*write)(int, const void *, size_t);
-	ssize_t (*pread)(int, void *, size_t, off_t);
-	ssize_t (*recv)(int, void *, size_t, int);
-	int (*fcntl)(int, int, ...);
-	int (*getsockopt)(int, int, int, void *, unsigned int *);
-	int (*setsockopt)(int, int, int, const void *, unsigned int);
-	int (*poll)(void *, unsigned long, int);
-	long (*syscall)(long, ...);
-	int (*dup)(int);
-};
-extern AFS_HIDDEN struct afs_real afs_real;
-AFS_HIDDEN void afs_resolve_real(void);
-
-/* Modes (AFALG_SHIM) */
+/* startup.c: the configuration read at start (AFALG_SHIM, ...) */
 enum afs_mode { AFS_MODE_ALWAYS, AFS_MODE_FALLBACK };
 AFS_HIDDEN enum afs_mode afs_mode(void);
 

@@ -18,7 +18,7 @@
 #include <sys/uio.h>
 #include <linux/if_alg.h>
 
-#include "afalg-shim.h"
+#include "real.h"
 
 #ifndef ALG_SET_KEY_BY_KEY_SERIAL
 #define ALG_SET_KEY_BY_KEY_SERIAL 7
@@ -116,8 +116,6 @@ void afs_sock_bufs_update(struct afs_sock *s, int fd)
 int afs_sock_create(int type, int protocol)
 {
 	int flags = type & (SOCK_CLOEXEC | SOCK_NONBLOCK);
-	struct afs_sock *s;
-	int fd, err;
 
 	if (type & ~(SOCK_CLOEXEC | SOCK_NONBLOCK | 0xf))
 		return -EINVAL;
@@ -129,16 +127,34 @@ int afs_sock_create(int type, int protocol)
 	if (protocol != 0)
 		return -EPROTONOSUPPORT;
 
-	fd = afs_real.socket(AF_UNIX, SOCK_SEQPACKET | flags, 0);
+	return afs_sock_open(AFS_KIND_TFM, SOCK_SEQPACKET, flags, SOCK_SEQPACKET,
+			     NULL);
+}
+
+/*
+ * A new socket of @kind (reporting SO_TYPE @fd_type) behind a placeholder
+ * descriptor, an AF_UNIX socket of @sotype | @flags.  @setup, if given,
+ * prepares its state before it is installed (a failed one is released).
+ * Returns the descriptor or -errno.
+ */
+int afs_sock_open(enum afs_kind kind, int sotype, int flags, int fd_type,
+		  int (*setup)(struct afs_sock *s))
+{
+	struct afs_sock *s;
+	int fd, err;
+
+	fd = afs_real.socket(AF_UNIX, sotype | flags, 0);
 	if (fd < 0)
 		return -errno;
-	s = afs_sock_alloc(AFS_KIND_TFM);
+	s = afs_sock_alloc(kind);
 	if (!s) {
 		afs_real.close(fd);
 		return -ENOMEM;
 	}
-	s->fd_type = SOCK_SEQPACKET;
-	err = afs_install(fd, s);
+	s->fd_type = fd_type;
+	err = setup ? setup(s) : 0;
+	if (!err)
+		err = afs_install(fd, s);
 	afs_put(s);
 	if (err) {
 		afs_real.close(fd);
@@ -595,74 +611,67 @@ int afs_new_child(struct afs_sock *p, struct afs_sock **out)
 /* ------------------------------------------------------------------ */
 /* sendmsg / recvmsg dispatch                                          */
 
-ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
-		    int flags)
+/*
+ * sendmsg/recvmsg on an op socket: the checks of ____sys_sendmsg() and
+ * ____sys_recvmsg(), O_NONBLOCK where the type honours it, the nokey
+ * check, then the type's op.
+ */
+static ssize_t op_msg(struct afs_sock *s, int fd, struct msghdr *msg,
+		      int flags, bool send)
 {
+	bool nonblock = send ? s->type != AFS_HASH :
+			       s->type == AFS_SKCIPHER || s->type == AFS_AEAD;
 	size_t size;
 	ssize_t r;
 	int err;
 
-	if (s->kind == AFS_KIND_NETLINK)
-		return afs_nl_sendmsg(s, msg, flags);
-	if (s->kind == AFS_KIND_TFM || !s->ops->sendmsg)
-		return -EOPNOTSUPP;
-	/* ____sys_sendmsg() */
 	if (msg->msg_iovlen > 1024)
 		return -EMSGSIZE;
 	if (msg->msg_iovlen && !msg->msg_iov)
 		return -EFAULT;
-	if (msg->msg_controllen > INT_MAX)
-		return -ENOBUFS;
-	if (msg->msg_controllen > 36 &&
-	    msg->msg_controllen >= afs_optmem_max())
-		return -ENOBUFS;
-	if (msg->msg_controllen && !msg->msg_control)
-		return -EFAULT;
+	if (send) {
+		if (msg->msg_controllen > INT_MAX)
+			return -ENOBUFS;
+		if (msg->msg_controllen > 36 &&
+		    msg->msg_controllen >= afs_optmem_max())
+			return -ENOBUFS;
+		if (msg->msg_controllen && !msg->msg_control)
+			return -EFAULT;
+	}
 	size = afs_iov_total(msg->msg_iov, msg->msg_iovlen);
 	if ((ssize_t)size < 0)
 		return -EINVAL;
-	if (!(flags & MSG_DONTWAIT) && s->type != AFS_HASH && afs_nonblock(fd))
+	if (!(flags & MSG_DONTWAIT) && nonblock && afs_nonblock(fd))
 		flags |= MSG_DONTWAIT;
 	if (s->nokey) {
 		err = afs_check_key(s);
 		if (err)
 			return err;
 	}
-	r = s->ops->sendmsg(s, msg, size, flags);
+	r = send ? s->ops->sendmsg(s, msg, size, flags) :
+		   s->ops->recvmsg(s, msg, size, flags);
 	if (r >= 0)
 		afs_note_use(s);
 	return r;
 }
 
+ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
+		    int flags)
+{
+	if (s->kind == AFS_KIND_NETLINK)
+		return afs_nl_sendmsg(s, msg, flags);
+	if (s->kind == AFS_KIND_TFM || !s->ops->sendmsg)
+		return -EOPNOTSUPP;
+	return op_msg(s, fd, (struct msghdr *)msg, flags, true);
+}
+
 ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
 {
-	size_t size;
-	ssize_t r;
-	int err;
-
 	if (s->kind == AFS_KIND_NETLINK)
 		return afs_nl_recvmsg(s, fd, msg, flags);
 	if (s->kind == AFS_KIND_TFM)
 		return -EOPNOTSUPP;
-	if (msg->msg_iovlen > 1024)
-		return -EMSGSIZE;
-	if (msg->msg_iovlen && !msg->msg_iov)
-		return -EFAULT;
-	size = afs_iov_total(msg->msg_iov, msg->msg_iovlen);
-	if ((ssize_t)size < 0)
-		return -EINVAL;
-	if (!(flags & MSG_DONTWAIT) &&
-	    (s->type == AFS_SKCIPHER || s->type == AFS_AEAD) && afs_nonblock(fd))
-		flags |= MSG_DONTWAIT;
-	if (s->nokey) {
-		err = afs_check_key(s);
-		if (err)
-			return err;
-	}
-	r = s->ops->recvmsg(s, msg, size, flags);
-	if (r >= 0)
-		afs_note_use(s);
-	return r;
+	return op_msg(s, fd, msg, flags, false);
 }
 
 void afs_note_use(struct afs_sock *op)
