@@ -156,19 +156,15 @@ AFS_HIDDEN const struct afs_alg *afs_alg_find(const char *name,
 /* Iterate over every algorithm served (NETLINK_CRYPTO dumps). */
 AFS_HIDDEN const struct afs_alg *afs_alg_nth(unsigned int i);
 
-/* Tables provided by the adapters (alg-*.c), terminated by a NULL name. */
-extern AFS_HIDDEN const struct afs_alg afs_algs_aes[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_aes_aead[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_authenc[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_chacha[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_crc32c[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_des[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_drbg[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_md5[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_sha1[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_sha256[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_sha3[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_sha512[];
+/*
+ * Each adapter file (alg-*.c) registers its table, terminated by a NULL
+ * name, once: AFS_ALG_FAMILY(sha256_algs).  The pointers land in one
+ * linker section that registry.c walks, so adding a family is one file
+ * and one line in meson.build.
+ */
+#define AFS_ALG_FAMILY(table)						\
+	static const struct afs_alg *const afs_family_##table		\
+	__attribute__((used, section("afs_alg_families"))) = table
 
 AFS_HIDDEN void afs_wipe(void *p, size_t n);
 AFS_HIDDEN void afs_free_secret(void *p, size_t n);
