@@ -10,7 +10,7 @@
  * output and returns its length included.  An output buffer shorter than
  * needed shortens the request (the AIO chunking rule).  A failed tag check
  * is EBADMSG; the queued input is consumed either way.  The IV is used per
- * request and not chained.
+ * request and not chained (afalg-behaviour.md §1.10).
  */
 #include <errno.h>
 #include <stdlib.h>

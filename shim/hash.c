@@ -4,7 +4,7 @@
  *
  * Per socket: @more (an update is open) and @has_result (a digest computed
  * and not yet read).  cmsgs and every flag but MSG_MORE are ignored.  The
- * kernel's table (see the spec, 1.8):
+ * kernel's table (afalg-behaviour.md §1.8):
  *
  *   not continuing, len 0          drop an unread result, stay idle
  *   not continuing, data, !MORE    one-shot digest -> result

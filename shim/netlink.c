@@ -9,6 +9,7 @@
  * sendmsg() runs netlink_rcv_skb() over the request buffer synchronously
  * and queues replies (and NLMSG_ERROR acks); each recvmsg() returns one
  * queued datagram, MSG_TRUNC when the buffer is short.
+ * See afalg-behaviour.md §1.16.
  */
 #include <errno.h>
 #include <poll.h>

@@ -2,7 +2,8 @@
 /*
  * rng op sockets (crypto/algif_rng.c): every read returns min(len, 128)
  * bytes from the DRBG all children of a tfm share; sendmsg is EOPNOTSUPP
- * (no CONFIG_CRYPTO_USER_API_RNG_CAVP); there is no key check.
+ * (no CONFIG_CRYPTO_USER_API_RNG_CAVP); there is no key check
+ * (afalg-behaviour.md §1.11).
  */
 #include <errno.h>
 #include <sys/socket.h>

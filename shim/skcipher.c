@@ -8,7 +8,7 @@
  *
  * Where the kernel would block inside recvmsg *after* producing output (a
  * buffer larger than the data), the shim returns the count produced; see
- * DIVERGENCES.md D10.
+ * DIVERGENCES.md D10.  The behaviour: afalg-behaviour.md §1.9.
  */
 #include <errno.h>
 #include <stdlib.h>
