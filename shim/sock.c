@@ -5,7 +5,7 @@
  * op sockets are dispatched to the per-type state machines after the rules
  * common to all of them (nokey check, cmsg parsing).
  *
- * Every function returns a value >= 0 or -errno, like the kernel; entry.c
+ * Every function returns a value >= 0 or -errno, like the kernel; entry.h
  * turns that into the libc convention.
  */
 #include <errno.h>
@@ -356,6 +356,26 @@ static int tfm_setkey(struct afs_tfm *t, const uint8_t *key, unsigned int len)
 	return 0;
 }
 
+/*
+ * alg_setkey() with @key, a buffer of @len bytes owned by the caller and
+ * wiped and freed here; a key of optmem_max bytes or more is ENOMEM.
+ */
+static int set_key(struct afs_tfm *t, uint8_t *key, unsigned int len,
+		   bool by_serial)
+{
+	int err = -ENOMEM;
+
+	if (len < afs_optmem_max())
+		err = tfm_setkey(t, key, len);
+	afs_free_secret(key, len);
+	if (err)
+		return err;
+	t->keylen = len;
+	t->keyed = true;
+	t->key_by_serial = by_serial;
+	return 0;
+}
+
 int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 		   unsigned int len)
 {
@@ -394,13 +414,7 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 			break;
 		if (len)
 			memcpy(key, val, len);
-		err = tfm_setkey(s->tfm, key, len);
-		afs_free_secret(key, len);
-		if (!err) {
-			s->tfm->keylen = len;
-			s->tfm->keyed = true;
-			s->tfm->key_by_serial = false;
-		}
+		err = set_key(s->tfm, key, len, false);
 		break;
 	case ALG_SET_KEY_BY_KEY_SERIAL:
 		err = -EINVAL;
@@ -413,18 +427,7 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 		err = afs_key_read_user(serial, &key, &keylen);
 		if (err)
 			break;
-		err = -ENOMEM;
-		if (keylen >= afs_optmem_max()) {
-			afs_free_secret(key, keylen);
-			break;
-		}
-		err = tfm_setkey(s->tfm, key, keylen);
-		afs_free_secret(key, keylen);
-		if (!err) {
-			s->tfm->keylen = keylen;
-			s->tfm->keyed = true;
-			s->tfm->key_by_serial = true;
-		}
+		err = set_key(s->tfm, key, keylen, true);
 		break;
 	case ALG_SET_AEAD_AUTHSIZE:
 		if (s->tfm->alg->type != AFS_AEAD)
