@@ -205,32 +205,25 @@ static int cmp_ent(const void *a, const void *b)
 	return r ? r : strcmp(x->alg ? x->alg : "", y->alg ? y->alg : "");
 }
 
-void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct inventory_opts *opt,
-		   const struct timespec *t0, const struct timespec *t1, int knob_end)
+static void json_int_or_null(FILE *f, bool have, long long v)
 {
-	const char *nl = opt->pretty ? "\n  " : "", *nl2 = opt->pretty ? "\n    " : "";
-	unsigned long long st[S_NR] = {};
-	int ncpu = libbpf_num_possible_cpus();
-	unsigned long long *pc = calloc(ncpu, sizeof(*pc));
+	if (have)
+		fprintf(f, "%lld", v);
+	else
+		fputs("null", f);
+}
+
+/* "host" to "filters": where, when and with what settings. */
+static void json_run(FILE *f, const char *nl, const struct inventory_opts *opt,
+		     const struct timespec *t0, const struct timespec *t1, int knob_end)
+{
 	char host[256] = "", tb0[64], tb1[64];
 	struct utsname u;
 
-	for (unsigned int i = 0; i < S_NR && pc; i++) {
-		if (bpf_map_lookup_elem(bpf_map__fd(o->maps.stats), &i, pc))
-			continue;
-		for (int c = 0; c < ncpu; c++)
-			st[i] += pc[c];
-	}
-	free(pc);
 	gethostname(host, sizeof(host) - 1);
 	uname(&u);
 	iso_time(tb0, sizeof(tb0), t0);
 	iso_time(tb1, sizeof(tb1), t1);
-	qsort(ents, nents, sizeof(*ents), cmp_ent);
-
-	fprintf(f, "{%s\"schema\":\"%s\",\"schema_version\":%d,", nl, SCHEMA_NAME, SCHEMA_VERSION);
-	fprintf(f, "%s\"tracer\":{\"name\":\"afalg-trace\",\"version\":\"%s\",\"backend\":\"libbpf\"},",
-		nl, AFALG_TRACE_VERSION);
 	fprintf(f, "%s\"host\":{\"hostname\":", nl);
 	json_str(f, host);
 	fputs(",\"kernel\":", f);
@@ -242,26 +235,22 @@ void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct inventory_op
 	fputs("},", f);
 	fprintf(f, "%s\"af_alg\":{\"available\":\"%s\",\"knob\":%s,\"mode_start\":",
 		nl, afalg_avail, knob_start >= 0 || knob_end >= 0 ? "true" : "false");
-	if (knob_start >= 0)
-		fprintf(f, "%d", knob_start);
-	else
-		fputs("null", f);
+	json_int_or_null(f, knob_start >= 0, knob_start);
 	fputs(",\"mode_end\":", f);
-	if (knob_end >= 0)
-		fprintf(f, "%d", knob_end);
-	else
-		fputs("null", f);
+	json_int_or_null(f, knob_end >= 0, knob_end);
 	fputs("},", f);
 	fprintf(f, "%s\"start\":\"%s\",\"end\":\"%s\",\"duration_s\":%.3f,", nl, tb0, tb1,
 		(t1->tv_sec - t0->tv_sec) + (t1->tv_nsec - t0->tv_nsec) / 1e9);
 	fprintf(f, "%s\"filters\":{\"pid\":", nl);
-	if (opt->pid)
-		fprintf(f, "%u", opt->pid);
-	else
-		fputs("null", f);
+	json_int_or_null(f, opt->pid, opt->pid);
 	fputs(",\"cgroup\":", f);
 	json_str(f, opt->cgroup);
 	fputs("},", f);
+}
+
+/* "hooks" and "kernel_tracepoints": what was traced, how. */
+static void json_hooks(FILE *f, const char *nl)
+{
 	fprintf(f, "%s\"hooks\":{\"active\":[", nl);
 	for (int i = 0, n = 0; i < nhooks; i++) {
 		if (!hooks[i].ok)
@@ -289,53 +278,88 @@ void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct inventory_op
 			series[i].cat, series[i].name, series[i].hits, series[i].denied);
 	}
 	fputs("],", f);
+}
+
+/* "events" to "dropped": the per-CPU "stats" map, summed. */
+static void json_stats(FILE *f, const char *nl, struct afalg_trace_bpf *o)
+{
+	unsigned long long st[S_NR] = {};
+	int ncpu = libbpf_num_possible_cpus();
+	unsigned long long *pc = calloc(ncpu, sizeof(*pc));
+
+	for (unsigned int i = 0; i < S_NR && pc; i++) {
+		if (bpf_map_lookup_elem(bpf_map__fd(o->maps.stats), &i, pc))
+			continue;
+		for (int c = 0; c < ncpu; c++)
+			st[i] += pc[c];
+	}
+	free(pc);
 	fprintf(f, "%s\"events\":%llu,\"lost_events\":%llu,\"lost_identities\":%llu,"
 		"\"dropped\":{\"counters\":%llu,\"classes\":%llu,\"tfms\":%llu,\"inflight\":%llu},",
 		nl, nevents, st[S_LOST_EVENTS], st[S_LOST_PROCS], st[S_COUNTER_FULL],
 		st[S_CLASS_FULL], st[S_TFM_FULL], st[S_INFLIGHT_FULL]);
+}
+
+/* One inventory row and its processes. */
+static void json_entry(FILE *f, const struct entry *en)
+{
+	fputs("{\"exe\":", f);
+	json_str(f, en->exe);
+	fprintf(f, ",\"uid\":%u,\"cgroup\":", en->uid);
+	json_str(f, en->cgroup);
+	fputs(",\"type\":", f);
+	json_str(f, en->type);
+	fputs(",\"alg\":", f);
+	json_str(f, en->alg);
+	fputs(",\"key_lengths\":[", f);
+	for (int j = 0; j < en->nkeylens; j++) {
+		if (en->keylens[j] == AT_KEY_SERIAL)
+			fprintf(f, "%s\"keyring\"", j ? "," : "");
+		else
+			fprintf(f, "%s%d", j ? "," : "", en->keylens[j]);
+	}
+	fputs("],\"authsizes\":[", f);
+	for (int j = 0; j < en->nauthsizes; j++)
+		fprintf(f, "%s%d", j ? "," : "", en->authsizes[j]);
+	fputs("],", f);
+	json_counts(f, en->c, en->unbound, "");
+	fputs(",\"denied_by\":", f);
+	json_str(f, en->c[C_DENIED] ? denied_by() : NULL);
+	fprintf(f, ",\"bound_before_start\":%s", en->unknown ? "true" : "false");
+	fputs(",\"processes\":[", f);
+	for (size_t j = 0; j < en->npe; j++) {
+		const struct pentry *pe = &en->pe[j];
+
+		fprintf(f, "%s{\"pid\":%u,", j ? "," : "", pe->tgid);
+		if (pe->p) {
+			fprintf(f, "\"ppid\":%u,\"comm\":", pe->p->ppid);
+			json_str(f, pe->p->comm);
+			fprintf(f, ",\"pidns\":%u,\"mntns\":%u,", pe->p->pidns, pe->p->mntns);
+		} else {
+			fputs("\"ppid\":null,\"comm\":null,\"pidns\":null,\"mntns\":null,", f);
+		}
+		json_counts(f, pe->c, en->unbound, "");
+		fputs("}", f);
+	}
+	fputs("]}", f);
+}
+
+void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct inventory_opts *opt,
+		   const struct timespec *t0, const struct timespec *t1, int knob_end)
+{
+	const char *nl = opt->pretty ? "\n  " : "", *nl2 = opt->pretty ? "\n    " : "";
+
+	qsort(ents, nents, sizeof(*ents), cmp_ent);
+	fprintf(f, "{%s\"schema\":\"%s\",\"schema_version\":%d,", nl, SCHEMA_NAME, SCHEMA_VERSION);
+	fprintf(f, "%s\"tracer\":{\"name\":\"afalg-trace\",\"version\":\"%s\",\"backend\":\"libbpf\"},",
+		nl, AFALG_TRACE_VERSION);
+	json_run(f, nl, opt, t0, t1, knob_end);
+	json_hooks(f, nl);
+	json_stats(f, nl, o);
 	fprintf(f, "%s\"entries\":[", nl);
 	for (size_t i = 0; i < nents; i++) {
-		struct entry *en = &ents[i];
-
-		fprintf(f, "%s%s{\"exe\":", i ? "," : "", nl2);
-		json_str(f, en->exe);
-		fprintf(f, ",\"uid\":%u,\"cgroup\":", en->uid);
-		json_str(f, en->cgroup);
-		fputs(",\"type\":", f);
-		json_str(f, en->type);
-		fputs(",\"alg\":", f);
-		json_str(f, en->alg);
-		fputs(",\"key_lengths\":[", f);
-		for (int j = 0; j < en->nkeylens; j++) {
-			if (en->keylens[j] == AT_KEY_SERIAL)
-				fprintf(f, "%s\"keyring\"", j ? "," : "");
-			else
-				fprintf(f, "%s%d", j ? "," : "", en->keylens[j]);
-		}
-		fputs("],\"authsizes\":[", f);
-		for (int j = 0; j < en->nauthsizes; j++)
-			fprintf(f, "%s%d", j ? "," : "", en->authsizes[j]);
-		fputs("],", f);
-		json_counts(f, en->c, en->unbound, "");
-		fputs(",\"denied_by\":", f);
-		json_str(f, en->c[C_DENIED] ? denied_by() : NULL);
-		fprintf(f, ",\"bound_before_start\":%s", en->unknown ? "true" : "false");
-		fputs(",\"processes\":[", f);
-		for (size_t j = 0; j < en->npe; j++) {
-			const struct pentry *pe = &en->pe[j];
-
-			fprintf(f, "%s{\"pid\":%u,", j ? "," : "", pe->tgid);
-			if (pe->p) {
-				fprintf(f, "\"ppid\":%u,\"comm\":", pe->p->ppid);
-				json_str(f, pe->p->comm);
-				fprintf(f, ",\"pidns\":%u,\"mntns\":%u,", pe->p->pidns, pe->p->mntns);
-			} else {
-				fputs("\"ppid\":null,\"comm\":null,\"pidns\":null,\"mntns\":null,", f);
-			}
-			json_counts(f, pe->c, en->unbound, "");
-			fputs("}", f);
-		}
-		fputs("]}", f);
+		fprintf(f, "%s%s", i ? "," : "", nl2);
+		json_entry(f, &ents[i]);
 	}
 	fprintf(f, "%s]%s}\n", opt->pretty ? "\n  " : "", opt->pretty ? "\n" : "");
 }
