@@ -3,7 +3,7 @@
  * afalg-trace: kernel side.  Inventories AF_ALG (family 38) users.
  *
  * Every socket-lifecycle hook comes in up to three variants and the loader
- * keeps exactly one per operation (see afalg-trace.c, choose_hooks()):
+ * keeps exactly one per operation (see trace-helpers.c, choose_hooks()):
  *
  *   socket       syscall tracepoints (always; they also see EAFNOSUPPORT on a
  *                kernel without AF_ALG or with the knob denying), plus
