@@ -80,7 +80,7 @@ static const char *errno_name(long err)
 	return buf;
 }
 
-/* ---- identities ----------------------------------------------------------- */
+/* ---- identities --------------------------------------------------------- */
 
 static struct proc *procs;
 static size_t nprocs, cap_procs;
@@ -147,7 +147,7 @@ static void add_proc(const struct at_proc *r)
 		r->cg_trunc, true);
 }
 
-/* ---- events --------------------------------------------------------------- */
+/* ---- events ------------------------------------------------------------- */
 
 static const char *source_name(unsigned int s)
 {

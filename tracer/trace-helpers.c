@@ -169,7 +169,7 @@ static const char *afalg_state(void)
 
 const char *afalg_avail;
 
-/* ---- the knob ------------------------------------------------------------ */
+/* ---- the knob ----------------------------------------------------------- */
 
 /*
  * The kernel series' knob, crypto.af_alg_mode: 0 allows AF_ALG, 1 allows it
@@ -579,7 +579,7 @@ void detach_hooks(void)
 	nlinks = 0;
 }
 
-/* ---- start-up -------------------------------------------------------------- */
+/* ---- start-up ----------------------------------------------------------- */
 
 int probe_kernel(const char *btf_path)
 {
