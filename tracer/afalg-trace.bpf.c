@@ -246,12 +246,14 @@ static __always_inline void finish_bind(__u32 source, long ret)
 {
 	struct inflight *inf = inflight_take(IF_BIND);
 	struct scratch *s = get_scratch();
+	struct sock *sk;
 
 	if (!inf || !s)
 		return;
 	/* on_bind() fills s->inf as the tfm record: the request goes to s->cls */
+	sk = (void *)inf->sk;
 	__builtin_memcpy(&s->cls, &inf->cls, sizeof(s->cls));
-	on_bind(source, (void *)inf->sk, &s->cls, ret);
+	on_bind(source, sk, &s->cls, ret);
 }
 
 SEC("kprobe/alg_bind")
