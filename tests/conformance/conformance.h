@@ -30,24 +30,9 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
-#ifndef NETLINK_CRYPTO
-#define NETLINK_CRYPTO 21
-#endif
-#define ALG_SET_KEY			1
-#define ALG_SET_IV			2
-#define ALG_SET_OP			3
-#define ALG_SET_AEAD_ASSOCLEN		4
-#define ALG_SET_AEAD_AUTHSIZE		5
-#define ALG_SET_DRBG_ENTROPY		6
-#define ALG_SET_KEY_BY_KEY_SERIAL	7
-#define ALG_OP_DECRYPT			0
-#define ALG_OP_ENCRYPT			1
+#include "afalg.h"
+#include "sys.h"
+
 #define CRYPTO_ALG_KERN_DRIVER_ONLY	0x00001000
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -93,26 +78,17 @@ void page_free(void *p, size_t n);
 
 /* ---- AF_ALG helpers (each prints its step) ------------------------- */
 int alg_socket(void);
-/* socket+bind; prints "bind(type,name) = r"; returns fd or -errno */
+/* socket+bind; prints "bind(type,name) = r", or UNAVAILABLE when bind
+ * fails with ENOENT; returns fd or -errno */
 int tfm(const char *type, const char *name);
-/* same, but prints UNAVAILABLE and returns -ENOENT when bind fails */
-int tfm_or_unavailable(const char *type, const char *name);
-int bind_alg(int fd, const char *type, const char *name);
 int setkey(int fd, const void *key, unsigned int len);
 int setauthsize(int fd, unsigned int len);
-int acc(int fd);				/* accept(fd, NULL, NULL) */
+int acc(int fd);				/* accept4(fd, NULL, NULL, 0) */
 const char *flagstr(int f);			/* MSG_* flags */
-/* sendmsg with optional op/iv/assoclen cmsgs; op < 0: none */
-struct ctl {
-	int op;			/* -1: no ALG_SET_OP */
-	const void *iv;
-	int ivlen;		/* -1: no ALG_SET_IV */
-	long assoclen;		/* -1: no ALG_SET_AEAD_ASSOCLEN */
-};
-#define CTL_NONE ((struct ctl){ .op = -1, .ivlen = -1, .assoclen = -1 })
-size_t ctl_build(uint8_t *buf, size_t cap, const struct ctl *c);
-ssize_t sendctl(int fd, const struct ctl *c, const void *data, size_t len,
-		int flags);
+/* afalg_sendmsg() with the cmsgs of @c; g_r/g_e set, no output */
+ssize_t sendctl(int fd, const struct afalg_ctl *c, const void *data,
+		size_t len, int flags);
+/* afalg_recvmsg(); g_r/g_e set, no output */
 ssize_t recvout(int fd, void *buf, size_t len, int flags);
 void closefd(int fd);
 

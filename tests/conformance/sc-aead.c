@@ -12,7 +12,7 @@
 
 #include "conformance.h"
 
-void sk_send(int op, const struct ctl *c, const void *p, size_t n, int flags);
+void sk_send(int op, const struct afalg_ctl *c, const void *p, size_t n, int flags);
 void sk_recv(int op, size_t n, int flags);
 void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
 		      bool hangs);
@@ -49,9 +49,9 @@ static void a_close(struct actx *c)
 	closefd(c->fd);
 }
 
-static struct ctl a_ctl(const struct actx *c, int op, long assoclen)
+static struct afalg_ctl a_ctl(const struct actx *c, int op, long assoclen)
 {
-	struct ctl k = CTL_NONE;
+	struct afalg_ctl k = AFALG_CTL_NONE;
 
 	k.op = op;
 	k.iv = c->iv;
@@ -75,7 +75,7 @@ static long a_req(struct actx *c, int op, const uint8_t *aad, size_t alen,
 		  int rflags, const char *label)
 {
 	uint8_t *buf = xmalloc(alen + n);
-	struct ctl k = a_ctl(c, op, (long)alen);
+	struct afalg_ctl k = a_ctl(c, op, (long)alen);
 
 	memcpy(buf, aad, alen);
 	memcpy(buf + alen, in, n);
@@ -130,7 +130,7 @@ static void sc_layout(const void *arg)
 	}
 	/* the AAD into a scratch iovec (ell, GnuTLS, libkcapi) */
 	{
-		struct ctl k = a_ctl(&c, ALG_OP_ENCRYPT, (long)def_assoc(c.a));
+		struct afalg_ctl k = a_ctl(&c, ALG_OP_ENCRYPT, (long)def_assoc(c.a));
 		uint8_t scratch[32], *buf = xmalloc(def_assoc(c.a) + 64);
 		struct iovec v[2] = { { scratch, def_assoc(c.a) },
 				      { ct, 64 + c.as } };
@@ -150,7 +150,7 @@ static void sc_layout(const void *arg)
 	}
 	/* in place: the same buffer for input and output */
 	{
-		struct ctl k = a_ctl(&c, ALG_OP_ENCRYPT, 16);
+		struct afalg_ctl k = a_ctl(&c, ALG_OP_ENCRYPT, 16);
 		uint8_t b[16 + 64 + 64];
 
 		memcpy(b, aad, 16);
@@ -256,7 +256,7 @@ static void sc_tag(const void *arg)
 		else
 			nn = n - 1;
 		{
-			struct ctl k = a_ctl(&c, ALG_OP_DECRYPT, (long)al);
+			struct afalg_ctl k = a_ctl(&c, ALG_OP_DECRYPT, (long)al);
 			uint8_t b[256];
 
 			memcpy(b, a2, al);
@@ -287,7 +287,7 @@ out:
 static void sc_sizes(const void *arg)
 {
 	struct actx c;
-	struct ctl k;
+	struct afalg_ctl k;
 	uint8_t aad[64], pt[256], ct[512], rt[512];
 	size_t al;
 	long r;
@@ -381,7 +381,7 @@ static void sc_sizes(const void *arg)
 		sk_send(c.op, NULL, b, al + 32, 0);
 		sk_recv(c.op, al + 32 + c.as, MSG_DONTWAIT);
 		/* a cmsg without IV: op and assoclen reset, IV kept */
-		k = CTL_NONE;
+		k = AFALG_CTL_NONE;
 		k.op = ALG_OP_ENCRYPT;
 		sk_send(c.op, &k, b, al + 32, 0);
 		sk_recv(c.op, al + 32 + c.as, MSG_DONTWAIT);
@@ -422,7 +422,7 @@ static void sc_assoc(const void *arg)
 	gen(pt, sizeof(pt), "msg");
 	line[0] = 0;
 	for (i = 0; i < ARRAY_SIZE(alens); i++) {
-		struct ctl k = a_ctl(&c, ALG_OP_ENCRYPT, (long)alens[i]);
+		struct afalg_ctl k = a_ctl(&c, ALG_OP_ENCRYPT, (long)alens[i]);
 		uint8_t *b = xmalloc(alens[i] + 32);
 
 		memcpy(b, aad, alens[i]);
@@ -446,7 +446,7 @@ static void sc_assoc(const void *arg)
 		line[0] = 0;
 		l = 0;
 		for (i = 0; i < ARRAY_SIZE(flags); i++) {
-			struct ctl k = a_ctl(&c, ALG_OP_ENCRYPT, 8);
+			struct afalg_ctl k = a_ctl(&c, ALG_OP_ENCRYPT, 8);
 			uint8_t b[8 + 32];
 
 			memcpy(iv, c.iv, 16);

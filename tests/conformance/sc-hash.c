@@ -183,7 +183,7 @@ static void sc_flags(const void *arg)
 	static const int rflags[] = { MSG_PEEK, MSG_WAITALL, MSG_TRUNC,
 				      MSG_DONTWAIT, MSG_OOB, MSG_ERRQUEUE,
 				      MSG_CMSG_CLOEXEC };
-	struct ctl c = CTL_NONE;
+	struct afalg_ctl c = AFALG_CTL_NONE;
 	uint8_t iv[16] = { 0 };
 	size_t i;
 	int fd, op;

@@ -48,7 +48,7 @@ static void sk_close(struct skctx *c)
 	closefd(c->fd);
 }
 
-static const char *ctlstr(const struct ctl *c)
+static const char *ctlstr(const struct afalg_ctl *c)
 {
 	static char b[4][96];
 	static unsigned int n;
@@ -71,7 +71,7 @@ static const char *ctlstr(const struct ctl *c)
 	return o;
 }
 
-void sk_send(int op, const struct ctl *c, const void *p, size_t n, int flags)
+void sk_send(int op, const struct afalg_ctl *c, const void *p, size_t n, int flags)
 {
 	sendctl(op, c, p, n, flags);
 	out("sendmsg(ctl=%s,%zu,%s) %s", ctlstr(c), n, flagstr(flags), rs());
@@ -110,9 +110,9 @@ void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
 	free(b);
 }
 
-static struct ctl enc_ctl(const struct skctx *c, int op)
+static struct afalg_ctl enc_ctl(const struct skctx *c, int op)
 {
-	struct ctl k = CTL_NONE;
+	struct afalg_ctl k = AFALG_CTL_NONE;
 
 	k.op = op;
 	k.iv = c->iv;
@@ -124,7 +124,7 @@ static struct ctl enc_ctl(const struct skctx *c, int op)
 static void sc_basic(const void *arg)
 {
 	struct skctx c;
-	struct ctl e, d;
+	struct afalg_ctl e, d;
 	uint8_t pt[256], ct[256], rt[256];
 	size_t n;
 
@@ -166,7 +166,7 @@ static void sc_basic(const void *arg)
 	sk_recv(c.op, 64, 0);
 	/* control data without ALG_SET_OP means decrypt */
 	{
-		struct ctl ivonly = CTL_NONE;
+		struct afalg_ctl ivonly = AFALG_CTL_NONE;
 
 		ivonly.iv = c.iv;
 		ivonly.ivlen = (int)c.a->ivsize;
@@ -213,7 +213,7 @@ out:
 static void sc_chain(const void *arg)
 {
 	struct skctx c;
-	struct ctl e;
+	struct afalg_ctl e;
 	uint8_t pt[256], one[256], two[256];
 
 	if (!sk_open(&c, arg))
@@ -232,7 +232,7 @@ static void sc_chain(const void *arg)
 	    !memcmp(one, two, 128));
 	/* a request with OP only keeps the socket IV */
 	{
-		struct ctl oponly = CTL_NONE;
+		struct afalg_ctl oponly = AFALG_CTL_NONE;
 
 		oponly.op = ALG_OP_ENCRYPT;
 		sendctl(c.op, &oponly, pt, 32, 0);
@@ -292,7 +292,7 @@ static void sc_chain(const void *arg)
 	}
 	/* the IV of a request survives an error in a later sendmsg */
 	{
-		struct ctl bad = e;
+		struct afalg_ctl bad = e;
 
 		bad.op = 2;
 		sk_send(c.op, &e, pt, 16, MSG_MORE);
@@ -320,7 +320,7 @@ static void sc_chain(const void *arg)
 	 */
 	{
 		const struct {
-			struct ctl ctl;
+			struct afalg_ctl ctl;
 			const char *what;
 		} partial[] = {
 			{ e, "encrypting" },
@@ -345,7 +345,7 @@ out:
 static void sc_more(const void *arg)
 {
 	struct skctx c;
-	struct ctl e;
+	struct afalg_ctl e;
 	uint8_t pt[512];
 	unsigned int bs;
 
@@ -398,7 +398,7 @@ out:
 static void sc_partial(const void *arg)
 {
 	struct skctx c;
-	struct ctl e;
+	struct afalg_ctl e;
 	uint8_t pt[512];
 	unsigned int bs;
 
@@ -446,7 +446,7 @@ out:
 static void sc_errors(const void *arg)
 {
 	struct skctx c;
-	struct ctl e, k;
+	struct afalg_ctl e, k;
 	uint8_t pt[256], iv[64];
 	int iv0;
 
@@ -576,7 +576,7 @@ out:
 static void sc_budget(const void *arg)
 {
 	struct skctx c;
-	struct ctl e;
+	struct afalg_ctl e;
 	uint8_t *pt, *ct;
 	size_t n = 300000, i;
 	unsigned int bs;
@@ -683,7 +683,7 @@ static bool thread_sleeping(pid_t tid)
 static void sc_concurrent(const void *arg)
 {
 	struct skctx c;
-	struct ctl e;
+	struct afalg_ctl e;
 	struct writer w;
 	pthread_t th;
 	uint8_t *pt, *ct;

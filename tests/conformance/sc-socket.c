@@ -13,7 +13,6 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <linux/keyctl.h>
 #include <linux/sockios.h>
@@ -199,7 +198,7 @@ static void sc_tfm_ops(const void *arg)
 	fd = alg_socket();
 	generic_ops(fd, "unbound", false);
 	poll_step(fd, "unbound");
-	if (bind_alg(fd, "hash", "sha256") == 0) {
+	if (T(afalg_bind(fd, "hash", "sha256")) == 0) {
 		out("bind(hash,sha256) = 0");
 		generic_ops(fd, "tfm", false);
 		poll_step(fd, "tfm");
@@ -420,38 +419,38 @@ static void sc_rebind(const void *arg)
 	fd = alg_socket();
 	if (fd < 0)
 		return;
-	T(bind_alg(fd, "hash", "sha256"));
+	T(afalg_bind(fd, "hash", "sha256"));
 	out("bind sha256 %s", rs());
-	T(bind_alg(fd, "hash", "sha1"));
+	T(afalg_bind(fd, "hash", "sha1"));
 	out("rebind sha1 %s", rs());
 	n = op_digest(fd, d);
 	out("digest(abc) %s", hx(d, n));
-	T(bind_alg(fd, "hash", "nosuch"));
+	T(afalg_bind(fd, "hash", "nosuch"));
 	out("rebind nosuch %s", rs());
 	n = op_digest(fd, d);
 	out("digest(abc) after failed rebind %s", hx(d, n));
-	T(bind_alg(fd, "skcipher", "cbc(aes)"));
+	T(afalg_bind(fd, "skcipher", "cbc(aes)"));
 	out("rebind to skcipher cbc(aes) %s", rs());
 	T(setsockopt(fd, SOL_ALG, ALG_SET_KEY, "0123456789abcdef", 16));
 	out("setkey 16 %s", rs());
-	T(bind_alg(fd, "hash", "hmac(sha256)"));
+	T(afalg_bind(fd, "hash", "hmac(sha256)"));
 	out("rebind to hmac(sha256) %s", rs());
 	op = acc(fd);
 	T(send(op, "abc", 3, 0));
 	out("send on nokey child (key lost by rebind) %s", rs());
 	closefd(op);
-	T(bind_alg(fd, "hash", "md5"));
+	T(afalg_bind(fd, "hash", "md5"));
 	out("rebind md5 %s", rs());
 	op = acc(fd);
-	T(bind_alg(fd, "hash", "sha256"));
+	T(afalg_bind(fd, "hash", "sha256"));
 	out("rebind with a live child %s", rs());
-	T(bind_alg(fd, "hash", "nosuch"));
+	T(afalg_bind(fd, "hash", "nosuch"));
 	out("rebind nosuch with a live child %s", rs());
 	T(send(op, "abc", 3, 0));
 	n = (size_t)T(read(op, d, sizeof(d)));
 	out("child still md5: %s %s", rs(), hx(d, g_r > 0 ? n : 0));
 	close(op);
-	T(bind_alg(fd, "hash", "sha256"));
+	T(afalg_bind(fd, "hash", "sha256"));
 	out("rebind after the child closed %s", rs());
 	n = op_digest(fd, d);
 	out("digest(abc) %s", hx(d, n));
@@ -631,7 +630,7 @@ static void sc_accept(const void *arg)
 	T(accept(fd, (struct sockaddr *)&ss, NULL));
 	out("accept with addr, NULL len %s", rsfd());
 	/* the aborted children are gone: re-key is not EBUSY */
-	T(bind_alg(fd, "hash", "sha1"));
+	T(afalg_bind(fd, "hash", "sha1"));
 	out("rebind after ECONNABORTED %s", rs());
 
 	op = (int)T(accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC));
@@ -844,7 +843,7 @@ static void sc_rekey(const void *arg)
 	setkey(fd, key, 20);
 	op = acc(fd);
 	setkey(fd, key, 16);
-	T(bind_alg(fd, "hash", "hmac(sha256)"));
+	T(afalg_bind(fd, "hash", "hmac(sha256)"));
 	out("bind with keyed child %s", rs());
 	T(send(op, "abc", 3, MSG_MORE));
 	out("send MORE %s", rs());
@@ -900,13 +899,6 @@ static void sc_rekey_aead(const void *arg)
 }
 
 /* ALG_SET_KEY_BY_KEY_SERIAL (6.2+) with keys from the process keyring */
-static long add_key(const char *type, const char *desc, const void *p,
-		    size_t n)
-{
-	return syscall(SYS_add_key, type, desc, p, n,
-		       KEY_SPEC_PROCESS_KEYRING);
-}
-
 static void sc_keyserial(const void *arg)
 {
 	uint8_t key[32], d1[64], d2[64];
@@ -916,13 +908,12 @@ static void sc_keyserial(const void *arg)
 
 	(void)arg;
 	gen(key, sizeof(key), "key");
-	user = (int32_t)add_key("user", "afalg-conf-user", key, 32);
-	logon = (int32_t)add_key("logon", "afalg:conf-logon", key, 32);
-	revoked = (int32_t)add_key("user", "afalg-conf-revoked", key, 32);
-	ring = (int32_t)syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING,
-				NULL);
+	user = sys_add_key("user", "afalg-conf-user", key, 32);
+	logon = sys_add_key("logon", "afalg:conf-logon", key, 32);
+	revoked = sys_add_key("user", "afalg-conf-revoked", key, 32);
+	ring = (int32_t)sys_keyctl(KEYCTL_JOIN_SESSION_KEYRING, 0);
 	if (revoked > 0)
-		syscall(SYS_keyctl, KEYCTL_REVOKE, revoked);
+		sys_keyctl(KEYCTL_REVOKE, (unsigned long)revoked);
 	out("add_key user=%s logon=%s revoked=%s ring=%s",
 	    user > 0 ? "ok" : ename(errno), logon > 0 ? "ok" : "-",
 	    revoked > 0 ? "ok" : "-", ring > 0 ? "ok" : "-");
@@ -978,7 +969,7 @@ static void sc_keyserial(const void *arg)
 		out("KEY_SERIAL 32-byte user key on cbc(aes) %s", rs());
 		close(fd);
 	}
-	syscall(SYS_keyctl, KEYCTL_INVALIDATE, user);
+	sys_keyctl(KEYCTL_INVALIDATE, (unsigned long)user);
 }
 
 /* Closing the tfm fd first is legal: children keep working (ell, gnulib) */
