@@ -135,7 +135,25 @@ struct scenario {
 	const void *arg;
 };
 void reg(const char *name, void (*fn)(const void *), const void *arg);
+
+/* a scenario's algorithm: type, name, a valid key length, a bad one */
+struct tk {
+	const char *type, *name;
+	unsigned int klen, bad;
+};
+
+/* steps shared between scenario files (sc-socket.c, sc-skcipher.c) */
+void poll_step(int fd, const char *what);	/* poll(0), prints revents */
+void gso_int(int fd, int level, int name, const char *label);
+void sk_send(int op, const struct afalg_ctl *c, const void *p, size_t n,
+	     int flags);
+void sk_recv(int op, size_t n, int flags);
+/* a blocking read of @n, interrupted when @hangs (divergence @id) */
+void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
+		      bool hangs);
 void reg_socket(void);
+void reg_socket_setsockopt(void);
+void reg_socket_keys(void);
 void reg_hash(void);
 void reg_skcipher(void);
 void reg_aead(void);

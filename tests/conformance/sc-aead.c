@@ -12,11 +12,6 @@
 
 #include "conformance.h"
 
-void sk_send(int op, const struct afalg_ctl *c, const void *p, size_t n, int flags);
-void sk_recv(int op, size_t n, int flags);
-void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
-		      bool hangs);
-
 struct actx {
 	const struct calg *a;
 	int fd, op;

@@ -21,9 +21,6 @@
 
 #include "conformance.h"
 
-void sk_send(int op, const struct afalg_ctl *c, const void *p, size_t n, int flags);
-void sk_recv(int op, size_t n, int flags);
-
 static int hash_op(const char *name, int *fd)
 {
 	*fd = tfm("hash", name);

@@ -12,8 +12,6 @@
 
 #include "conformance.h"
 
-void poll_step(int fd, const char *what);
-
 static bool nonzero(const uint8_t *b, size_t n)
 {
 	size_t i;

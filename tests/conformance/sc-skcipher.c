@@ -16,8 +16,6 @@
 
 #include "conformance.h"
 
-void poll_step(int fd, const char *what);
-
 struct skctx {
 	const struct calg *a;
 	int fd, op;
