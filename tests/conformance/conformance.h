@@ -135,6 +135,14 @@ struct scenario {
 	const void *arg;
 };
 void reg(const char *name, void (*fn)(const void *), const void *arg);
+/* one scenario kind, run once for each algorithm of a list */
+struct sc_kind {
+	const char *kind;	/* NULL: "<prefix>.<alg>" */
+	void (*fn)(const void *alg);
+};
+/* reg "<prefix>.<kind>.<alg>" for each alg, the kinds in order for each */
+void reg_kinds(const char *prefix, const struct sc_kind *kinds, size_t nk,
+	       const char *const *algs, size_t na);
 
 /* a scenario's algorithm: type, name, a valid key length, a bad one */
 struct tk {

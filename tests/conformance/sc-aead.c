@@ -470,21 +470,13 @@ static const char *const aead_algs[] = {
 	"authenc(hmac(sha256),cbc(aes))",
 };
 
+static const struct sc_kind aead_kinds[] = {
+	{ "layout", sc_layout }, { "authsize", sc_authsize }, { "tag", sc_tag },
+	{ "sizes", sc_sizes }, { "assoc", sc_assoc },
+};
+
 void reg_aead(void)
 {
-	char n[128];
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(aead_algs); i++) {
-		snprintf(n, sizeof(n), "aead.layout.%s", aead_algs[i]);
-		reg(n, sc_layout, aead_algs[i]);
-		snprintf(n, sizeof(n), "aead.authsize.%s", aead_algs[i]);
-		reg(n, sc_authsize, aead_algs[i]);
-		snprintf(n, sizeof(n), "aead.tag.%s", aead_algs[i]);
-		reg(n, sc_tag, aead_algs[i]);
-		snprintf(n, sizeof(n), "aead.sizes.%s", aead_algs[i]);
-		reg(n, sc_sizes, aead_algs[i]);
-		snprintf(n, sizeof(n), "aead.assoc.%s", aead_algs[i]);
-		reg(n, sc_assoc, aead_algs[i]);
-	}
+	reg_kinds("aead", aead_kinds, ARRAY_SIZE(aead_kinds), aead_algs,
+		  ARRAY_SIZE(aead_algs));
 }

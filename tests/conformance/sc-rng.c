@@ -101,13 +101,9 @@ static const char *const rng_algs[] = {
 	"drbg_nopr_ctr_aes128", "drbg_pr_hmac_sha256", "jitterentropy_rng",
 };
 
+static const struct sc_kind rng_kinds[] = { { NULL, sc_rng } };
+
 void reg_rng(void)
 {
-	char n[128];
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(rng_algs); i++) {
-		snprintf(n, sizeof(n), "rng.%s", rng_algs[i]);
-		reg(n, sc_rng, rng_algs[i]);
-	}
+	reg_kinds("rng", rng_kinds, 1, rng_algs, ARRAY_SIZE(rng_algs));
 }
