@@ -128,6 +128,22 @@ unsigned int make_key(const struct calg *a, uint8_t *key, size_t cap,
 		      const char *label);
 void make_iv(const struct calg *a, uint8_t *iv, const char *label);
 
+/* ---- a keyed op socket (sc-skcipher.c, sc-aead.c) ------------------ */
+struct opctx {
+	const struct calg *a;
+	int fd, op;
+	uint8_t key[128], iv[32];
+	unsigned int klen;
+	unsigned int bs;	/* chunksize */
+	unsigned int as;	/* aead: authsize (the largest) */
+	struct afalg_ctl e;	/* encrypt with the IV, no assoclen */
+};
+/* gen(@pt, @n, "msg"), then socket, bind, a valid key, accept (printed) */
+bool opctx_open(struct opctx *c, const char *name, uint8_t *pt, size_t n);
+void opctx_close(struct opctx *c);
+/* ALG_SET_OP @op, the context's IV, ALG_SET_AEAD_ASSOCLEN if >= 0 */
+struct afalg_ctl opctx_ctl(const struct opctx *c, int op, long assoclen);
+
 /* ---- scenarios ---------------------------------------------------- */
 struct scenario {
 	const char *name;

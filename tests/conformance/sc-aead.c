@@ -12,49 +12,6 @@
 
 #include "conformance.h"
 
-struct actx {
-	const struct calg *a;
-	int fd, op;
-	uint8_t key[128], iv[32];
-	unsigned int klen, as;
-};
-
-static bool a_open(struct actx *c, const char *name)
-{
-	c->a = calg_find(name);
-	c->op = -1;
-	c->fd = tfm("aead", name);
-	if (c->fd < 0)
-		return false;
-	c->klen = make_key(c->a, c->key, sizeof(c->key), "key");
-	make_iv(c->a, c->iv, "iv");
-	c->as = c->a->maxauth;
-	if (setkey(c->fd, c->key, c->klen) < 0) {
-		close(c->fd);
-		c->fd = -1;
-		return false;
-	}
-	c->op = acc(c->fd);
-	return c->op >= 0;
-}
-
-static void a_close(struct actx *c)
-{
-	closefd(c->op);
-	closefd(c->fd);
-}
-
-static struct afalg_ctl a_ctl(const struct actx *c, int op, long assoclen)
-{
-	struct afalg_ctl k = AFALG_CTL_NONE;
-
-	k.op = op;
-	k.iv = c->iv;
-	k.ivlen = (int)c->a->ivsize;
-	k.assoclen = assoclen;
-	return k;
-}
-
 /* The default assoclen: ESP forms need 16 or 20 (the AAD ends in the IV) */
 static size_t def_assoc(const struct calg *a)
 {
@@ -65,12 +22,12 @@ static size_t def_assoc(const struct calg *a)
  * One request: send AAD||IN with op/iv/assoclen, receive @outlen bytes.
  * Prints both steps; returns the recv result, output in @outb.
  */
-static long a_req(struct actx *c, int op, const uint8_t *aad, size_t alen,
+static long a_req(struct opctx *c, int op, const uint8_t *aad, size_t alen,
 		  const uint8_t *in, size_t n, uint8_t *outb, size_t outlen,
 		  int rflags, const char *label)
 {
 	uint8_t *buf = xmalloc(alen + n);
-	struct afalg_ctl k = a_ctl(c, op, (long)alen);
+	struct afalg_ctl k = opctx_ctl(c, op, (long)alen);
 
 	memcpy(buf, aad, alen);
 	memcpy(buf + alen, in, n);
@@ -90,15 +47,14 @@ static void sc_layout(const void *arg)
 {
 	static const size_t alens[] = { 0, 1, 13, 16, 20, 32, 100 };
 	static const size_t plens[] = { 0, 1, 15, 16, 17, 64, 1000 };
-	struct actx c;
+	struct opctx c;
 	uint8_t aad[128], pt[1024], ct[2048], rt[2048];
 	size_t i, j;
 	long r;
 
-	if (!a_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	gen(aad, sizeof(aad), "aad");
-	gen(pt, sizeof(pt), "msg");
 	for (i = 0; i < ARRAY_SIZE(alens); i++) {
 		for (j = 0; j < ARRAY_SIZE(plens); j++) {
 			size_t al = alens[i], pl = plens[j];
@@ -125,7 +81,7 @@ static void sc_layout(const void *arg)
 	}
 	/* the AAD into a scratch iovec (ell, GnuTLS, libkcapi) */
 	{
-		struct afalg_ctl k = a_ctl(&c, ALG_OP_ENCRYPT, (long)def_assoc(c.a));
+		struct afalg_ctl k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)def_assoc(c.a));
 		uint8_t scratch[32], *buf = xmalloc(def_assoc(c.a) + 64);
 		struct iovec v[2] = { { scratch, def_assoc(c.a) },
 				      { ct, 64 + c.as } };
@@ -145,7 +101,7 @@ static void sc_layout(const void *arg)
 	}
 	/* in place: the same buffer for input and output */
 	{
-		struct afalg_ctl k = a_ctl(&c, ALG_OP_ENCRYPT, 16);
+		struct afalg_ctl k = opctx_ctl(&c, ALG_OP_ENCRYPT, 16);
 		uint8_t b[16 + 64 + 64];
 
 		memcpy(b, aad, 16);
@@ -155,22 +111,21 @@ static void sc_layout(const void *arg)
 		out("in place %s %s", rs(), hx(b, g_r > 0 ? (size_t)g_r : 0));
 	}
 out:
-	a_close(&c);
+	opctx_close(&c);
 }
 
 /* ALG_SET_AEAD_AUTHSIZE: value in optlen, optval ignored (spec 1.5) */
 static void sc_authsize(const void *arg)
 {
-	struct actx c;
+	struct opctx c;
 	char line[1024];
 	size_t l = 0;
 	unsigned int as;
 	uint8_t aad[32], pt[64], ct[256], rt[256];
 
-	if (!a_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	gen(aad, sizeof(aad), "aad");
-	gen(pt, sizeof(pt), "msg");
 	closefd(c.op);
 	c.op = -1;
 	line[0] = 0;
@@ -212,23 +167,22 @@ static void sc_authsize(const void *arg)
 	a_req(&c, ALG_OP_ENCRYPT, aad, def_assoc(c.a), pt, 16, ct,
 	      def_assoc(c.a) + 16 + 16, MSG_DONTWAIT, "after bad authsize");
 out:
-	a_close(&c);
+	opctx_close(&c);
 }
 
 /* Tag failures: EBADMSG, input consumed (spec 1.10) */
 static void sc_tag(const void *arg)
 {
-	struct actx c;
+	struct opctx c;
 	uint8_t aad[32], pt[64], ct[256], bad[256], rt[256];
 	size_t al, n;
 	long r;
 	int i;
 
-	if (!a_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	al = def_assoc(c.a);
 	gen(aad, sizeof(aad), "aad");
-	gen(pt, sizeof(pt), "msg");
 	r = a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 48, ct, al + 48 + c.as,
 		  MSG_DONTWAIT, "enc");
 	if (r <= 0)
@@ -251,7 +205,7 @@ static void sc_tag(const void *arg)
 		else
 			nn = n - 1;
 		{
-			struct afalg_ctl k = a_ctl(&c, ALG_OP_DECRYPT, (long)al);
+			struct afalg_ctl k = opctx_ctl(&c, ALG_OP_DECRYPT, (long)al);
 			uint8_t b[256];
 
 			memcpy(b, a2, al);
@@ -275,23 +229,22 @@ static void sc_tag(const void *arg)
 	a_req(&c, ALG_OP_DECRYPT, aad, al, ct + al, n, rt, al + n - c.as,
 	      MSG_DONTWAIT, "good after bad");
 out:
-	a_close(&c);
+	opctx_close(&c);
 }
 
 /* Too little data, short and long output, assoclen limits, MORE, IV */
 static void sc_sizes(const void *arg)
 {
-	struct actx c;
+	struct opctx c;
 	struct afalg_ctl k;
 	uint8_t aad[64], pt[256], ct[512], rt[512];
 	size_t al;
 	long r;
 
-	if (!a_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	al = def_assoc(c.a);
 	gen(aad, sizeof(aad), "aad");
-	gen(pt, sizeof(pt), "msg");
 	r = a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 64, ct, al + 64 + c.as,
 		  MSG_DONTWAIT, "enc");
 	out("-- decrypt with less than assoclen + authsize");
@@ -299,7 +252,7 @@ static void sc_sizes(const void *arg)
 	      MSG_DONTWAIT, "short");
 	sk_recv(c.op, 64, MSG_DONTWAIT);
 	out("-- assoclen larger than the data");
-	k = a_ctl(&c, ALG_OP_ENCRYPT, 100);
+	k = opctx_ctl(&c, ALG_OP_ENCRYPT, 100);
 	sk_send(c.op, &k, aad, 50, 0);
 	sk_recv(c.op, 200, MSG_DONTWAIT);
 	sk_recv(c.op, 200, MSG_DONTWAIT);
@@ -341,7 +294,7 @@ static void sc_sizes(const void *arg)
 		out("-- output larger than needed");
 		a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 64, rt, 512,
 		      MSG_DONTWAIT, "enc out+");
-		k = a_ctl(&c, ALG_OP_ENCRYPT, (long)al);
+		k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)al);
 		{
 			uint8_t b[512];
 
@@ -355,7 +308,7 @@ static void sc_sizes(const void *arg)
 				 "returns it", false);
 	}
 	out("-- MSG_MORE: recv waits for the whole message");
-	k = a_ctl(&c, ALG_OP_ENCRYPT, (long)al);
+	k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)al);
 	sk_send(c.op, &k, aad, al, MSG_MORE);
 	sk_recv(c.op, 512, MSG_DONTWAIT);
 	sk_send(c.op, NULL, pt, 32, MSG_MORE);
@@ -382,21 +335,21 @@ static void sc_sizes(const void *arg)
 		sk_recv(c.op, al + 32 + c.as, MSG_DONTWAIT);
 	}
 	out("-- no data at all");
-	k = a_ctl(&c, ALG_OP_ENCRYPT, 0);
+	k = opctx_ctl(&c, ALG_OP_ENCRYPT, 0);
 	sk_send(c.op, &k, NULL, 0, 0);
 	sk_recv(c.op, 64, MSG_DONTWAIT);
-	k = a_ctl(&c, ALG_OP_DECRYPT, 0);
+	k = opctx_ctl(&c, ALG_OP_DECRYPT, 0);
 	sk_send(c.op, &k, NULL, 0, 0);
 	sk_recv(c.op, 64, MSG_DONTWAIT);
 	out("-- wrong iv length");
-	k = a_ctl(&c, ALG_OP_ENCRYPT, (long)al);
+	k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)al);
 	k.ivlen = (int)c.a->ivsize + 1;
 	sk_send(c.op, &k, aad, al + 16, 0);
 	k.ivlen = 0;
 	sk_send(c.op, &k, aad, al + 16, 0);
 	sk_recv(c.op, 128, MSG_DONTWAIT);
 out:
-	a_close(&c);
+	opctx_close(&c);
 }
 
 /* assoclen sweep (ESP forms accept only 16 and 20) and ccm's iv[0] */
@@ -404,20 +357,19 @@ static void sc_assoc(const void *arg)
 {
 	static const size_t alens[] = { 0, 7, 8, 12, 15, 16, 17, 19, 20, 21,
 					24, 32, 64, 255, 256, 4096 };
-	struct actx c;
+	struct opctx c;
 	uint8_t *aad, pt[64], *ct;
 	char line[1024];
 	size_t i, l = 0;
 
 	aad = xmalloc(8192);
 	ct = xmalloc(8192);
-	if (!a_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	gen(aad, 8192, "aad");
-	gen(pt, sizeof(pt), "msg");
 	line[0] = 0;
 	for (i = 0; i < ARRAY_SIZE(alens); i++) {
-		struct afalg_ctl k = a_ctl(&c, ALG_OP_ENCRYPT, (long)alens[i]);
+		struct afalg_ctl k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)alens[i]);
 		uint8_t *b = xmalloc(alens[i] + 32);
 
 		memcpy(b, aad, alens[i]);
@@ -441,7 +393,7 @@ static void sc_assoc(const void *arg)
 		line[0] = 0;
 		l = 0;
 		for (i = 0; i < ARRAY_SIZE(flags); i++) {
-			struct afalg_ctl k = a_ctl(&c, ALG_OP_ENCRYPT, 8);
+			struct afalg_ctl k = opctx_ctl(&c, ALG_OP_ENCRYPT, 8);
 			uint8_t b[8 + 32];
 
 			memcpy(iv, c.iv, 16);
@@ -459,7 +411,7 @@ static void sc_assoc(const void *arg)
 		out("ccm iv[0] sweep:%s", line);
 	}
 out:
-	a_close(&c);
+	opctx_close(&c);
 	free(aad);
 	free(ct);
 }

@@ -16,52 +16,6 @@
 
 #include "conformance.h"
 
-struct skctx {
-	const struct calg *a;
-	int fd, op;
-	uint8_t key[128], iv[32];
-	unsigned int klen;
-	unsigned int bs;	/* chunksize */
-	struct afalg_ctl e;	/* encrypt with the IV */
-};
-
-static struct afalg_ctl enc_ctl(const struct skctx *c, int op)
-{
-	struct afalg_ctl k = AFALG_CTL_NONE;
-
-	k.op = op;
-	k.iv = c->iv;
-	k.ivlen = (int)c->a->ivsize;
-	return k;
-}
-
-/* a keyed op socket of @name; @pt gets the bytes of gen(@n, "msg") */
-static bool sk_open(struct skctx *c, const char *name, uint8_t *pt, size_t n)
-{
-	gen(pt, n, "msg");
-	c->a = calg_find(name);
-	c->bs = c->a->chunk ? c->a->chunk : c->a->bs;
-	c->op = -1;
-	c->fd = tfm(ctype_name(c->a->type), name);
-	if (c->fd < 0)
-		return false;
-	c->klen = make_key(c->a, c->key, sizeof(c->key), "key");
-	make_iv(c->a, c->iv, "iv");
-	c->e = enc_ctl(c, ALG_OP_ENCRYPT);
-	if (setkey(c->fd, c->key, c->klen) < 0) {
-		close(c->fd);
-		return false;
-	}
-	c->op = acc(c->fd);
-	return c->op >= 0;
-}
-
-static void sk_close(struct skctx *c)
-{
-	closefd(c->op);
-	closefd(c->fd);
-}
-
 static const char *ctlstr(const struct afalg_ctl *c)
 {
 	static char b[4][96];
@@ -127,15 +81,15 @@ void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
 /* one request, exact read, decrypt back, in place */
 static void sc_basic(const void *arg)
 {
-	struct skctx c;
+	struct opctx c;
 	struct afalg_ctl d;
 	uint8_t pt[256], ct[256], rt[256];
 	size_t n;
 
-	if (!sk_open(&c, arg, pt, sizeof(pt)))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	n = 64;
-	d = enc_ctl(&c, ALG_OP_DECRYPT);
+	d = opctx_ctl(&c, ALG_OP_DECRYPT, -1);
 	sendctl(c.op, &c.e, pt, n, 0);
 	out("encrypt send %s", rs());
 	recvout(c.op, ct, n, 0);
@@ -208,16 +162,16 @@ static void sc_basic(const void *arg)
 		out("recv %s %s", rs(), hx(rt, g_r > 0 ? (size_t)g_r : 0));
 	}
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
 /* IV persistence and chaining across requests (spec 1.9) */
 static void sc_chain(const void *arg)
 {
-	struct skctx c;
+	struct opctx c;
 	uint8_t pt[256], one[256], two[256];
 
-	if (!sk_open(&c, arg, pt, sizeof(pt)))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	sendctl(c.op, &c.e, pt, 128, 0);
 	recvout(c.op, one, 128, 0);
@@ -323,7 +277,7 @@ static void sc_chain(const void *arg)
 			const char *what;
 		} partial[] = {
 			{ c.e, "encrypting" },
-			{ enc_ctl(&c, ALG_OP_DECRYPT), "decrypting" },
+			{ opctx_ctl(&c, ALG_OP_DECRYPT, -1), "decrypting" },
 		};
 
 		for (size_t i = 0; i < 2; i++) {
@@ -337,16 +291,16 @@ static void sc_chain(const void *arg)
 		}
 	}
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
 /* MSG_MORE streams: whole chunks only while more data is announced */
 static void sc_more(const void *arg)
 {
-	struct skctx c;
+	struct opctx c;
 	uint8_t pt[512];
 
-	if (!sk_open(&c, arg, pt, sizeof(pt)))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	out("-- chunks of a stream");
 	sk_send(c.op, &c.e, pt, 100, MSG_MORE);
@@ -385,16 +339,16 @@ static void sc_more(const void *arg)
 	sk_send(c.op, &c.e, pt, 32, 0);
 	sk_recv(c.op, 32, MSG_DONTWAIT);
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
 /* partial reads of a final request; buffers larger than the data */
 static void sc_partial(const void *arg)
 {
-	struct skctx c;
+	struct opctx c;
 	uint8_t pt[512];
 
-	if (!sk_open(&c, arg, pt, sizeof(pt)))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	out("-- read less than the final request: the rest stays queued");
 	sk_send(c.op, &c.e, pt, 3 * c.bs, 0);
@@ -428,18 +382,18 @@ static void sc_partial(const void *arg)
 			 "blocked recv: the kernel returns EINTR on a "
 			 "signal, the shim keeps waiting", true);
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
 /* cmsg and request errors (spec 1.9, 1.14) */
 static void sc_errors(const void *arg)
 {
-	struct skctx c;
+	struct opctx c;
 	struct afalg_ctl k;
 	uint8_t pt[256], iv[64];
 	int iv0;
 
-	if (!sk_open(&c, arg, pt, sizeof(pt)))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	memset(iv, 0x11, sizeof(iv));
 	iv0 = (int)c.a->ivsize;
@@ -556,20 +510,20 @@ static void sc_errors(const void *arg)
 	sk_send(c.op, NULL, pt + 32, 32, 0);
 	sk_recv(c.op, 64, MSG_DONTWAIT);
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
 /* TX budget (SO_SNDBUF), RX steps (SO_RCVBUF), poll */
 static void sc_budget(const void *arg)
 {
-	struct skctx c;
+	struct opctx c;
 	uint8_t *pt, *ct;
 	size_t n = 300000, i;
 	int v;
 
 	pt = page_alloc(n + 4096);
 	ct = page_alloc(n + 4096);
-	if (!sk_open(&c, arg, pt, n))
+	if (!opctx_open(&c, arg, pt, n))
 		goto out;
 	poll_step(c.op, "fresh");
 	sk_send(c.op, &c.e, NULL, 0, MSG_MORE);
@@ -618,7 +572,7 @@ static void sc_budget(const void *arg)
 	recvout(c.op, ct, 200000, MSG_DONTWAIT);
 	out("recv(200000) %s %s", rs(), hx(ct, g_r > 0 ? (size_t)g_r : 0));
 out:
-	sk_close(&c);
+	opctx_close(&c);
 	page_free(pt, n + 4096);
 	page_free(ct, n + 4096);
 }
@@ -664,7 +618,7 @@ static bool thread_sleeping(pid_t tid)
 
 static void sc_concurrent(const void *arg)
 {
-	struct skctx c;
+	struct opctx c;
 	struct writer w;
 	pthread_t th;
 	uint8_t *pt, *ct;
@@ -673,7 +627,7 @@ static void sc_concurrent(const void *arg)
 
 	pt = page_alloc(n);
 	ct = page_alloc(n);
-	if (!sk_open(&c, arg, pt, n))
+	if (!opctx_open(&c, arg, pt, n))
 		goto out;
 	sk_send(c.op, &c.e, NULL, 0, MSG_MORE);
 	memset(&w, 0, sizeof(w));
@@ -708,7 +662,7 @@ static void sc_concurrent(const void *arg)
 	recvout(c.op, ct, n, MSG_DONTWAIT);
 	out("rest %s", g_r >= 0 ? "ok" : rs());
 out:
-	sk_close(&c);
+	opctx_close(&c);
 	page_free(pt, n);
 	page_free(ct, n);
 }

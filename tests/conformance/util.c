@@ -279,6 +279,45 @@ ssize_t recvout(int fd, void *buf, size_t len, int flags)
 	return T(afalg_recvmsg(fd, buf, len, flags));
 }
 
+struct afalg_ctl opctx_ctl(const struct opctx *c, int op, long assoclen)
+{
+	struct afalg_ctl k = AFALG_CTL_NONE;
+
+	k.op = op;
+	k.iv = c->iv;
+	k.ivlen = (int)c->a->ivsize;
+	k.assoclen = assoclen;
+	return k;
+}
+
+bool opctx_open(struct opctx *c, const char *name, uint8_t *pt, size_t n)
+{
+	gen(pt, n, "msg");
+	c->a = calg_find(name);
+	c->op = -1;
+	c->fd = tfm(ctype_name(c->a->type), name);
+	if (c->fd < 0)
+		return false;
+	c->klen = make_key(c->a, c->key, sizeof(c->key), "key");
+	make_iv(c->a, c->iv, "iv");
+	c->bs = c->a->chunk ? c->a->chunk : c->a->bs;
+	c->as = c->a->maxauth;
+	c->e = opctx_ctl(c, ALG_OP_ENCRYPT, -1);
+	if (setkey(c->fd, c->key, c->klen) < 0) {
+		close(c->fd);
+		c->fd = -1;
+		return false;
+	}
+	c->op = acc(c->fd);
+	return c->op >= 0;
+}
+
+void opctx_close(struct opctx *c)
+{
+	closefd(c->op);
+	closefd(c->fd);
+}
+
 /* ---- interruptible steps --------------------------------------------- */
 
 static volatile sig_atomic_t intr_fired;
