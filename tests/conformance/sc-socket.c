@@ -254,12 +254,72 @@ static void bind_case(const char *what, const char *type, const char *name,
 	close(fd);
 }
 
+/*
+ * bind() of a well-formed sockaddr_alg (88 bytes, no feat/mask) by type
+ * and name: what the kernel's type and name lookup takes.  @d14: the
+ * step is divergence D14, with that reason.
+ */
+static const struct {
+	const char *what, *type, *name, *d14;
+} bind_names[] = {
+	{ "type 14 chars", "hashhashhashha", "sha256" },
+	{ "type unknown", "cipher", "aes" },
+	{ "type empty", "", "sha256" },
+	{ "type case", "HASH", "sha256" },
+	{ "alg unknown", "hash", "nosuchalg" },
+	{ "alg empty", "hash", "" },
+	{ "alg space", "hash", "sha256 " },
+	{ "alg case", "hash", "SHA256" },
+	{ "alg open paren", "hash", "hmac(sha256" },
+	{ "alg empty param", "hash", "hmac()" },
+	{ "alg extra paren", "hash", "hmac(sha256))",
+	  "a malformed name: the kernel's cryptomgr ignores what follows "
+	  "the template's closing parenthesis" },
+	{ "alg hmac(hmac)", "hash", "hmac(hmac(sha256))" },
+	{ "alg hmac(cipher)", "hash", "hmac(aes)" },
+	{ "alg hmac(cmac)", "hash", "hmac(cmac(aes))" },
+	{ "alg unknown template", "hash", "nosuch(sha256)" },
+	{ "wrong type skcipher/sha256", "skcipher", "sha256" },
+	{ "wrong type hash/cbc(aes)", "hash", "cbc(aes)" },
+	{ "wrong type hash/aes", "hash", "aes" },
+	{ "wrong type skcipher/aes", "skcipher", "aes" },
+	{ "wrong type skcipher/gcm(aes)", "skcipher", "gcm(aes)" },
+	{ "wrong type aead/cbc(aes)", "aead", "cbc(aes)" },
+	{ "wrong type rng/sha256", "rng", "sha256" },
+	{ "wrong type hash/stdrng", "hash", "stdrng" },
+	{ "hash/gcm(aes)", "hash", "gcm(aes)" },
+	{ "skcipher/hmac(sha256)", "skcipher", "hmac(sha256)" },
+	{ "aead/hmac(sha256)", "aead", "hmac(sha256)" },
+	{ "hash/ctr(aes)", "hash", "ctr(aes)" },
+	/*
+	 * crypto/xts.c takes its cipher as ecb(X) and names the instance
+	 * xts(X), driver xts(<driver of ecb(X)>): a name that matches
+	 * neither never binds (the retried probe finds the instance
+	 * registered: EEXIST); a 64-bit block cipher is EINVAL.
+	 */
+	{ "xts(ecb(aes-generic))", "skcipher", "xts(ecb(aes-generic))" },
+	{ "xts(ecb(aes))", "skcipher", "xts(ecb(aes))" },
+	{ "xts(aes-generic)", "skcipher", "xts(aes-generic)" },
+	{ "xts(des3_ede)", "skcipher", "xts(des3_ede)" },
+	{ "xts(ecb(des3_ede-generic))", "skcipher",
+	  "xts(ecb(des3_ede-generic))" },
+	{ "rng/cbc(aes)", "rng", "cbc(aes)" },
+	{ "hash/rfc4106(gcm(aes))", "hash", "rfc4106(gcm(aes))" },
+	{ "aead/xts(aes)", "aead", "xts(aes)" },
+	{ "skcipher/cbc(sha256)", "skcipher", "cbc(sha256)" },
+	{ "hash/cmac(sha256)", "hash", "cmac(sha256)" },
+	{ "driver sha256-generic", "hash", "sha256-generic" },
+	{ "driver hmac(sha256-generic)", "hash", "hmac(sha256-generic)" },
+	{ "skcipher cbc(aes-generic)", "skcipher", "cbc(aes-generic)" },
+};
+
 static void sc_bind(const void *arg)
 {
 	const uint32_t KDO = CRYPTO_ALG_KERN_DRIVER_ONLY;
 	char longname[120];
 	struct sa_alg sa;
 	int fd, op;
+	size_t i;
 
 	(void)arg;
 	bind_case("ok", "hash", "sha256", 0, 0, 88, AF_ALG);
@@ -284,78 +344,12 @@ static void sc_bind(const void *arg)
 	bind_case("mask 0x80000000", "hash", "sha256", 0, 0x80000000u, 88,
 		  AF_ALG);
 	bind_case("feat 0x1001", "hash", "sha256", 0x1001, 0, 88, AF_ALG);
-	bind_case("type 14 chars", "hashhashhashha", "sha256", 0, 0, 88,
-		  AF_ALG);
-	bind_case("type unknown", "cipher", "aes", 0, 0, 88, AF_ALG);
-	bind_case("type empty", "", "sha256", 0, 0, 88, AF_ALG);
-	bind_case("type case", "HASH", "sha256", 0, 0, 88, AF_ALG);
-	bind_case("alg unknown", "hash", "nosuchalg", 0, 0, 88, AF_ALG);
-	bind_case("alg empty", "hash", "", 0, 0, 88, AF_ALG);
-	bind_case("alg space", "hash", "sha256 ", 0, 0, 88, AF_ALG);
-	bind_case("alg case", "hash", "SHA256", 0, 0, 88, AF_ALG);
-	bind_case("alg open paren", "hash", "hmac(sha256", 0, 0, 88, AF_ALG);
-	bind_case("alg empty param", "hash", "hmac()", 0, 0, 88, AF_ALG);
-	div_next("D14", "a malformed name: the kernel's cryptomgr ignores what "
-		 "follows the template's closing parenthesis");
-	bind_case("alg extra paren", "hash", "hmac(sha256))", 0, 0, 88,
-		  AF_ALG);
-	bind_case("alg hmac(hmac)", "hash", "hmac(hmac(sha256))", 0, 0, 88,
-		  AF_ALG);
-	bind_case("alg hmac(cipher)", "hash", "hmac(aes)", 0, 0, 88, AF_ALG);
-	bind_case("alg hmac(cmac)", "hash", "hmac(cmac(aes))", 0, 0, 88,
-		  AF_ALG);
-	bind_case("alg unknown template", "hash", "nosuch(sha256)", 0, 0, 88,
-		  AF_ALG);
-	bind_case("wrong type skcipher/sha256", "skcipher", "sha256", 0, 0,
-		  88, AF_ALG);
-	bind_case("wrong type hash/cbc(aes)", "hash", "cbc(aes)", 0, 0, 88,
-		  AF_ALG);
-	bind_case("wrong type hash/aes", "hash", "aes", 0, 0, 88, AF_ALG);
-	bind_case("wrong type skcipher/aes", "skcipher", "aes", 0, 0, 88,
-		  AF_ALG);
-	bind_case("wrong type skcipher/gcm(aes)", "skcipher", "gcm(aes)", 0,
-		  0, 88, AF_ALG);
-	bind_case("wrong type aead/cbc(aes)", "aead", "cbc(aes)", 0, 0, 88,
-		  AF_ALG);
-	bind_case("wrong type rng/sha256", "rng", "sha256", 0, 0, 88, AF_ALG);
-	bind_case("wrong type hash/stdrng", "hash", "stdrng", 0, 0, 88,
-		  AF_ALG);
-	bind_case("hash/gcm(aes)", "hash", "gcm(aes)", 0, 0, 88, AF_ALG);
-	bind_case("skcipher/hmac(sha256)", "skcipher", "hmac(sha256)", 0, 0,
-		  88, AF_ALG);
-	bind_case("aead/hmac(sha256)", "aead", "hmac(sha256)", 0, 0, 88,
-		  AF_ALG);
-	bind_case("hash/ctr(aes)", "hash", "ctr(aes)", 0, 0, 88, AF_ALG);
-	/*
-	 * crypto/xts.c takes its cipher as ecb(X) and names the instance
-	 * xts(X), driver xts(<driver of ecb(X)>): a name that matches
-	 * neither never binds (the retried probe finds the instance
-	 * registered: EEXIST); a 64-bit block cipher is EINVAL.
-	 */
-	bind_case("xts(ecb(aes-generic))", "skcipher", "xts(ecb(aes-generic))",
-		  0, 0, 88, AF_ALG);
-	bind_case("xts(ecb(aes))", "skcipher", "xts(ecb(aes))", 0, 0, 88,
-		  AF_ALG);
-	bind_case("xts(aes-generic)", "skcipher", "xts(aes-generic)", 0, 0,
-		  88, AF_ALG);
-	bind_case("xts(des3_ede)", "skcipher", "xts(des3_ede)", 0, 0, 88,
-		  AF_ALG);
-	bind_case("xts(ecb(des3_ede-generic))", "skcipher",
-		  "xts(ecb(des3_ede-generic))", 0, 0, 88, AF_ALG);
-	bind_case("rng/cbc(aes)", "rng", "cbc(aes)", 0, 0, 88, AF_ALG);
-	bind_case("hash/rfc4106(gcm(aes))", "hash", "rfc4106(gcm(aes))", 0, 0,
-		  88, AF_ALG);
-	bind_case("aead/xts(aes)", "aead", "xts(aes)", 0, 0, 88, AF_ALG);
-	bind_case("skcipher/cbc(sha256)", "skcipher", "cbc(sha256)", 0, 0, 88,
-		  AF_ALG);
-	bind_case("hash/cmac(sha256)", "hash", "cmac(sha256)", 0, 0, 88,
-		  AF_ALG);
-	bind_case("driver sha256-generic", "hash", "sha256-generic", 0, 0,
-		  88, AF_ALG);
-	bind_case("driver hmac(sha256-generic)", "hash",
-		  "hmac(sha256-generic)", 0, 0, 88, AF_ALG);
-	bind_case("skcipher cbc(aes-generic)", "skcipher", "cbc(aes-generic)",
-		  0, 0, 88, AF_ALG);
+	for (i = 0; i < ARRAY_SIZE(bind_names); i++) {
+		if (bind_names[i].d14)
+			div_next("D14", bind_names[i].d14);
+		bind_case(bind_names[i].what, bind_names[i].type,
+			  bind_names[i].name, 0, 0, 88, AF_ALG);
+	}
 	/* names longer than sockaddr_alg's 64 bytes (sockaddr_alg_new) */
 	memset(longname, 'a', sizeof(longname));
 	longname[100] = 0;
