@@ -12,6 +12,14 @@
 
 #include "conformance.h"
 
+/* opctx_open() of an AEAD; @aad gets the bytes of gen(@alen, "aad") */
+static bool a_open(struct opctx *c, const char *name, uint8_t *aad,
+		   size_t alen, uint8_t *pt, size_t n)
+{
+	gen(aad, alen, "aad");
+	return opctx_open(c, name, pt, n);
+}
+
 /* The default assoclen: ESP forms need 16 or 20 (the AAD ends in the IV) */
 static size_t def_assoc(const struct calg *a)
 {
@@ -42,6 +50,14 @@ static long a_req(struct opctx *c, int op, const uint8_t *aad, size_t alen,
 	return g_r;
 }
 
+/* a_req() encrypting AAD||PT, reading all of AAD||CT||TAG */
+static long a_enc(struct opctx *c, const uint8_t *aad, size_t alen,
+		  const uint8_t *pt, size_t n, uint8_t *outb, const char *label)
+{
+	return a_req(c, ALG_OP_ENCRYPT, aad, alen, pt, n, outb,
+		     alen + n + c->as, MSG_DONTWAIT, label);
+}
+
 /* Layouts: encrypt AAD||PT -> AAD||CT||TAG, decrypt back (spec 1.10) */
 static void sc_layout(const void *arg)
 {
@@ -52,9 +68,8 @@ static void sc_layout(const void *arg)
 	size_t i, j;
 	long r;
 
-	if (!opctx_open(&c, arg, pt, sizeof(pt)))
+	if (!a_open(&c, arg, aad, sizeof(aad), pt, sizeof(pt)))
 		goto out;
-	gen(aad, sizeof(aad), "aad");
 	for (i = 0; i < ARRAY_SIZE(alens); i++) {
 		for (j = 0; j < ARRAY_SIZE(plens); j++) {
 			size_t al = alens[i], pl = plens[j];
@@ -63,8 +78,7 @@ static void sc_layout(const void *arg)
 			if (c.a->bs > 1 && pl % c.a->bs)
 				continue;
 			snprintf(label, sizeof(label), "a%zu/p%zu", al, pl);
-			r = a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, pl, ct,
-				  al + pl + c.as, MSG_DONTWAIT, label);
+			r = a_enc(&c, aad, al, pt, pl, ct, label);
 			if (r <= 0 || (size_t)r < al)
 				continue;
 			/* (a recv into 0 bytes would not reach the AEAD) */
@@ -123,9 +137,8 @@ static void sc_authsize(const void *arg)
 	unsigned int as;
 	uint8_t aad[32], pt[64], ct[256], rt[256];
 
-	if (!opctx_open(&c, arg, pt, sizeof(pt)))
+	if (!a_open(&c, arg, aad, sizeof(aad), pt, sizeof(pt)))
 		goto out;
-	gen(aad, sizeof(aad), "aad");
 	closefd(c.op);
 	c.op = -1;
 	line[0] = 0;
@@ -179,12 +192,10 @@ static void sc_tag(const void *arg)
 	long r;
 	int i;
 
-	if (!opctx_open(&c, arg, pt, sizeof(pt)))
+	if (!a_open(&c, arg, aad, sizeof(aad), pt, sizeof(pt)))
 		goto out;
 	al = def_assoc(c.a);
-	gen(aad, sizeof(aad), "aad");
-	r = a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 48, ct, al + 48 + c.as,
-		  MSG_DONTWAIT, "enc");
+	r = a_enc(&c, aad, al, pt, 48, ct, "enc");
 	if (r <= 0)
 		goto out;
 	n = (size_t)r - al;	/* CT||TAG */
@@ -241,12 +252,10 @@ static void sc_sizes(const void *arg)
 	size_t al;
 	long r;
 
-	if (!opctx_open(&c, arg, pt, sizeof(pt)))
+	if (!a_open(&c, arg, aad, sizeof(aad), pt, sizeof(pt)))
 		goto out;
 	al = def_assoc(c.a);
-	gen(aad, sizeof(aad), "aad");
-	r = a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 64, ct, al + 64 + c.as,
-		  MSG_DONTWAIT, "enc");
+	r = a_enc(&c, aad, al, pt, 64, ct, "enc");
 	out("-- decrypt with less than assoclen + authsize");
 	a_req(&c, ALG_OP_DECRYPT, aad, al, ct + al, c.as - 1, rt, 64,
 	      MSG_DONTWAIT, "short");
@@ -319,8 +328,7 @@ static void sc_sizes(const void *arg)
 	sk_send(c.op, NULL, pt + 32, 32, 0);
 	sk_recv(c.op, al + 64 + c.as, MSG_DONTWAIT);
 	out("-- the IV is not chained: a request without IV reuses it");
-	a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 32, rt, al + 32 + c.as,
-	      MSG_DONTWAIT, "with iv");
+	a_enc(&c, aad, al, pt, 32, rt, "with iv");
 	{
 		uint8_t b[128];
 
@@ -364,9 +372,8 @@ static void sc_assoc(const void *arg)
 
 	aad = xmalloc(8192);
 	ct = xmalloc(8192);
-	if (!opctx_open(&c, arg, pt, sizeof(pt)))
+	if (!a_open(&c, arg, aad, 8192, pt, sizeof(pt)))
 		goto out;
-	gen(aad, 8192, "aad");
 	line[0] = 0;
 	for (i = 0; i < ARRAY_SIZE(alens); i++) {
 		struct afalg_ctl k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)alens[i]);
