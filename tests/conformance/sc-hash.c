@@ -247,6 +247,18 @@ static void sc_flags(const void *arg)
 	close(fd);
 }
 
+/* sendmsg of the iovecs @v[0..n) without cmsgs; prints "sendmsg(@what)" */
+static void sendv(int op, struct iovec *v, size_t n, const char *what)
+{
+	struct msghdr m;
+
+	memset(&m, 0, sizeof(m));
+	m.msg_iov = v;
+	m.msg_iovlen = n;
+	T(sendmsg(op, &m, 0));
+	out("sendmsg(%s) %s", what, rs());
+}
+
 /* Every entry point that reaches hash_sendmsg / hash_recvmsg. */
 static void sc_entry(const void *arg)
 {
@@ -282,19 +294,13 @@ static void sc_entry(const void *arg)
 	T(sendto(op, "abc", 3, 0, (struct sockaddr *)&ss, 200));
 	out("sendto(addr,200) %s", rs());
 	hr(op, 64);
-	memset(&m, 0, sizeof(m));
 	v[0] = (struct iovec){ big, 1000 };
 	v[1] = (struct iovec){ big + 1000, 0 };
 	v[2] = (struct iovec){ big + 1000, 1500 };
 	v[3] = (struct iovec){ big + 2500, 500 };
-	m.msg_iov = v;
-	m.msg_iovlen = 4;
-	T(sendmsg(op, &m, 0));
-	out("sendmsg(4 iovecs, 3000) %s", rs());
+	sendv(op, v, 4, "4 iovecs, 3000");
 	hr(op, 64);
-	m.msg_iovlen = 0;
-	T(sendmsg(op, &m, 0));
-	out("sendmsg(no iov) %s", rs());
+	sendv(op, v, 0, "no iov");
 	hr(op, 64);
 	/* sendmmsg: each message is one sendmsg */
 	memset(mm, 0, sizeof(mm));
@@ -349,15 +355,9 @@ static void sc_entry(const void *arg)
 
 		for (i = 0; i < 1025; i++)
 			many[i] = (struct iovec){ big, 1 };
-		memset(&m, 0, sizeof(m));
-		m.msg_iov = many;
-		m.msg_iovlen = 1024;
-		T(sendmsg(op, &m, 0));
-		out("sendmsg(1024 iovecs) %s", rs());
+		sendv(op, many, 1024, "1024 iovecs");
 		hr(op, 64);
-		m.msg_iovlen = 1025;
-		T(sendmsg(op, &m, 0));
-		out("sendmsg(1025 iovecs) %s", rs());
+		sendv(op, many, 1025, "1025 iovecs");
 		T(writev(op, many, 1025));
 		out("writev(1025) %s", rs());
 		{
