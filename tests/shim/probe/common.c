@@ -21,41 +21,18 @@
 
 int probe_failures;
 
-static void vline(const char *tag, const char *fmt, va_list ap)
+void probe_line(const char *tag, const char *fmt, ...)
 {
 	char buf[2048];
+	va_list ap;
 
+	if (!strcmp(tag, "FAIL"))
+		probe_failures++;
+	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
 	printf("%s %s\n", tag, buf);
 	fflush(stdout);
-}
-
-void pass(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vline("PASS", fmt, ap);
-	va_end(ap);
-}
-
-void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	probe_failures++;
-	va_start(ap, fmt);
-	vline("FAIL", fmt, ap);
-	va_end(ap);
-}
-
-void skip(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vline("SKIP", fmt, ap);
-	va_end(ap);
 }
 
 bool check(bool cond, const char *fmt, ...)

@@ -26,64 +26,70 @@ static int shared_tfm;
 static uint8_t hkey[40];
 static atomic_int bad, ops;
 
-static void *hmac_worker(void *arg)
+/*
+ * ITER operations on an op socket of shared_tfm: @one does one with the
+ * thread's seed, -1 when a call failed, else whether the output equals
+ * the oracle's.
+ */
+static void *worker(void *arg, int (*one)(int op, unsigned int *seed))
 {
-	uint8_t msg[600], mac[32], want[64];
-	unsigned int wl, seed = (unsigned int)(uintptr_t)arg;
-	int op = afalg_accept(shared_tfm, SOCK_CLOEXEC), i;
-	size_t n;
+	unsigned int seed = (unsigned int)(uintptr_t)arg;
+	int op = afalg_accept(shared_tfm, SOCK_CLOEXEC), i, r;
 
 	if (op < 0) {
 		atomic_fetch_add(&bad, 1);
 		return NULL;
 	}
 	for (i = 0; i < ITER; i++) {
-		n = rand_r(&seed) % sizeof(msg);
-		fill_random(msg, n);
-		if (send(op, msg, n / 2, MSG_MORE) != (ssize_t)(n / 2) ||
-		    send(op, msg + n / 2, n - n / 2, 0) != (ssize_t)(n - n / 2) ||
-		    read(op, mac, 32) != 32) {
+		r = one(op, &seed);
+		if (r <= 0)
 			atomic_fetch_add(&bad, 1);
-			continue;
-		}
-		ossl_hmac("sha256", hkey, sizeof(hkey), msg, n, want, &wl);
-		if (memcmp(mac, want, 32))
-			atomic_fetch_add(&bad, 1);
-		atomic_fetch_add(&ops, 1);
+		if (r >= 0)
+			atomic_fetch_add(&ops, 1);
 	}
 	close(op);
 	return NULL;
 }
 
+static int hmac_one(int op, unsigned int *seed)
+{
+	uint8_t msg[600], mac[32], want[64];
+	size_t n = rand_r(seed) % sizeof(msg);
+	unsigned int wl;
+
+	fill_random(msg, n);
+	if (send(op, msg, n / 2, MSG_MORE) != (ssize_t)(n / 2) ||
+	    send(op, msg + n / 2, n - n / 2, 0) != (ssize_t)(n - n / 2) ||
+	    read(op, mac, 32) != 32)
+		return -1;
+	ossl_hmac("sha256", hkey, sizeof(hkey), msg, n, want, &wl);
+	return !memcmp(mac, want, 32);
+}
+
+static void *hmac_worker(void *arg)
+{
+	return worker(arg, hmac_one);
+}
+
 static uint8_t ckey[32];
+
+static int cipher_one(int op, unsigned int *seed)
+{
+	uint8_t pt[5000], ct[5000], want[5000], iv[16];
+	size_t n = 1 + rand_r(seed) % sizeof(pt);
+
+	fill_random(pt, n);
+	fill_random(iv, 16);
+	if (afalg_send(op, ALG_OP_ENCRYPT, iv, 16, -1, pt, n, 0) !=
+	    (ssize_t)n || read(op, ct, n) != (ssize_t)n)
+		return -1;
+	ossl_cipher("chacha20", 1, ckey, iv, pt, n, want);
+	return !memcmp(ct, want, n);
+}
 
 static void *cipher_worker(void *arg)
 {
-	uint8_t pt[5000], ct[5000], want[5000], iv[16];
-	unsigned int seed = (unsigned int)(uintptr_t)arg;
-	int op = afalg_accept(shared_tfm, SOCK_CLOEXEC), i;
-	size_t n;
-
-	if (op < 0) {
-		atomic_fetch_add(&bad, 1);
-		return NULL;
-	}
-	for (i = 0; i < ITER; i++) {
-		n = 1 + rand_r(&seed) % sizeof(pt);
-		fill_random(pt, n);
-		fill_random(iv, 16);
-		if (afalg_send(op, ALG_OP_ENCRYPT, iv, 16, -1, pt, n, 0) !=
-		    (ssize_t)n || read(op, ct, n) != (ssize_t)n) {
-			atomic_fetch_add(&bad, 1);
-			continue;
-		}
-		ossl_cipher("chacha20", 1, ckey, iv, pt, n, want);
-		if (memcmp(ct, want, n))
-			atomic_fetch_add(&bad, 1);
-		atomic_fetch_add(&ops, 1);
-	}
-	close(op);
-	return NULL;
+	return worker(arg, cipher_one);
 }
 
 /* one hash op socket driven by every thread at once */

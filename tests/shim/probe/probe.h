@@ -26,9 +26,12 @@
 
 extern int probe_failures;
 
-void pass(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "<tag> <text>" on stdout; a FAIL counts in probe_failures */
+void probe_line(const char *tag, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+#define pass(...) probe_line("PASS", __VA_ARGS__)
+#define fail(...) probe_line("FAIL", __VA_ARGS__)
+#define skip(...) probe_line("SKIP", __VA_ARGS__)
 /* PASS or FAIL "<what>" with errno in the diagnostic */
 bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void hex(char *out, const void *p, size_t n);
