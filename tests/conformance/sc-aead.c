@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.10: the AEAD op socket.  Buffer layouts with the AAD echo,
- * authsize and assoclen boundaries, tag failures (EBADMSG), too little
- * data, short and long output buffers, MSG_MORE, IV handling.
+ * The AEAD op socket (afalg-behaviour.md §1.10).  Buffer layouts with the
+ * AAD echo, authsize and assoclen boundaries, tag failures (EBADMSG), too
+ * little data, short and long output buffers, MSG_MORE, IV handling.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,7 +58,7 @@ static long a_enc(struct opctx *c, const uint8_t *aad, size_t alen,
 		     alen + n + c->as, MSG_DONTWAIT, label);
 }
 
-/* Layouts: encrypt AAD||PT -> AAD||CT||TAG, decrypt back (spec 1.10) */
+/* Layouts: AAD||PT -> AAD||CT||TAG and back (afalg-behaviour.md §1.10) */
 static void sc_layout(const void *arg)
 {
 	static const size_t alens[] = { 0, 1, 13, 16, 20, 32, 100 };
@@ -128,7 +128,7 @@ out:
 	opctx_close(&c);
 }
 
-/* ALG_SET_AEAD_AUTHSIZE: value in optlen, optval ignored (spec 1.5) */
+/* ALG_SET_AEAD_AUTHSIZE: the value is optlen (afalg-behaviour.md §1.5) */
 static void sc_authsize(const void *arg)
 {
 	struct opctx c;
@@ -183,7 +183,7 @@ out:
 	opctx_close(&c);
 }
 
-/* Tag failures: EBADMSG, input consumed (spec 1.10) */
+/* Tag failures: EBADMSG, input consumed (afalg-behaviour.md §1.10) */
 static void sc_tag(const void *arg)
 {
 	struct opctx c;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.8: the hash op socket.  Every row of the send table, recv
- * truncation and over-long reads, result dropping, the SYS5 read(0) rule,
- * ignored flags and cmsgs, every send and recv entry point, cloning by
- * accept(), dup.
+ * The hash op socket (afalg-behaviour.md §1.8).  Every row of the send
+ * table, recv truncation and over-long reads, result dropping, the SYS5
+ * read(0) rule, ignored flags and cmsgs, every send and recv entry point,
+ * cloning by accept(), dup.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -60,7 +60,7 @@ static int hop(const char *name, int *fd)
 	return acc(*fd);
 }
 
-/* Every row of spec 1.8's sendmsg table, then recv's rules. */
+/* Every row of afalg-behaviour.md §1.8's sendmsg table, then recv's. */
 static void sc_table(const void *arg)
 {
 	const char *name = arg;
@@ -413,7 +413,7 @@ out:
 	page_free(buf, n);
 }
 
-/* accept() on an op socket clones the hash state (spec 1.6). */
+/* accept() on an op socket clones the hash state (afalg-behaviour.md §1.6) */
 static void sc_clone(const void *arg)
 {
 	const char *name = arg;

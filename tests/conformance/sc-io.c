@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.7, 1.12, 1.13: descriptors and I/O paths around the op sockets.
- * sendfile (with and without an offset), splice from a pipe, vmsplice,
- * splice into a pipe, AIO through syscall(), poll/select/epoll, fork,
- * exec, SCM_RIGHTS.
+ * Descriptors and I/O paths around the op sockets (afalg-behaviour.md
+ * §1.7, §1.12, §1.13): sendfile (with and without an offset), splice from
+ * a pipe, vmsplice, splice into a pipe, AIO through syscall(),
+ * poll/select/epoll, fork, exec, SCM_RIGHTS.
  */
 #include <fcntl.h>
 #include <poll.h>
@@ -53,7 +53,7 @@ static int memfile(size_t n, const char *label)
 	return f;
 }
 
-/* sendfile(2): util-linux hardlink, iproute2, gnulib (spec 1.12) */
+/* sendfile(2): hardlink, iproute2, gnulib (afalg-behaviour.md §1.12) */
 static void sc_sendfile(const void *arg)
 {
 	int fd, op, f;

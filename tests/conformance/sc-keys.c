@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.3-1.6: setsockopt() on tfm and op sockets, key sizes against
- * optmem_max, nokey children, unkeyed algorithms, NEED_KEY after a failed
- * setkey, EBUSY rules, keys by serial.
+ * afalg-behaviour.md §1.3-§1.6: setsockopt() on tfm and op sockets, key
+ * sizes against optmem_max, nokey children, unkeyed algorithms, NEED_KEY
+ * after a failed setkey, EBUSY rules, keys by serial.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -158,7 +158,7 @@ outk:
 	free(key);
 }
 
-/* nokey children (spec 1.6): accept before the key is set */
+/* nokey children (afalg-behaviour.md §1.6): accept before the key is set */
 static void nokey_one(const char *type, const char *name, unsigned int klen)
 {
 	uint8_t key[64], buf[64];
@@ -318,7 +318,10 @@ static void sc_needkey(const void *arg)
 	needkey_one(t->type, t->name, t->klen, t->bad);
 }
 
-/* EBUSY (spec 1.5): keyed children block setkey, authsize and bind. */
+/*
+ * EBUSY (afalg-behaviour.md §1.5): keyed children block setkey, authsize
+ * and bind.
+ */
 static void sc_rekey(const void *arg)
 {
 	uint8_t key[32], d[64];

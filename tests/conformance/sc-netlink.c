@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.16: NETLINK_CRYPTO as libkcapi uses it.  CRYPTO_MSG_GETALG for
- * every bound algorithm, with the reply's attributes printed byte by byte;
- * the driver name, module, flags, refcnt and priority are divergence D7
- * (the shim has no registry of the kernel's drivers).
+ * NETLINK_CRYPTO as libkcapi uses it (afalg-behaviour.md §1.16).
+ * CRYPTO_MSG_GETALG for every bound algorithm, with the reply's
+ * attributes printed byte by byte; the driver name, module, flags, refcnt
+ * and priority are divergence D7 (the shim has no registry of the
+ * kernel's drivers).
  */
 #include <stdio.h>
 #include <stdlib.h>

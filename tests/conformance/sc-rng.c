@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.11: rng op sockets.  Output bytes are random on both sides, so
- * the transcript has lengths and properties (not all zero, two reads
- * differ), never the bytes.
+ * rng op sockets (afalg-behaviour.md §1.11).  Output bytes are random on
+ * both sides, so the transcript has lengths and properties (not all zero,
+ * two reads differ), never the bytes.
  */
 #include <stdio.h>
 #include <stdlib.h>

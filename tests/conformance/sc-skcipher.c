@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.9: the skcipher op socket.  cmsg parsing, IV persistence and
- * chaining, MSG_MORE streams and chunk rounding, partial and over-long
- * reads, the TX budget, poll, concurrent senders, non-blocking sockets.
+ * The skcipher op socket (afalg-behaviour.md §1.9).  cmsg parsing, IV
+ * persistence and chaining, MSG_MORE streams and chunk rounding, partial
+ * and over-long reads, the TX budget, poll, concurrent senders,
+ * non-blocking sockets.
  */
 #include <fcntl.h>
 #include <poll.h>
@@ -56,9 +57,9 @@ void sk_recv(int op, size_t n, int flags)
 }
 
 /*
- * A recv the kernel answers only after a signal (spec 1.9 quirks): armed
- * with a timer natively.  @id: the divergence; @hangs: the shim would
- * wait forever (D8), so it is not called there.
+ * A recv the kernel answers only after a signal (afalg-behaviour.md §1.9,
+ * quirks): armed with a timer natively.  @id: the divergence; @hangs: the
+ * shim would wait forever (D8), so it is not called there.
  */
 void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
 		      bool hangs)
@@ -165,7 +166,7 @@ out:
 	opctx_close(&c);
 }
 
-/* IV persistence and chaining across requests (spec 1.9) */
+/* IV persistence and chaining across requests (afalg-behaviour.md §1.9) */
 static void sc_chain(const void *arg)
 {
 	struct opctx c;
@@ -385,7 +386,7 @@ out:
 	opctx_close(&c);
 }
 
-/* cmsg and request errors (spec 1.9, 1.14) */
+/* cmsg and request errors (afalg-behaviour.md §1.9, §1.14) */
 static void sc_errors(const void *arg)
 {
 	struct opctx c;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.2-1.7: socket(), bind(), accept(), the generic socket layer on
- * tfm and op sockets, closing the parent; setsockopt() and the key rules
- * are in sc-keys.c.
+ * afalg-behaviour.md §1.2-§1.7: socket(), bind(), accept(), the generic
+ * socket layer on tfm and op sockets, closing the parent; setsockopt()
+ * and the key rules are in sc-keys.c.
  */
 #include <fcntl.h>
 #include <poll.h>
@@ -70,7 +70,7 @@ void gso_int(int fd, int level, int name, const char *label)
 		out("getsockopt(%s) = 0 val=%d len=%u", label, v, l);
 }
 
-/* The generic socket operations spec 1.2 lists, on any AF_ALG fd. */
+/* The generic socket operations of afalg-behaviour.md §1.2, on any fd */
 static void generic_ops(int fd, const char *kind, bool can_send)
 {
 	struct sockaddr_storage ss;
