@@ -63,63 +63,33 @@ static int do_socket(void)
 	return fd;
 }
 
-static int do_bind(int fd, const char *type, const char *alg)
-{
-	if (afalg_bind(fd, type, alg)) {
-		t.last_errno = errno;
-		t.bind_fail++;
-		return -1;
-	}
-	t.tfm_sockets++;
-	return 0;
-}
-
-/* count the result @r of a setsockopt() */
-static int count_setopt(int r)
-{
-	if (r) {
-		t.last_errno = errno;
-		t.setsockopt_fail++;
-		return -1;
-	}
-	t.setsockopts++;
-	return 0;
-}
-
-static int do_accept(int fd)
-{
-	int op = afalg_accept(fd, 0);
-
-	if (op < 0) {
-		t.last_errno = errno;
-		t.accept_fail++;
-		return -1;
-	}
-	t.op_sockets++;
-	return op;
-}
-
-static void count_send(ssize_t r)
+/* count the result @r of a call in @ok or, with its errno, in @fail */
+static long count(long r, unsigned long long *ok, unsigned long long *fail)
 {
 	if (r < 0) {
 		t.last_errno = errno;
-		t.send_fail++;
-	} else {
-		t.ops_sent++;
-		t.bytes_sent += r;
+		(*fail)++;
+		return -1;
 	}
+	(*ok)++;
+	return r;
 }
 
-static void count_recv(ssize_t r)
+/* a send or a receive also counts its bytes */
+static void count_io(ssize_t r, unsigned long long *ops,
+		     unsigned long long *bytes, unsigned long long *fails)
 {
-	if (r < 0) {
-		t.last_errno = errno;
-		t.recv_fail++;
-	} else {
-		t.ops_received++;
-		t.bytes_received += r;
-	}
+	if (count(r, ops, fails) >= 0)
+		*bytes += r;
 }
+
+#define do_bind(fd, type, alg) \
+	count(afalg_bind(fd, type, alg), &t.tfm_sockets, &t.bind_fail)
+#define count_setopt(r) count(r, &t.setsockopts, &t.setsockopt_fail)
+#define do_accept(fd) \
+	(int)count(afalg_accept(fd, 0), &t.op_sockets, &t.accept_fail)
+#define count_send(r) count_io(r, &t.ops_sent, &t.bytes_sent, &t.send_fail)
+#define count_recv(r) count_io(r, &t.ops_received, &t.bytes_received, &t.recv_fail)
 
 /* "0::/path" of /proc/self/cgroup (cgroup v2), "?" without it */
 static void own_cgroup(char *buf, size_t len)
