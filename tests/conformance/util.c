@@ -38,26 +38,27 @@ const char *ename(int e)
 	return b;
 }
 
-const char *rs(void)
+static const char *result(bool fd)
 {
 	char *b = rb();
 
 	if (g_r < 0)
 		snprintf(b, 64, "= -1 %s", ename(g_e));
+	else if (fd)
+		snprintf(b, 64, "= fd");
 	else
 		snprintf(b, 64, "= %ld", g_r);
 	return b;
 }
 
+const char *rs(void)
+{
+	return result(false);
+}
+
 const char *rsfd(void)
 {
-	char *b = rb();
-
-	if (g_r < 0)
-		snprintf(b, 64, "= -1 %s", ename(g_e));
-	else
-		snprintf(b, 64, "= fd");
-	return b;
+	return result(true);
 }
 
 uint64_t fnv64(const void *p, size_t n)
