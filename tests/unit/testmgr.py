@@ -78,7 +78,9 @@ def _strip_comments(text):
 
 
 def _value(v):
-    v = v.strip()
+    v = re.sub(r'^\(\s*(?:const\s+)?(?:unsigned\s+)?(?:char|u8)\s*\*\s*\)', '', v.strip()).strip()
+    if v == 'NULL':
+        return b''
     if v.startswith('"'):
         return b''.join(_cstring(s) for s in re.findall(r'"((?:[^"\\]|\\.)*)"', v))
     if v.startswith('{'):
