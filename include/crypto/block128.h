@@ -159,11 +159,11 @@ void block128_xts_decrypt(const struct block128_cipher *c, const void *ctx,
 			  size_t len, u8 tweak[BLOCK128_SIZE], bool cont);
 
 /*
- * BLOCK128_CIPHER_DEFINE() - Define <alg>_block128 from the cipher's own
- * <alg>_expandkey(), <alg>_encrypt() and <alg>_decrypt() (one block each).
- * The file using it still writes EXPORT_SYMBOL_GPL(<alg>_block128).
+ * BLOCK128_ADAPTERS() - Define <alg>_b128_{expandkey,encrypt,decrypt}() on
+ * the cipher's own <alg>_expandkey(), <alg>_encrypt() and <alg>_decrypt()
+ * (one block each), for BLOCK128_CIPHER() to put in <alg>_block128.
  */
-#define BLOCK128_CIPHER_DEFINE(alg, keystruct, minkey, maxkey)		\
+#define BLOCK128_ADAPTERS(alg)						\
 static int alg##_b128_expandkey(void *ctx, const u8 *in_key,		\
 				size_t key_len)				\
 {									\
@@ -186,27 +186,26 @@ static void alg##_b128_decrypt(const void *ctx, u8 *dst, const u8 *src,	\
 		src += BLOCK128_SIZE;					\
 		dst += BLOCK128_SIZE;					\
 	}								\
-}									\
-const struct block128_cipher alg##_block128 = {			\
-	.name		= #alg,						\
-	.ctxsize	= sizeof(struct keystruct),			\
-	.min_keysize	= minkey,					\
-	.max_keysize	= maxkey,					\
-	.expandkey	= alg##_b128_expandkey,				\
-	.encrypt	= alg##_b128_encrypt,				\
-	.decrypt	= alg##_b128_decrypt,				\
 }
 
-#ifndef XTS_FORBID_WEAK_KEYS
-/* Same value as in mainline <crypto/xts.h>. */
-#define XTS_FORBID_WEAK_KEYS	(1 << 0)
-#endif
+/* The initializer of <alg>_block128 for the BLOCK128_ADAPTERS() of @alg */
+#define BLOCK128_CIPHER(alg, keystruct, minkey, maxkey)			\
+	{								\
+		.name		= #alg,					\
+		.ctxsize	= sizeof(struct keystruct),		\
+		.min_keysize	= minkey,				\
+		.max_keysize	= maxkey,				\
+		.expandkey	= alg##_b128_expandkey,			\
+		.encrypt	= alg##_b128_encrypt,			\
+		.decrypt	= alg##_b128_decrypt,			\
+	}
 
 /**
  * block128_xts_check_key() - The kernel's checks on an XTS key
  * @in_key: the data key followed by the tweak key
  * @key_len: the total length; it must be even
- * @flags: XTS_FORBID_WEAK_KEYS to refuse keys whose halves are equal
+ * @forbid_weak: refuse keys whose halves are equal, as the kernel does
+ *		 with XTS_FORBID_WEAK_KEYS (in FIPS mode or when asked)
  *
  * The halves are then expanded separately with the cipher's expandkey,
  * which applies the cipher's own length rules.
@@ -214,6 +213,7 @@ const struct block128_cipher alg##_block128 = {			\
  * Context: Any context.
  * Return: 0 or -EINVAL.
  */
-int block128_xts_check_key(const u8 *in_key, size_t key_len, int flags);
+int block128_xts_check_key(const u8 *in_key, size_t key_len,
+			   bool forbid_weak);
 
 #endif /* _CRYPTO_BLOCK128_H */

@@ -123,13 +123,14 @@ void block128_ctr_crypt(const struct block128_cipher *c, const void *ctx,
 }
 EXPORT_SYMBOL_GPL(block128_ctr_crypt);
 
-int block128_xts_check_key(const u8 *in_key, size_t key_len, int flags)
+int block128_xts_check_key(const u8 *in_key, size_t key_len,
+			   bool forbid_weak)
 {
 	size_t half = key_len / 2;
 
 	if (key_len % 2)
 		return -EINVAL;
-	if ((flags & XTS_FORBID_WEAK_KEYS) &&
+	if (forbid_weak &&
 	    !crypto_memneq(in_key, in_key + half, half))
 		return -EINVAL;
 	return 0;

@@ -278,7 +278,10 @@ void camellia_decrypt(const struct camellia_key *key,
 }
 EXPORT_SYMBOL_GPL(camellia_decrypt);
 
-BLOCK128_CIPHER_DEFINE(camellia, camellia_key, 16, 32);
+BLOCK128_ADAPTERS(camellia)
+
+const struct block128_cipher camellia_block128 =
+	BLOCK128_CIPHER(camellia, camellia_key, 16, 32);
 EXPORT_SYMBOL_GPL(camellia_block128);
 
 MODULE_DESCRIPTION("Camellia block cipher");

@@ -311,18 +311,16 @@ static unsigned int drbg_hash_outlen(enum drbg_lib_core core)
 /* out = Hash(pre || in) for the hash of @core */
 #define DRBG_HASH(alg, pre, in, out)					\
 	do {								\
+		const struct drbg_input *__s[2] = { (pre), (in) };	\
 		struct alg##_ctx ctx;					\
-		int i;							\
+		int i, j;						\
 									\
 		alg##_init(&ctx);					\
-		for (i = 0; i < 3; i++)					\
-			if ((pre)->len[i])				\
-				alg##_update(&ctx, (pre)->p[i],		\
-					     (pre)->len[i]);		\
-		for (i = 0; (in) && i < 3; i++)				\
-			if ((in)->len[i])				\
-				alg##_update(&ctx, (in)->p[i],		\
-					     (in)->len[i]);		\
+		for (j = 0; j < 2; j++)					\
+			for (i = 0; __s[j] && i < 3; i++)		\
+				if (__s[j]->len[i])			\
+					alg##_update(&ctx, __s[j]->p[i],	\
+						     __s[j]->len[i]);	\
 		alg##_final(&ctx, (out));				\
 	} while (0)
 

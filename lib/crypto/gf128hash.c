@@ -196,6 +196,8 @@ static void polyval_blocks(u8 acc[POLYVAL_BLOCK_SIZE],
 	memzero_explicit(blk, sizeof(blk));
 }
 
+static const u8 gf128_zeroes[GHASH_BLOCK_SIZE];
+
 static void gf128_blocks(u8 acc[GHASH_BLOCK_SIZE], const struct ghash_key *key,
 			 const u8 *data, size_t nblocks, bool polyval)
 {
@@ -224,7 +226,7 @@ static void gf128_update(u8 acc[GHASH_BLOCK_SIZE], size_t *partial,
 		len -= n;
 		if (*partial < GHASH_BLOCK_SIZE)
 			return;
-		gf128_blocks(acc, key, (const u8 [16]){}, 1, polyval);
+		gf128_blocks(acc, key, gf128_zeroes, 1, polyval);
 		*partial = 0;
 	}
 	nblocks = len / GHASH_BLOCK_SIZE;
@@ -243,7 +245,7 @@ static void gf128_final(u8 acc[GHASH_BLOCK_SIZE], size_t partial,
 			bool polyval)
 {
 	if (partial)
-		gf128_blocks(acc, key, (const u8 [16]){}, 1, polyval);
+		gf128_blocks(acc, key, gf128_zeroes, 1, polyval);
 	memcpy(out, acc, GHASH_BLOCK_SIZE);
 }
 

@@ -216,32 +216,33 @@ static __always_inline void serpent_si7(u32 x[4])
 	x[3] = m.ab ^ m.c ^ m.abc ^ m.ad ^ m.bd ^ m.abd;
 }
 
-
 static void serpent_sbox(unsigned int n, u32 x[4])
 {
 	switch (n & 7) {
-	case 0: serpent_s0(x); break;
-	case 1: serpent_s1(x); break;
-	case 2: serpent_s2(x); break;
-	case 3: serpent_s3(x); break;
-	case 4: serpent_s4(x); break;
-	case 5: serpent_s5(x); break;
-	case 6: serpent_s6(x); break;
-	default: serpent_s7(x); break;
-	}
-}
-
-static void serpent_sbox_inv(unsigned int n, u32 x[4])
-{
-	switch (n & 7) {
-	case 0: serpent_si0(x); break;
-	case 1: serpent_si1(x); break;
-	case 2: serpent_si2(x); break;
-	case 3: serpent_si3(x); break;
-	case 4: serpent_si4(x); break;
-	case 5: serpent_si5(x); break;
-	case 6: serpent_si6(x); break;
-	default: serpent_si7(x); break;
+	case 0:
+		serpent_s0(x);
+		break;
+	case 1:
+		serpent_s1(x);
+		break;
+	case 2:
+		serpent_s2(x);
+		break;
+	case 3:
+		serpent_s3(x);
+		break;
+	case 4:
+		serpent_s4(x);
+		break;
+	case 5:
+		serpent_s5(x);
+		break;
+	case 6:
+		serpent_s6(x);
+		break;
+	default:
+		serpent_s7(x);
+		break;
 	}
 }
 
@@ -325,6 +326,22 @@ static __always_inline void serpent_store(u8 *out, u32 x[4])
 		put_unaligned_le32(x[i], out + 4 * i);
 }
 
+/* Round @r with S-box @s, then the linear transform (rounds 0..30) */
+#define SERPENT_ENC_ROUND(r, s)					\
+	do {							\
+		serpent_addkey(x, key->rk[r]);			\
+		serpent_s##s(x);				\
+		serpent_lt(x);					\
+	} while (0)
+
+/* The inverse of the linear transform after round @r, then of round @r */
+#define SERPENT_DEC_ROUND(r, s)					\
+	do {							\
+		serpent_lt_inv(x);				\
+		serpent_si##s(x);				\
+		serpent_addkey(x, key->rk[r]);			\
+	} while (0)
+
 void serpent_encrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
 		     const u8 in[SERPENT_BLOCK_SIZE])
 {
@@ -332,10 +349,17 @@ void serpent_encrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
 	int r;
 
 	serpent_load(x, in);
-	for (r = 0; r < 32; r++) {
-		serpent_addkey(x, key->rk[r]);
-		serpent_sbox(r, x);
-		if (r < 31)
+	for (r = 0; r < 32; r += 8) {
+		SERPENT_ENC_ROUND(r, 0);
+		SERPENT_ENC_ROUND(r + 1, 1);
+		SERPENT_ENC_ROUND(r + 2, 2);
+		SERPENT_ENC_ROUND(r + 3, 3);
+		SERPENT_ENC_ROUND(r + 4, 4);
+		SERPENT_ENC_ROUND(r + 5, 5);
+		SERPENT_ENC_ROUND(r + 6, 6);
+		serpent_addkey(x, key->rk[r + 7]);
+		serpent_s7(x);
+		if (r < 24)
 			serpent_lt(x);
 	}
 	serpent_addkey(x, key->rk[32]);
@@ -351,17 +375,27 @@ void serpent_decrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
 
 	serpent_load(x, in);
 	serpent_addkey(x, key->rk[32]);
-	for (r = 31; r >= 0; r--) {
-		if (r < 31)
+	for (r = 24; r >= 0; r -= 8) {
+		if (r < 24)
 			serpent_lt_inv(x);
-		serpent_sbox_inv(r, x);
-		serpent_addkey(x, key->rk[r]);
+		serpent_si7(x);
+		serpent_addkey(x, key->rk[r + 7]);
+		SERPENT_DEC_ROUND(r + 6, 6);
+		SERPENT_DEC_ROUND(r + 5, 5);
+		SERPENT_DEC_ROUND(r + 4, 4);
+		SERPENT_DEC_ROUND(r + 3, 3);
+		SERPENT_DEC_ROUND(r + 2, 2);
+		SERPENT_DEC_ROUND(r + 1, 1);
+		SERPENT_DEC_ROUND(r, 0);
 	}
 	serpent_store(out, x);
 }
 EXPORT_SYMBOL_GPL(serpent_decrypt);
 
-BLOCK128_CIPHER_DEFINE(serpent, serpent_key, 0, SERPENT_MAX_KEYSIZE);
+BLOCK128_ADAPTERS(serpent)
+
+const struct block128_cipher serpent_block128 =
+	BLOCK128_CIPHER(serpent, serpent_key, 0, SERPENT_MAX_KEYSIZE);
 EXPORT_SYMBOL_GPL(serpent_block128);
 
 MODULE_DESCRIPTION("Serpent block cipher");

@@ -248,7 +248,10 @@ void twofish_decrypt(const struct twofish_key *key, u8 out[TWOFISH_BLOCK_SIZE],
 }
 EXPORT_SYMBOL_GPL(twofish_decrypt);
 
-BLOCK128_CIPHER_DEFINE(twofish, twofish_key, 16, 32);
+BLOCK128_ADAPTERS(twofish)
+
+const struct block128_cipher twofish_block128 =
+	BLOCK128_CIPHER(twofish, twofish_key, 16, 32);
 EXPORT_SYMBOL_GPL(twofish_block128);
 
 MODULE_DESCRIPTION("Twofish block cipher");
