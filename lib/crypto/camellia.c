@@ -3,22 +3,28 @@
  * Camellia block cipher (RFC 3713): 18 Feistel rounds for 128-bit keys,
  * 24 for 192- and 256-bit keys, with FL/FL^-1 layers every six rounds.
  *
- * Side channels: the F function looks up one 256-byte table (the RFC's
- * SBOX1; SBOX2..4 are rotations of its input or output, computed here) with
- * key- and data-dependent indices.  That is not constant time, but the
- * footprint is four cache lines rather than the 4-8 KiB of 32/64-bit
- * "SP" tables that the reference and the kernel's camellia_generic use,
- * which leaves far less for a cache-timing attacker to observe.  Camellia's
- * S-box is affine-equivalent to inversion in GF(2^8), so the constant-time
- * answer is the same as for AES: a Boolean circuit over bitsliced blocks,
- * or AES-NI/GFNI with affine pre- and post-filters on x86; those are
- * multi-block forms that belong behind $(SRCARCH)/camellia.h.
+ * Side channels: the F function looks up four 256-byte tables (the RFC's
+ * SBOX1..SBOX4, the last three derived from SBOX1 at init) with key- and
+ * data-dependent indices.  That is not constant time, but the footprint is
+ * 1 KiB rather than the 4-8 KiB of 32/64-bit "SP" tables that the
+ * reference and the kernel's camellia_generic use, which leaves less for a
+ * cache-timing attacker to observe; the P function is word operations
+ * instead of tables.  Camellia's S-box is affine-equivalent to inversion
+ * in GF(2^8), so the constant-time answer is the same as for AES: a
+ * Boolean circuit over bitsliced blocks, or AES-NI/GFNI with affine pre-
+ * and post-filters on x86; those are multi-block forms that belong behind
+ * $(SRCARCH)/camellia.h.
+ *
+ * Speed: the modes get up to four blocks per call and those run
+ * interleaved (camellia_crypt_n()), so the table loads of one block
+ * overlap the others'; CBC encryption is one block at a time.
  */
 
 #include <crypto/camellia.h>
 #include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/init.h>
 #include <linux/module.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
@@ -68,30 +74,54 @@ static inline u8 rol8(u8 x, int n)
 	return (x << n) | (x >> (8 - n));
 }
 
-/* The F function: S-boxes (RFC 3713 section 2.4.2), then P. */
-static u64 camellia_f(u64 in, u64 k)
+/* SBOX1..SBOX4 of RFC 3713: SBOX1 and rotations of its output or input */
+static u8 camellia_sbox[4][256] __ro_after_init;
+
+static int __init camellia_init_sboxes(void)
+{
+	int x;
+
+	for (x = 0; x < 256; x++) {
+		camellia_sbox[0][x] = camellia_sbox1[x];
+		camellia_sbox[1][x] = rol8(camellia_sbox1[x], 1);
+		camellia_sbox[2][x] = rol8(camellia_sbox1[x], 7);
+		camellia_sbox[3][x] = camellia_sbox1[rol8(x, 1)];
+	}
+	return 0;
+}
+core_initcall(camellia_init_sboxes);
+
+/* A byte broadcast to all four lanes: the XOR of the four bytes of @x */
+static inline u32 camellia_fold(u32 x)
+{
+	x ^= rol32(x, 16);
+	return x ^ rol32(x, 8);
+}
+
+/*
+ * The F function: S-boxes (RFC 3713 section 2.4.2), then P.  With the
+ * S-box outputs as L = y1..y4 and R = y5..y8 (y1 the top byte), every z_i
+ * of P for i <= 4 is the XOR of all eight bytes but y_(i+1 mod 4) and
+ * y_(i+4), and z_(i+4) is the XOR of R but y_(i+4), and y_i, y_(i+1 mod 4):
+ * so P is a few word operations on L, R, L rotated by a byte, and the
+ * XOR-folds of L and R.
+ */
+static inline u64 camellia_f(u64 in, u64 k)
 {
 	u64 x = in ^ k;
-	u8 y1 = camellia_sbox1[x >> 56];
-	u8 y2 = rol8(camellia_sbox1[(x >> 48) & 0xff], 1);
-	u8 y3 = rol8(camellia_sbox1[(x >> 40) & 0xff], 7);
-	u8 y4 = camellia_sbox1[rol8((x >> 32) & 0xff, 1)];
-	u8 y5 = rol8(camellia_sbox1[(x >> 24) & 0xff], 1);
-	u8 y6 = rol8(camellia_sbox1[(x >> 16) & 0xff], 7);
-	u8 y7 = camellia_sbox1[rol8((x >> 8) & 0xff, 1)];
-	u8 y8 = camellia_sbox1[x & 0xff];
-	u8 z1 = y1 ^ y3 ^ y4 ^ y6 ^ y7 ^ y8;
-	u8 z2 = y1 ^ y2 ^ y4 ^ y5 ^ y7 ^ y8;
-	u8 z3 = y1 ^ y2 ^ y3 ^ y5 ^ y6 ^ y8;
-	u8 z4 = y2 ^ y3 ^ y4 ^ y5 ^ y6 ^ y7;
-	u8 z5 = y1 ^ y2 ^ y6 ^ y7 ^ y8;
-	u8 z6 = y2 ^ y3 ^ y5 ^ y7 ^ y8;
-	u8 z7 = y3 ^ y4 ^ y5 ^ y6 ^ y8;
-	u8 z8 = y1 ^ y4 ^ y5 ^ y6 ^ y7;
+	u32 l, r, rl, sr;
 
-	return ((u64)z1 << 56) | ((u64)z2 << 48) | ((u64)z3 << 40) |
-	       ((u64)z4 << 32) | ((u64)z5 << 24) | ((u64)z6 << 16) |
-	       ((u64)z7 << 8) | z8;
+	l = (u32)camellia_sbox[0][x >> 56] << 24 |
+	    (u32)camellia_sbox[1][(x >> 48) & 0xff] << 16 |
+	    (u32)camellia_sbox[2][(x >> 40) & 0xff] << 8 |
+	    camellia_sbox[3][(x >> 32) & 0xff];
+	r = (u32)camellia_sbox[1][(x >> 24) & 0xff] << 24 |
+	    (u32)camellia_sbox[2][(x >> 16) & 0xff] << 16 |
+	    (u32)camellia_sbox[3][(x >> 8) & 0xff] << 8 |
+	    camellia_sbox[0][x & 0xff];
+	rl = rol32(l, 8);
+	sr = camellia_fold(r);
+	return (u64)(camellia_fold(l) ^ sr ^ rl ^ r) << 32 | (sr ^ r ^ l ^ rl);
 }
 
 static u64 camellia_fl(u64 x, u64 k)
@@ -232,26 +262,55 @@ int camellia_expandkey(struct camellia_key *key, const u8 *in_key,
 }
 EXPORT_SYMBOL_GPL(camellia_expandkey);
 
+/*
+ * @n (1 or 2) blocks at once: the two data-independent rounds interleave,
+ * so the S-box loads of one block overlap the other's.  Decryption is the
+ * same network with the subkeys in reverse order.
+ */
+static __always_inline void camellia_crypt_n(const struct camellia_key *key,
+					     u8 *dst, const u8 *src, int n,
+					     bool enc)
+{
+	const int nr = key->nrounds;
+	u64 d1[4], d2[4], ka, kb;
+	int i, j, l;
+
+	for (l = 0; l < n; l++) {
+		d1[l] = get_unaligned_be64(src + 16 * l) ^ key->kw[enc ? 0 : 2];
+		d2[l] = get_unaligned_be64(src + 16 * l + 8) ^
+			key->kw[enc ? 1 : 3];
+	}
+	for (i = 0; i < nr; i += 6) {
+		if (i) {
+			/* ke index pairs: forward (i/3-2, i/3-1), else mirrored */
+			ka = key->ke[enc ? i / 3 - 2 : (nr - i) / 3 - 1];
+			kb = key->ke[enc ? i / 3 - 1 : (nr - i) / 3 - 2];
+			for (l = 0; l < n; l++) {
+				d1[l] = camellia_fl(d1[l], ka);
+				d2[l] = camellia_fl_inv(d2[l], kb);
+			}
+		}
+		for (j = i; j < i + 6; j += 2) {
+			ka = key->k[enc ? j : nr - 1 - j];
+			kb = key->k[enc ? j + 1 : nr - 2 - j];
+			for (l = 0; l < n; l++)
+				d2[l] ^= camellia_f(d1[l], ka);
+			for (l = 0; l < n; l++)
+				d1[l] ^= camellia_f(d2[l], kb);
+		}
+	}
+	for (l = 0; l < n; l++) {
+		put_unaligned_be64(d2[l] ^ key->kw[enc ? 2 : 0], dst + 16 * l);
+		put_unaligned_be64(d1[l] ^ key->kw[enc ? 3 : 1],
+				   dst + 16 * l + 8);
+	}
+}
+
 void camellia_encrypt(const struct camellia_key *key,
 		      u8 out[CAMELLIA_BLOCK_SIZE],
 		      const u8 in[CAMELLIA_BLOCK_SIZE])
 {
-	u64 d1 = get_unaligned_be64(in) ^ key->kw[0];
-	u64 d2 = get_unaligned_be64(in + 8) ^ key->kw[1];
-	int i, j;
-
-	for (i = 0; i < key->nrounds; i += 6) {
-		if (i) {
-			d1 = camellia_fl(d1, key->ke[i / 3 - 2]);
-			d2 = camellia_fl_inv(d2, key->ke[i / 3 - 1]);
-		}
-		for (j = i; j < i + 6; j += 2) {
-			d2 ^= camellia_f(d1, key->k[j]);
-			d1 ^= camellia_f(d2, key->k[j + 1]);
-		}
-	}
-	put_unaligned_be64(d2 ^ key->kw[2], out);
-	put_unaligned_be64(d1 ^ key->kw[3], out + 8);
+	camellia_crypt_n(key, out, in, 1, true);
 }
 EXPORT_SYMBOL_GPL(camellia_encrypt);
 
@@ -259,26 +318,36 @@ void camellia_decrypt(const struct camellia_key *key,
 		      u8 out[CAMELLIA_BLOCK_SIZE],
 		      const u8 in[CAMELLIA_BLOCK_SIZE])
 {
-	u64 d1 = get_unaligned_be64(in) ^ key->kw[2];
-	u64 d2 = get_unaligned_be64(in + 8) ^ key->kw[3];
-	int i, j;
-
-	for (i = key->nrounds; i > 0; i -= 6) {
-		if (i != key->nrounds) {
-			d1 = camellia_fl(d1, key->ke[i / 3 - 1]);
-			d2 = camellia_fl_inv(d2, key->ke[i / 3 - 2]);
-		}
-		for (j = i; j > i - 6; j -= 2) {
-			d2 ^= camellia_f(d1, key->k[j - 1]);
-			d1 ^= camellia_f(d2, key->k[j - 2]);
-		}
-	}
-	put_unaligned_be64(d2 ^ key->kw[0], out);
-	put_unaligned_be64(d1 ^ key->kw[1], out + 8);
+	camellia_crypt_n(key, out, in, 1, false);
 }
 EXPORT_SYMBOL_GPL(camellia_decrypt);
 
-BLOCK128_ADAPTERS(camellia)
+static int camellia_b128_expandkey(void *ctx, const u8 *in_key,
+				   size_t key_len)
+{
+	return camellia_expandkey(ctx, in_key, key_len);
+}
+
+static void camellia_b128_crypt(const void *ctx, u8 *dst, const u8 *src,
+				size_t nblocks, bool enc)
+{
+	for (; nblocks >= 4; nblocks -= 4, src += 64, dst += 64)
+		camellia_crypt_n(ctx, dst, src, 4, enc);
+	for (; nblocks; nblocks--, src += 16, dst += 16)
+		camellia_crypt_n(ctx, dst, src, 1, enc);
+}
+
+static void camellia_b128_encrypt(const void *ctx, u8 *dst, const u8 *src,
+				  size_t nblocks)
+{
+	camellia_b128_crypt(ctx, dst, src, nblocks, true);
+}
+
+static void camellia_b128_decrypt(const void *ctx, u8 *dst, const u8 *src,
+				  size_t nblocks)
+{
+	camellia_b128_crypt(ctx, dst, src, nblocks, false);
+}
 
 const struct block128_cipher camellia_block128 =
 	BLOCK128_CIPHER(camellia, camellia_key, 16, 32);
