@@ -11,6 +11,8 @@
  * algebraic normal form of the specification's tables (input bit 0 is word
  * 0): each output bit is the XOR of the listed products of input bits,
  * complemented where the table's form has a constant term.
+ * $(SRCARCH)/serpent.h runs the same forms on several blocks at once for
+ * the modes' multi-block calls.
  *
  *	S0: 3 8 f 1 a 6 5 b e d 4 2 7 0 9 c
  *	S1: f c 2 7 9 0 5 a 1 b e 8 6 d 3 4
@@ -26,6 +28,7 @@
 #include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/export.h>
+#include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
@@ -392,7 +395,48 @@ void serpent_decrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
 }
 EXPORT_SYMBOL_GPL(serpent_decrypt);
 
-BLOCK128_ADAPTERS(serpent)
+#ifdef CONFIG_CRYPTO_LIB_SERPENT_ARCH
+#include "serpent.h" /* $(SRCARCH)/serpent.h */
+#else
+static size_t serpent_blocks_arch(const struct serpent_key *key, u8 *dst,
+				  const u8 *src, size_t nblocks, bool enc)
+{
+	return 0;
+}
+#endif
+
+static int serpent_b128_expandkey(void *ctx, const u8 *in_key, size_t key_len)
+{
+	return serpent_expandkey(ctx, in_key, key_len);
+}
+
+/* Multi-block calls of the modes: arch code first, the rest portable. */
+static void serpent_b128_crypt(const void *ctx, u8 *dst, const u8 *src,
+			       size_t nblocks, bool enc)
+{
+	size_t done = serpent_blocks_arch(ctx, dst, src, nblocks, enc);
+
+	for (src += 16 * done, dst += 16 * done; done < nblocks; done++) {
+		if (enc)
+			serpent_encrypt(ctx, dst, src);
+		else
+			serpent_decrypt(ctx, dst, src);
+		src += SERPENT_BLOCK_SIZE;
+		dst += SERPENT_BLOCK_SIZE;
+	}
+}
+
+static void serpent_b128_encrypt(const void *ctx, u8 *dst, const u8 *src,
+				 size_t nblocks)
+{
+	serpent_b128_crypt(ctx, dst, src, nblocks, true);
+}
+
+static void serpent_b128_decrypt(const void *ctx, u8 *dst, const u8 *src,
+				 size_t nblocks)
+{
+	serpent_b128_crypt(ctx, dst, src, nblocks, false);
+}
 
 const struct block128_cipher serpent_block128 =
 	BLOCK128_CIPHER(serpent, serpent_key, 0, SERPENT_MAX_KEYSIZE);
