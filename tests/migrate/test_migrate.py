@@ -18,11 +18,9 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'unit'))
-from kctest import Tap  # noqa: E402
+from kctest import Tap
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 TOOL = os.path.join(TOP, 'migrate', 'afalg-migrate')
@@ -196,7 +194,7 @@ def test_rewrite(tap, tmp):
     new_bin = os.path.join(tmp, 'new')
     r = run(['cc', '-Werror', '-Wall', '-o', new_bin, os.path.join(outdir, 'kcapi-sample.c'),
              '-I', os.path.join(TOP, 'migrate'), '-I', os.path.join(TOP, 'include'),
-             '-I', os.path.join(TOP, 'shim', 'compat'),
+             '-I', os.path.join(TOP, 'kernel-compat'),
              '-include', os.path.join(BUILD, 'kcrypto-config.h'),
              os.path.join(BUILD, 'lib', 'crypto', 'libkcrypto.a')])
     if not tap.ok(r.returncode == 0, 'rewritten sample builds against libkcrypto only', r.stderr):

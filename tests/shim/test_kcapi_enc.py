@@ -14,7 +14,7 @@ import re
 import subprocess
 import tempfile
 
-from shimtest import Tap, have, randbytes, rng, run
+from shimtest import randbytes, rng, run, tap_needing
 
 
 def openssl_enc(mode, key, iv, data, pad):
@@ -46,10 +46,8 @@ def kcapi_enc(args, key=None, data=None, passwd=None):
 
 
 def main():
-    tap = Tap()
-    if not have('kcapi-enc') or not have('openssl'):
-        tap.skip('kcapi-enc', 'kcapi-tools or openssl not installed')
-        tap.done()
+    tap = tap_needing(('kcapi-enc', 'openssl'), 'kcapi-enc',
+                      'kcapi-tools or openssl not installed')
     r = rng()
     tmp = tempfile.mkdtemp(prefix='shim-enc-')
     pin, cout, pout = (os.path.join(tmp, n) for n in ('p', 'c', 'd'))
@@ -66,6 +64,12 @@ def main():
             for n in (1, 15, 16, 17, 1000, 4096, 65536 + 3, 300000):
                 key, iv, pt = randbytes(r, klen), randbytes(r, 16), \
                     randbytes(r, n)
+                if mode == 'cbc' and n % 16 == 0 and pt[-1] <= 16:
+                    # kcapi-enc unpads a decrypted file whenever its tail
+                    # reads as PKCS#7 padding, so an unpadded plaintext
+                    # ending in 01, 02 02, ... loses those bytes (with
+                    # AF_ALG as with the shim); keep the tail unambiguous
+                    pt = pt[:-1] + bytes([pt[-1] | 0x80])
                 # kcapi-enc pads (PKCS#7, like openssl) only when needed
                 pad = mode == 'cbc' and n % 16 != 0
                 want = openssl_enc(mode, key, iv, pt, pad)
