@@ -328,8 +328,9 @@ static int camellia_b128_expandkey(void *ctx, const u8 *in_key,
 	return camellia_expandkey(ctx, in_key, key_len);
 }
 
-static void camellia_b128_crypt(const void *ctx, u8 *dst, const u8 *src,
-				size_t nblocks, bool enc)
+static __always_inline void camellia_b128_crypt(const void *ctx, u8 *dst,
+						const u8 *src, size_t nblocks,
+						bool enc)
 {
 	for (; nblocks >= 4; nblocks -= 4, src += 64, dst += 64)
 		camellia_crypt_n(ctx, dst, src, 4, enc);

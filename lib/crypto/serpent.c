@@ -411,8 +411,9 @@ static int serpent_b128_expandkey(void *ctx, const u8 *in_key, size_t key_len)
 }
 
 /* Multi-block calls of the modes: arch code first, the rest portable. */
-static void serpent_b128_crypt(const void *ctx, u8 *dst, const u8 *src,
-			       size_t nblocks, bool enc)
+static __always_inline void serpent_b128_crypt(const void *ctx, u8 *dst,
+					       const u8 *src, size_t nblocks,
+					       bool enc)
 {
 	size_t done = serpent_blocks_arch(ctx, dst, src, nblocks, enc);
 

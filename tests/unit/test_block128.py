@@ -4,9 +4,9 @@
 
 Known answers: the Linux 6.12 crypto/testmgr.h templates for each cipher
 and mode (both directions; the IV/counter after the call where the vector
-gives .iv_out), read at test time (testmgr.py).  Independent oracles:
+gives .iv_out), read at test time (tests/lib/testmgr.py).  Independent oracles:
 Nettle (Serpent, Twofish) and python3-cryptography (Camellia) block
-functions under mode models written from the specifications (blockref.py),
+functions under mode models written from the specifications (tests/lib/blockref.py),
 for random keys, lengths, in-place or misaligned buffers and messages split
 over several calls.  Also the kernel's key-length rules and bad lengths.
 """

@@ -4,11 +4,11 @@
 
 Known answers: Linux 6.12 crypto/testmgr.h (xchacha12/20, nhpoly1305,
 polyval, aes_xctr, aes_hctr2, adiantum_xchacha12/20_aes, and ghash for the
-GHASH code POLYVAL now shares), read at test time (testmgr.py).
-Independent models written from the specifications (lpref.py; AES from
-python3-cryptography; the ChaCha model is test_chacha's, which that
-driver checks against python3-cryptography) for random keys, tweaks and lengths,
-in-place and misaligned buffers.  Lengths below one block are refused.
+GHASH code POLYVAL now shares), read at test time (tests/lib/testmgr.py).
+Independent models written from the specifications (tests/lib/lpref.py;
+AES from python3-cryptography; ChaCha from tests/lib/chacharef.py, which
+test_chacha checks against python3-cryptography) for random keys, tweaks
+and lengths, in-place and misaligned buffers.  Lengths below one block are refused.
 """
 import struct
 

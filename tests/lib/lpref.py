@@ -1,8 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Models of the length-preserving modes and their parts, written from the
-specifications: XChaCha (draft-irtf-cfrg-xchacha, on test_chacha's ChaCha
-and HChaCha models),
-Poly1305 core (RFC 8439), NH and Adiantum (Crowley and Biggers, ToSC 2018),
+specifications: XChaCha (draft-irtf-cfrg-xchacha, on chacharef's ChaCha
+and HChaCha), Poly1305 core (RFC 8439), NH and Adiantum (Crowley and Biggers, ToSC 2018),
 POLYVAL (RFC 8452), XCTR and HCTR2 (Crowley, Huckleberry, Biggers, 2021).
 AES comes from python3-cryptography.  Nothing here calls libkcrypto.
 """
@@ -10,7 +9,7 @@ import struct
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from test_chacha import py_chacha, py_hchacha
+from chacharef import py_chacha, py_hchacha
 
 M32 = 0xffffffff
 M64 = (1 << 64) - 1
@@ -27,7 +26,7 @@ def _xor(a, b):
     return bytes(x ^ y for x, y in zip(a, b))
 
 
-# --- XChaCha (the ChaCha and HChaCha models are test_chacha's) ------------
+# --- XChaCha (on chacharef's ChaCha and HChaCha) ---------------------------
 
 def xchacha(key, iv32, data, nrounds):
     sub = py_hchacha(key, iv32[:16], nrounds)
