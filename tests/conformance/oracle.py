@@ -12,6 +12,7 @@ import hmac
 import re
 import struct
 import warnings
+import zlib
 
 M64 = (1 << 64) - 1
 GOLD = 0x9e3779b97f4a7c15
@@ -87,9 +88,13 @@ def hash_oracle(name):
     # ImportError makes check_transcript() skip the scenario
     import aesref
     import legacyref
-    if n == 'crc32c':
+    if n in ('crc32c', 'crc32'):
         # the key sweep leaves the seed of its only valid length (4) set
         seed = struct.unpack('<I', gen(1024, 'key')[:4])[0]
+        if n == 'crc32':
+            # crc32_le(seed, d), no inversions, from zlib's inverting one
+            return False, lambda k, d: struct.pack(
+                '<I', zlib.crc32(d, seed ^ 0xffffffff) ^ 0xffffffff)
         return False, lambda k, d: legacyref.crc32c_shash(d, seed)
     return {'cmac(aes)': (True, aesref.cmac),
             'xcbc(aes)': (True, aesref.xcbc),
@@ -105,6 +110,8 @@ SK = {
     'ecb(des)': (8, 0), 'cbc(des)': (8, 8),
     'ecb(des3_ede)': (24, 0), 'cbc(des3_ede)': (24, 8),
     'chacha20': (32, 16),
+    'ecb(camellia)': (32, 0), 'cbc(camellia)': (32, 16),
+    'ctr(camellia)': (32, 16),
 }
 
 
@@ -128,6 +135,7 @@ def skcipher_oracle(name):
                            modes.CTR(key[16:] + iv + b'\0\0\0\1'))
             else:
                 alg = (algorithms.AES(key) if 'aes' in n else
+                       algorithms.Camellia(key) if 'camellia' in n else
                        legacyref.tdes_algorithm(key * 3 if len(key) == 8 else key))
                 mode = {'ecb': lambda: modes.ECB(),
                         'cbc': lambda: modes.CBC(iv),
@@ -173,8 +181,18 @@ def aead_oracle(name):
             return aad + c.encrypt(nonce, gen(p, 'msg'), aad[:a - 8])
         return f
 
+    def gmac(a, p):
+        # rfc4543: nothing encrypted, the tag covers the AAD and payload
+        if a < 8:
+            return None
+        k, pt = gen(20, 'key'), gen(p, 'msg')
+        aad = aad64[:a]
+        return aad + pt + AESGCM(k[:16]).encrypt(k[16:] + gen(8, 'iv'), b'',
+                                                 aad + pt)
+
     return {
         'gcm(aes)': gcm, 'gcm_base(ctr(aes),ghash)': gcm,
+        'rfc4543(gcm(aes))': gmac,
         'ccm(aes)': ccm, 'ccm_base(ctr(aes),cbcmac(aes))': ccm,
         'rfc7539(chacha20,poly1305)': chachapoly,
         'rfc4106(gcm(aes))': esp(AESGCM, 16, 4),
