@@ -14,15 +14,25 @@ usage log must show the kernel name and key length.  Then a plain
 `cryptsetup benchmark` must print a figure in every row of its cipher
 table.
 
+For camellia-xts-plain64, whose keyslot the shim encrypts, the image is
+then unlocked a second time without cryptsetup or the shim: the LUKS2
+JSON header read here, PBKDF2 by hashlib, the keyslot area decrypted by
+XTS built on python3-cryptography's Camellia, the AF split merged, and
+the volume key checked against the header's digest; this proves the
+bytes on disk are Camellia-XTS, not merely what the shim reads back.
+
 hctr2: cryptsetup 2.6 has no HCTR2 entry in its cipher table
 (lib/crypto_backend/cipher_generic.c), so it sends a 16-byte IV to
 hctr2(aes), whose IV is 32 bytes: the kernel refuses that in
 af_alg_sendmsg() (ivlen != ivsize, EINVAL) and so must the shim; the test
 checks that luksFormat fails the same way rather than pretending.
 """
+import base64
+import hashlib
 import json
 import os
 import re
+import struct
 import tempfile
 
 from shimtest import run, tap_needing
@@ -62,6 +72,73 @@ def cs(args, log, timeout=120):
     return res.returncode, (res.stdout + res.stderr).decode(errors='replace')
 
 
+def xts_camellia_decrypt(key, sector, data):
+    """One 512-byte sector of camellia-xts-plain64 (IEEE 1619 tweak: the
+    little-endian sector number, encrypted with the second key half)."""
+    from cryptography.hazmat.primitives.ciphers import Cipher, modes
+    try:    # newer python3-cryptography keeps Camellia here
+        from cryptography.hazmat.decrepit.ciphers.algorithms import Camellia
+    except ImportError:
+        from cryptography.hazmat.primitives.ciphers.algorithms import Camellia
+    half = len(key) // 2
+    enc2 = Cipher(Camellia(key[half:]), modes.ECB()).encryptor()
+    dec1 = Cipher(Camellia(key[:half]), modes.ECB()).decryptor()
+    t = int.from_bytes(enc2.update(struct.pack('<QQ', sector, 0)), 'little')
+    out = bytearray()
+    for off in range(0, len(data), 16):
+        tb = t.to_bytes(16, 'little')
+        x = bytes(a ^ b for a, b in zip(data[off:off + 16], tb))
+        out += bytes(a ^ b for a, b in zip(dec1.update(x), tb))
+        t = ((t << 1) ^ (0x87 if t >> 127 else 0)) & ((1 << 128) - 1)
+    return bytes(out)
+
+
+def af_merge(data, keylen, stripes, hname):
+    """LUKS anti-forensic merge (the LUKS1 on-disk format, AF_merge)."""
+    def diffuse(buf):
+        ds = hashlib.new(hname).digest_size
+        res = b''
+        for i in range(0, len(buf), ds):
+            h = hashlib.new(hname, struct.pack('>I', i // ds) +
+                            buf[i:i + ds]).digest()
+            res += h[:len(buf[i:i + ds])]
+        return res
+    d = bytes(keylen)
+    for i in range(stripes - 1):
+        d = diffuse(bytes(a ^ b for a, b in
+                          zip(d, data[i * keylen:(i + 1) * keylen])))
+    last = data[(stripes - 1) * keylen:stripes * keylen]
+    return bytes(a ^ b for a, b in zip(d, last))
+
+
+def luks2_unlock_independently(img, passphrase):
+    """The volume key of keyslot 0 if it matches the header digest, else
+    None: reads, derives and decrypts without cryptsetup or the shim."""
+    with open(img, 'rb') as f:
+        raw = f.read(1 << 20)
+    hdr_size = struct.unpack_from('>Q', raw, 8)[0]
+    meta = json.loads(raw[4096:hdr_size].split(b'\0')[0])
+    ks = meta['keyslots']['0']
+    kdf, area, af = ks['kdf'], ks['area'], ks['af']
+    if area['encryption'] != 'camellia-xts-plain64' or kdf['type'] != 'pbkdf2':
+        return None
+    klen = ks['key_size']
+    key = hashlib.pbkdf2_hmac(kdf['hash'], passphrase,
+                              base64.b64decode(kdf['salt']),
+                              kdf['iterations'], area['key_size'])
+    off = int(area['offset'])
+    need = klen * af['stripes']
+    ct = raw[off:off + (need + 511) // 512 * 512]
+    pt = b''.join(xts_camellia_decrypt(key, i, ct[i * 512:(i + 1) * 512])
+                  for i in range(len(ct) // 512))
+    mk = af_merge(pt, klen, af['stripes'], af['hash'])
+    dg = meta['digests']['0']
+    want = base64.b64decode(dg['digest'])
+    got = hashlib.pbkdf2_hmac(dg['hash'], mk, base64.b64decode(dg['salt']),
+                              dg['iterations'], len(want))
+    return mk if got == want else None
+
+
 def luks_case(tap, tmp, kind, spec, bits, names):
     img = os.path.join(tmp, 'img')
     kf, kf2, bad = (os.path.join(tmp, n) for n in ('kf', 'kf2', 'bad'))
@@ -91,6 +168,14 @@ def luks_case(tap, tmp, kind, spec, bits, names):
            '%s: open --test-passphrase with the passphrase%s' %
            (what, ' (through %s)' % ', '.join(names) if names else ''),
            out[-600:] + str(recs))
+    if spec == 'camellia-xts-plain64':
+        with open(kf, 'rb') as f:
+            good = luks2_unlock_independently(img, f.read())
+        tap.ok(good is not None and
+               luks2_unlock_independently(img, b'correct hors3') is None,
+               '%s: keyslot unlocked independently (hashlib PBKDF2, '
+               'python3-cryptography Camellia-XTS, AF merge, digest '
+               'check); a wrong passphrase does not match' % what)
     rc, out = cs(['open', '--test-passphrase', '--key-file', bad, img], log)
     tap.ok(rc == 2 and 'No key available' in out,
            '%s: a wrong passphrase is refused (rc 2, no key available)' %
