@@ -6,9 +6,11 @@ crc32, rfc4543(gcm(aes)) and every 6.12 DRBG.
 
 Oracles, at test time: the Linux 6.12 crypto/testmgr.h vectors of each
 name (testmgr.alg_test_descs lists them; tests/lib/testmgr.py parses the
-header, computing nothing), python3-cryptography (Camellia in ECB, CBC
-and CTR; AES-GCM with an empty plaintext for RFC 4543's tag) on random
-data, zlib for crc32.  The kernel's rules, from the 6.12 sources named in
+header, computing nothing); on random data tests/lib's blockref (Serpent
+and Twofish from GNU Nettle, Camellia from python3-cryptography, the modes
+from their specifications) and lpref (XChaCha, Adiantum, XCTR, HCTR2),
+python3-cryptography's AES-GCM with an empty plaintext for RFC 4543's
+tag, zlib for crc32.  The kernel's rules, from the 6.12 sources named in
 each check: key sizes, IV sizes, shortest requests, IV write-back (cbc and
 ctr chain, xts/adiantum/hctr2/xctr do not), authsize and assoclen; names
 (cra_name, the generic and x86 driver names); NETLINK_CRYPTO sizes.
@@ -155,60 +157,67 @@ def hash_vec_check(name, tmpl):
         'split' % (name, len(vecs), tmpl), str(bad[:5]))
 
 
-def camellia_oracle():
-    """ecb/cbc/ctr(camellia) vs python3-cryptography on random data, and
-    cbc/ctr chaining: two requests, the second without an IV, equal one."""
-    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, \
-        modes
-    bad = []
-    for kl in (16, 24, 32):
-        for n in (16, 64, 4096):
-            key, iv, data = rb(kl), rb(16), rb(n)
-            for mode, m in (('ecb', modes.ECB()), ('cbc', modes.CBC(iv)),
-                            ('ctr', modes.CTR(iv))):
-                e = Cipher(algorithms.Camellia(key), m).encryptor()
-                want = e.update(data) + e.finalize()
-                name = '%s(camellia)' % mode
-                ivx = b'' if mode == 'ecb' else iv
-                if crypt(name, key, ivx, data, ENC) != want or \
-                        crypt(name, key, ivx, want, DEC) != data:
-                    bad.append((name, kl, n))
-                cut = n // 2 - n // 2 % 16
-                if mode == 'ecb' or not cut:
-                    continue
-                t, o = opened('skcipher', name, key)
-                o.sendmsg_afalg([data[:cut]], op=ENC, iv=iv)
-                a = o.recv(n)
-                o.sendmsg_afalg([data[cut:]], op=ENC)
-                if a + o.recv(n) != want:
-                    bad.append((name, kl, n, 'chain'))
-                o.close()
-                t.close()
-    chk(not bad, 'ecb/cbc/ctr(camellia) = python3-cryptography Camellia, '
-        'keys 16/24/32, and cbc/ctr chain the IV across requests',
-        str(bad[:5]))
+def model(name, key, iv, data, enc):
+    """(output, socket IV after) from tests/lib's independent models:
+    blockref (Serpent and Twofish from GNU Nettle, Camellia from python3-
+    cryptography, the modes written from their specifications) and lpref
+    (XChaCha, Adiantum, XCTR, HCTR2)."""
+    import blockref
+    import lpref
+    mode, _, cipher = name[:-1].partition('(')
+    if mode == 'ecb':
+        return blockref.ecb(cipher, key, data, enc), iv
+    if mode == 'cbc':
+        return blockref.cbc(cipher, key, iv, data, enc)
+    if mode == 'ctr':
+        return blockref.ctr(cipher, key, iv, data)
+    if mode == 'xts':
+        return blockref.xts(cipher, key, iv, data, enc), iv
+    if name.startswith('adiantum'):
+        return lpref.adiantum(key, iv, data, enc,
+                              12 if 'xchacha12' in name else 20), iv
+    if name == 'hctr2(aes)':
+        return lpref.hctr2(key, iv, data, enc), iv
+    if name == 'xctr(aes)':
+        return lpref.xctr(key, iv, data), iv
+    return lpref.xchacha(key, iv, data, 12), iv
 
 
-def iv_kept():
-    """xts, adiantum, hctr2, xctr and xchacha12 leave the socket IV as it
-    was (crypto/xts.c tweaks a copy; the others are one message each):
-    a second request without an IV repeats the first."""
+def model_check():
+    """Every new skcipher against the models on random keys and data of
+    several lengths, both directions; then the IV rule: a second request
+    without an IV continues from the IV the model says the first left
+    (cbc/ctr chain; the others keep it)."""
     bad = []
     for name, (bs, kmin, kmax, ivs) in SIZES['skcipher'].items():
-        if name.split('(')[0] in ('ecb', 'cbc', 'ctr'):
-            continue
-        key = rb(kmax)
-        t, o = opened('skcipher', name, key)
-        data = rb(100)
-        o.sendmsg_afalg([data], op=ENC, iv=rb(ivs))
-        a = o.recv(100)
-        o.sendmsg_afalg([data], op=ENC)
-        if o.recv(100) != a:
-            bad.append(name)
-        o.close()
-        t.close()
-    chk(not bad, 'xts/adiantum/hctr2/xctr/xchacha12 do not write the IV '
-        'back', str(bad))
+        lens = (16, 64, 100, 4096) if bs == 1 or name[:3] in ('xts', 'adi',
+                                                             'hct') \
+            else (16, 64, 4096)
+        for kl in sorted({max(kmin, 16), kmax}):
+            key, iv = rb(kl), rb(ivs)
+            t, o = opened('skcipher', name, key)
+            for n in lens:
+                data = rb(n)
+                for enc in (True, False):
+                    want, nxt = model(name, key, iv, data, enc)
+                    if ivs:
+                        o.sendmsg_afalg([data], op=ENC if enc else DEC, iv=iv)
+                    else:
+                        o.sendmsg_afalg([data], op=ENC if enc else DEC)
+                    if o.recv(n) != want:
+                        bad.append((name, kl, n, enc))
+                    if not ivs:
+                        continue
+                    # the next request, without an IV, from the IV left
+                    o.sendmsg_afalg([data], op=ENC if enc else DEC)
+                    if o.recv(n) != model(name, key, nxt, data, enc)[0]:
+                        bad.append((name, kl, n, enc, 'next iv'))
+            o.close()
+            t.close()
+    chk(not bad, 'the %d new skciphers = tests/lib models (Nettle Serpent/'
+        'Twofish, python3-cryptography Camellia/AES, XChaCha/Adiantum/HCTR2 '
+        'from their papers), both directions, IV left as 6.12 leaves it'
+        % len(SIZES['skcipher']), str(bad[:6]))
 
 
 def sk_rules():
@@ -486,8 +495,7 @@ def child():
         vec_check(name, tmpl)
     for name, tmpl in HASH_VECTORS.items():
         hash_vec_check(name, tmpl)
-    camellia_oracle()
-    iv_kept()
+    model_check()
     sk_rules()
     hash_rules()
     rfc4543()

@@ -17,7 +17,8 @@ table.
 For camellia-xts-plain64, whose keyslot the shim encrypts, the image is
 then unlocked a second time without cryptsetup or the shim: the LUKS2
 JSON header read here, PBKDF2 by hashlib, the keyslot area decrypted by
-XTS built on python3-cryptography's Camellia, the AF split merged, and
+tests/lib/blockref's XTS over python3-cryptography's Camellia, the AF
+split merged, and
 the volume key checked against the header's digest; this proves the
 bytes on disk are Camellia-XTS, not merely what the shim reads back.
 
@@ -35,6 +36,7 @@ import re
 import struct
 import tempfile
 
+import blockref
 from shimtest import run, tap_needing
 
 ITER = ['--pbkdf-force-iterations', '1000']
@@ -70,27 +72,6 @@ def cs(args, log, timeout=120):
     res = run(['cryptsetup'] + args, env={'AFALG_SHIM_LOG': log},
               timeout=timeout)
     return res.returncode, (res.stdout + res.stderr).decode(errors='replace')
-
-
-def xts_camellia_decrypt(key, sector, data):
-    """One 512-byte sector of camellia-xts-plain64 (IEEE 1619 tweak: the
-    little-endian sector number, encrypted with the second key half)."""
-    from cryptography.hazmat.primitives.ciphers import Cipher, modes
-    try:    # newer python3-cryptography keeps Camellia here
-        from cryptography.hazmat.decrepit.ciphers.algorithms import Camellia
-    except ImportError:
-        from cryptography.hazmat.primitives.ciphers.algorithms import Camellia
-    half = len(key) // 2
-    enc2 = Cipher(Camellia(key[half:]), modes.ECB()).encryptor()
-    dec1 = Cipher(Camellia(key[:half]), modes.ECB()).decryptor()
-    t = int.from_bytes(enc2.update(struct.pack('<QQ', sector, 0)), 'little')
-    out = bytearray()
-    for off in range(0, len(data), 16):
-        tb = t.to_bytes(16, 'little')
-        x = bytes(a ^ b for a, b in zip(data[off:off + 16], tb))
-        out += bytes(a ^ b for a, b in zip(dec1.update(x), tb))
-        t = ((t << 1) ^ (0x87 if t >> 127 else 0)) & ((1 << 128) - 1)
-    return bytes(out)
 
 
 def af_merge(data, keylen, stripes, hname):
@@ -129,7 +110,9 @@ def luks2_unlock_independently(img, passphrase):
     off = int(area['offset'])
     need = klen * af['stripes']
     ct = raw[off:off + (need + 511) // 512 * 512]
-    pt = b''.join(xts_camellia_decrypt(key, i, ct[i * 512:(i + 1) * 512])
+    # plain64: the little-endian sector number, from 0 in the area
+    pt = b''.join(blockref.xts('camellia', key, struct.pack('<QQ', i, 0),
+                               ct[i * 512:(i + 1) * 512], False)
                   for i in range(len(ct) // 512))
     mk = af_merge(pt, klen, af['stripes'], af['hash'])
     dg = meta['digests']['0']
