@@ -20,11 +20,16 @@
  *    unkeyed name -ENOSYS, 0 iterations -EINVAL.
  *  - kcrypto_md_init(): the names sha1, sha224, sha256, sha384, sha512 and
  *    hmac() of them, else -ENOENT; an HMAC handle without a key gives
- *    -ENOKEY; kcrypto_md_setkey() on an unkeyed hash gives -ENOSYS;
+ *    -ENOKEY from final and -1 (errno ENOKEY) from update, as libkcapi; kcrypto_md_setkey() on an unkeyed hash gives -ENOSYS;
  *    kcrypto_md_final() truncates like the one-shots and starts a new
  *    message with the same key.
- *  - kcrypto_rng_get_bytes(): getrandom(2), the pool the kernel's stdrng
- *    is seeded from.
+ *  - kcrypto_rng_get_bytes() and the RNG handle: getrandom(2), the pool the
+ *    kernel's stdrng is seeded from; a DRBG handle must be seeded first
+ *    (-EINVAL otherwise, as through AF_ALG).
+ *  - not modelled: AF_ALG refuses a new key or seed (-EBUSY) once the
+ *    handle has been used; the helpers accept it.
+ *  - logging, version and kcapi_memset_secure() equivalents, and
+ *    kcrypto_pbkdf_iteration_count() measured like libkcapi's.
  *
  * The work is done in-process by the kernel's library code instead of
  * through AF_ALG.  Build with pkg-config --cflags --libs libkcrypto.
@@ -32,7 +37,17 @@
 #ifndef KCAPI_TO_KCRYPTO_H
 #define KCAPI_TO_KCRYPTO_H
 
+/*
+ * The kernel-style headers pull in <stdbool.h>; programs that define their
+ * own bool/true/false (as libkcapi's apps do) must not see its macros.
+ */
+#ifndef __bool_true_false_are_defined
+#define KCRYPTO_UNDEF_STDBOOL
+#endif
+
 #include <errno.h>
+#include <stdio.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +70,10 @@ static inline ssize_t kcrypto_md_copy_out(uint8_t *out, size_t outlen,
 	return (ssize_t)n;
 }
 
-/* The handle of the message digest calls (kcapi_md_init() and friends). */
+/*
+ * The handle of the message digest calls (kcapi_md_init() and friends) and
+ * of the RNG calls (kcapi_rng_init() and friends: desc is NULL).
+ */
 struct kcrypto_handle {
 	const struct kcrypto_md_desc *desc;
 	int has_key;
@@ -233,8 +251,11 @@ static inline int kcrypto_md_setkey(struct kcrypto_handle *handle,
 static inline ssize_t kcrypto_md_update(struct kcrypto_handle *handle,
 					const uint8_t *buffer, size_t len)
 {
-	if (handle->desc->setkey && !handle->has_key)
-		return -ENOKEY;
+	/* libkcapi 1.4.0 passes on send(2)'s -1 here, with errno ENOKEY. */
+	if (handle->desc->setkey && !handle->has_key) {
+		errno = ENOKEY;
+		return -1;
+	}
 	handle->desc->update(handle, buffer, len);
 	return 0;
 }
@@ -342,7 +363,7 @@ KCRYPTO_DEFINE_AES(dec_aes_ctr, KCRYPTO_CTR)
 #undef KCRYPTO_DEFINE_AES
 
 /*
- * kcapi_rng_get_bytes() reads the kernel's stdrng (a DRBG seeded from the
+ * kcapi_rng_get_bytes() and the RNG handle read the kernel's stdrng (a DRBG seeded from the
  * kernel's entropy pool); getrandom(2) is the same pool without the socket.
  */
 static inline ssize_t kcrypto_rng_get_bytes(uint8_t *buffer, size_t outlen)
@@ -361,5 +382,123 @@ static inline ssize_t kcrypto_rng_get_bytes(uint8_t *buffer, size_t outlen)
 	}
 	return (ssize_t)outlen;
 }
+
+/* RNG handles: the kernel's DRBGs are seeded from the same pool. */
+static inline int kcrypto_rng_init(struct kcrypto_handle **handle,
+				   const char *ciphername, uint32_t flags)
+{
+	(void)flags;
+	if (!ciphername || (strcmp(ciphername, "stdrng") &&
+			    strncmp(ciphername, "drbg_", 5) &&
+			    strcmp(ciphername, "jitterentropy_rng")))
+		return -ENOENT;
+	*handle = calloc(1, sizeof(**handle));
+	if (!*handle)
+		return -ENOMEM;
+	/* The jitter RNG needs no seed; a DRBG is instantiated by a seed. */
+	(*handle)->has_key = !strcmp(ciphername, "jitterentropy_rng");
+	return 0;
+}
+
+/*
+ * The kernel's DRBG mixes the seed with fresh entropy, so its output never
+ * depends on the seed alone; getrandom(2) needs none.  As with AF_ALG, a
+ * DRBG handle generates only once it has been seeded.
+ */
+static inline int kcrypto_rng_seed(struct kcrypto_handle *handle,
+				   uint8_t *seed, uint32_t seedlen)
+{
+	(void)seed;
+	(void)seedlen;
+	handle->has_key = 1;
+	return 0;
+}
+
+static inline uint32_t kcrypto_rng_seedsize(struct kcrypto_handle *handle)
+{
+	(void)handle;
+	return 0;
+}
+
+static inline ssize_t kcrypto_rng_generate(struct kcrypto_handle *handle,
+					   uint8_t *buffer, size_t len)
+{
+	if (!handle->has_key)
+		return -EINVAL;
+	return kcrypto_rng_get_bytes(buffer, len);
+}
+
+static inline void kcrypto_rng_destroy(struct kcrypto_handle *handle)
+{
+	free(handle);
+}
+
+/* libkcapi's logging switch: libkcrypto does not log. */
+enum kcrypto_verbosity {
+	KCRYPTO_LOG_NONE,
+	KCRYPTO_LOG_ERR,
+	KCRYPTO_LOG_WARN,
+	KCRYPTO_LOG_VERBOSE,
+	KCRYPTO_LOG_DEBUG,
+};
+
+static inline void kcrypto_set_verbosity(enum kcrypto_verbosity level)
+{
+	(void)level;
+}
+
+/* The libkcapi API version these helpers implement (1.4.0). */
+static inline uint32_t kcrypto_version(void)
+{
+	return 1040000;
+}
+
+static inline void kcrypto_versionstring(char *buf, uint32_t buflen)
+{
+	snprintf(buf, buflen, "libkcrypto (libkcapi 1.4.0 API)");
+}
+
+static inline void kcrypto_memset_secure(void *s, int c, size_t n)
+{
+	memset(s, c, n);
+	__asm__ __volatile__("" : : "r"(s) : "memory");
+}
+
+/*
+ * Iterations for which PBKDF2 takes at least @timeshresh ns (0: 2^27 ns),
+ * measured here as libkcapi does; 2^18 if the name is not served.
+ */
+static inline uint32_t kcrypto_pbkdf_iteration_count(const char *hashname,
+						     uint64_t timeshresh)
+{
+	const struct kcrypto_md_desc *desc = kcrypto_md_lookup(hashname);
+	uint8_t out[SHA512_DIGEST_SIZE];
+	uint32_t count;
+
+	if (!desc || !desc->pbkdf2)
+		return 1 << 18;
+	if (!timeshresh)
+		timeshresh = 1ULL << 27;
+	for (count = 1 << 10; count < (1U << 30); count <<= 1) {
+		struct timespec a, b;
+
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		desc->pbkdf2((const u8 *)"password", 8, (const u8 *)"salt", 4, count,
+			     out, desc->digestsize);
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		if ((uint64_t)(b.tv_sec - a.tv_sec) * 1000000000ULL +
+		    (uint64_t)(b.tv_nsec - a.tv_nsec) >= timeshresh)
+			break;
+	}
+	return count;
+}
+
+#ifdef KCRYPTO_UNDEF_STDBOOL
+#undef bool
+#undef true
+#undef false
+#undef __bool_true_false_are_defined
+#undef KCRYPTO_UNDEF_STDBOOL
+#endif
 
 #endif /* KCAPI_TO_KCRYPTO_H */

@@ -37,9 +37,11 @@ SCAN_EPILOG = '''confidence levels:
 
 REWRITE_EPILOG = '''rewritten (to <kcapi-to-kcrypto.h>, installed with libkcrypto):
   kcapi_md_sha{1,224,256,384,512}, kcapi_md_hmac_sha*, kcapi_rng_get_bytes,
-  kcapi_cipher_{enc,dec}_aes_{cbc,ctr}, kcapi_pbkdf (hmac(sha1/sha2)), and the
-  message digest handle calls kcapi_md_init/setkey/update/final/digest/destroy/
-  digestsize/blocksize when every handle call in the file is one of them.
+  kcapi_cipher_{enc,dec}_aes_{cbc,ctr}, kcapi_pbkdf (hmac(sha1/sha2)) and
+  kcapi_pbkdf_iteration_count, kcapi_memset_secure, kcapi_set_verbosity (and
+  KCAPI_LOG_*), kcapi_version(string), and the handle calls kcapi_md_init/
+  setkey/update/final/digest/destroy/digestsize/blocksize and kcapi_rng_init/
+  seed/seedsize/generate/destroy when every handle call in the file is one of them.
   Calls, function pointers and tables are renamed; comments and strings are not.
   The result is compiled (CC, CPPFLAGS, CFLAGS, pkg-config libkcrypto or
   KCRYPTO_CFLAGS) and its undefined symbols read with nm.

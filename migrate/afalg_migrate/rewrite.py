@@ -24,13 +24,23 @@ from .common import (Error, EXIT_OK, EXIT_RAW_AFALG, EXIT_UNREWRITABLE,
 HASHES = ('sha1', 'sha224', 'sha256', 'sha384', 'sha512')
 ONESHOT = ['kcapi_md_' + h for h in HASHES] + \
     ['kcapi_md_hmac_' + h for h in HASHES] + \
-    ['kcapi_rng_get_bytes', 'kcapi_pbkdf'] + \
+    ['kcapi_rng_get_bytes', 'kcapi_pbkdf', 'kcapi_pbkdf_iteration_count',
+     'kcapi_memset_secure', 'kcapi_set_verbosity', 'kcapi_version',
+     'kcapi_versionstring'] + \
     ['kcapi_cipher_%s_aes_%s' % (d, m) for d in ('enc', 'dec') for m in ('cbc', 'ctr')]
-# The message digest handle API: rewritten together or not at all.
+# The message digest and RNG handle API: rewritten together or not at all.
 HANDLE = ['kcapi_md_init', 'kcapi_md_setkey', 'kcapi_md_update', 'kcapi_md_final',
           'kcapi_md_digest', 'kcapi_md_destroy', 'kcapi_md_digestsize',
-          'kcapi_md_blocksize', 'kcapi_handle_destroy']
+          'kcapi_md_blocksize', 'kcapi_handle_destroy', 'kcapi_rng_init',
+          'kcapi_rng_seed', 'kcapi_rng_generate', 'kcapi_rng_destroy', 'kcapi_rng_seedsize']
 HANDLE_TYPE = 'kcapi_handle'
+# Other libkcapi names and what they become.
+RENAMES = {'kcapi_verbosity': 'kcrypto_verbosity'}
+RENAMES.update({'KCAPI_LOG_' + x: 'KCRYPTO_LOG_' + x
+                for x in ('NONE', 'ERR', 'WARN', 'VERBOSE', 'DEBUG')})
+# libkcapi's own upper-case names; other KCAPI_* names belong to the program.
+KCAPI_MACROS = {'KCAPI_ACCESS_HEURISTIC', 'KCAPI_ACCESS_VMSPLICE', 'KCAPI_ACCESS_SENDMSG',
+                'KCAPI_INIT_AIO'}
 HELPER = 'kcapi-to-kcrypto.h'
 # Names the helpers serve at run time (kcapi_md_init, kcapi_pbkdf).
 MD_NAMES = set(HASHES) | {'hmac(%s)' % h for h in HASHES}
@@ -87,7 +97,8 @@ def rewrite_text(text):
     """Returns (new_text, done, left, raw): done/left are (line, name, why)."""
     toks = list(clex.tokens(text))
     kc = [(i, t) for i, t in enumerate(toks)
-          if t.kind == 'id' and (t.text.startswith('kcapi_') or t.text.startswith('KCAPI_'))]
+          if t.kind == 'id' and (t.text.startswith('kcapi_') or t.text in RENAMES or
+                                 t.text in KCAPI_MACROS)]
     left = []
     unsupported_literal = {}
     for i, t in kc:
@@ -99,24 +110,26 @@ def rewrite_text(text):
             name = _literal_arg(toks, i, 0)
             if name is not None and name not in PBKDF_NAMES:
                 unsupported_literal[i] = 'PBKDF2 on "%s" is not served by libkcrypto' % name
-    handle_names = {t.text for i, t in kc if t.text not in ONESHOT}
+    handle_names = {t.text for i, t in kc if t.text not in ONESHOT and t.text not in RENAMES}
     handle_ok = handle_names <= set(HANDLE) | {HANDLE_TYPE} and not any(
         toks[i].text in HANDLE for i in unsupported_literal)
     edits, done = [], []
     for i, t in kc:
-        ok = (t.text in ONESHOT and i not in unsupported_literal) or \
+        ok = (t.text in ONESHOT and i not in unsupported_literal) or t.text in RENAMES or \
             (handle_ok and (t.text in HANDLE or t.text == HANDLE_TYPE))
         if ok:
-            repl = 'kcrypto_handle' if t.text == HANDLE_TYPE else new_name(t.text)
+            repl = RENAMES.get(t.text) or ('kcrypto_handle' if t.text == HANDLE_TYPE
+                                           else new_name(t.text))
             edits.append((t.start, t.end, repl))
-            if t.text != HANDLE_TYPE:
+            if t.text in ONESHOT or t.text in HANDLE:
                 done.append((t.line, t.text, repl))
         elif i in unsupported_literal:
             left.append((t.line, t.text, unsupported_literal[i]))
         elif t.text in HANDLE or t.text == HANDLE_TYPE:
-            left.append((t.line, t.text, 'the handle is also used by calls without a '
-                         'libkcrypto equivalent (%s)' % ', '.join(
-                             sorted(handle_names - set(HANDLE) - {HANDLE_TYPE}))))
+            others = sorted(handle_names - set(HANDLE) - {HANDLE_TYPE})
+            left.append((t.line, t.text, 'the handle is also used by %s' % (
+                'calls without a libkcrypto equivalent (%s)' % ', '.join(others) if others
+                else 'a kcapi_md_init() of an algorithm the helpers do not serve')))
         else:
             left.append((t.line, t.text, 'no libkcrypto equivalent'))
     out, pos = [], 0
@@ -126,7 +139,7 @@ def rewrite_text(text):
         pos = e
     out.append(text[pos:])
     new = ''.join(out)
-    if done:
+    if edits:
         hdr = '#include <%s>' % HELPER
         code_hash = {t.start for t in clex.tokens(new) if t.text == '#'}
         inc = [m for m in INCLUDE_RE.finditer(new)
@@ -155,7 +168,7 @@ def kcrypto_flags():
     return shlex.split(r.stdout)
 
 
-def verify(new_text, src_path, extra_flags):
+def verify(new_text, src_path, extra_flags, out_dir=None):
     """Compile new_text; returns (error_text or None, kcapi symbols imported)."""
     cc = os.environ.get('CC', 'cc')
     if not shutil.which(cc.split()[0]):
@@ -168,9 +181,11 @@ def verify(new_text, src_path, extra_flags):
         obj = os.path.join(tmp, 'out.o')
         with open(src, 'w', encoding='utf-8', errors='surrogateescape') as f:
             f.write(new_text)
-        d = os.path.dirname(os.path.abspath(src_path))
-        r = subprocess.run(shlex.split(cc) + ['-c', '-o', obj, '-iquote', d, '-I', d] +
-                           user + flags + [src], capture_output=True, text=True)
+        dirs = [out_dir] if out_dir else []
+        dirs.append(os.path.dirname(os.path.abspath(src_path)))
+        inc = [x for d in dirs for x in ('-iquote', d, '-I', d)]
+        r = subprocess.run(shlex.split(cc) + ['-c', '-o', obj] + inc + user + flags + [src],
+                           capture_output=True, text=True)
         if r.returncode != 0:
             errs = [ln for ln in r.stderr.splitlines() if 'error' in ln] or \
                 r.stderr.splitlines()[-1:]
@@ -199,10 +214,14 @@ def rewrite_file(path, args):
         status = EXIT_UNREWRITABLE
     if raw:
         status = EXIT_RAW_AFALG
-    verdict = 'nothing to rewrite'
-    if done:
-        err, syms = verify(new, path, args.cc_flags)
-        if err is not None:
+    verdict = 'nothing rewritten' if left else 'nothing to rewrite'
+    if done or len(new) != len(old):
+        header = path.endswith(('.h', '.hh', '.hpp'))
+        # A header is checked through the sources that include it.
+        err, syms = (None, []) if header else verify(new, path, args.cc_flags, args.output_dir)
+        if header:
+            verdict = 'header: verified with the sources that include it'
+        elif err is not None:
             print('%s: the rewritten file does not build against libkcrypto:\n%s'
                   % (path, err), file=sys.stderr)
             status = EXIT_VERIFY
@@ -238,4 +257,6 @@ def cmd_rewrite(args):
             raise Error('%s: No such file or directory' % p)
         if os.path.isdir(p):
             raise Error('%s: is a directory (expected: C source file)' % p)
-    return max(rewrite_file(p, args) for p in args.files)
+    # Headers first: the sources are verified against the rewritten headers.
+    order = sorted(args.files, key=lambda p: not p.endswith(('.h', '.hh', '.hpp')))
+    return max(rewrite_file(p, args) for p in order)

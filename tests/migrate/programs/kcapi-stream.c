@@ -3,7 +3,8 @@
  * Streaming digests the way libkcapi's own kcapi-dgst does them: a handle
  * per algorithm (named on the command line), optional HMAC key, the message
  * fed in pieces, then final; plus the one-shot kcapi_md_digest() on the
- * same handle and the handle's digest and block sizes.
+ * same handle and the handle's digest and block sizes; then an RNG handle,
+ * the logging switch and the secure wipe, as kcapi-rng uses them.
  *
  *   kcapi-stream KEY|- MESSAGE ALG...
  */
@@ -24,8 +25,10 @@ int main(int argc, char **argv)
 	const char *key = argc > 1 ? argv[1] : "-";
 	const uint8_t *msg = (const uint8_t *)(argc > 2 ? argv[2] : "");
 	size_t len = strlen((const char *)msg);
-	uint8_t out[64];
+	uint8_t out[64], rnd[48];
+	struct kcapi_handle *rng;
 
+	kcapi_set_verbosity(KCAPI_LOG_ERR);
 	for (int a = 3; a < argc; a++) {
 		struct kcapi_handle *handle = NULL;
 		ssize_t r;
@@ -55,5 +58,13 @@ int main(int argc, char **argv)
 		hex("digest10", argv[a], r, out);
 		kcapi_md_destroy(handle);
 	}
+	if (!kcapi_rng_init(&rng, "stdrng", 0)) {
+		printf("seed %d\n", kcapi_rng_seed(rng, rnd, kcapi_rng_seedsize(rng)));
+		printf("rng %zd\n", kcapi_rng_generate(rng, rnd, sizeof(rnd)));
+		kcapi_rng_destroy(rng);
+	}
+	memset(out, 0xaa, sizeof(out));
+	kcapi_memset_secure(out, 0, sizeof(out));
+	printf("wiped %d\n", out[0] | out[63]);
 	return 0;
 }
