@@ -351,6 +351,18 @@ def test_scan(tap, inst, tmp):
            'a call site and the algorithm name built next to it', f)
     f = found.get(os.path.realpath(os.path.join(srcs, 'not-afalg.py')))
     tap.ok(f is None, 'AF_ALG in a Python comment or string is not a finding', f)
+    # A plan from the scan alone: nothing is "blocked" without run-time evidence.
+    r = inst.migrate('plan', '--scan', out, '--shim', SHIM, '--format', 'json')
+    if not tap.ok(r.returncode == 0, 'plan from a scan runs', r.stderr):
+        return
+    progs = {p['exe']: p for p in json.loads(r.stdout)['programs']}
+    elf_users = {p for p, f in found.items() if f['kind'].startswith('elf') and
+                 f['confidence'] != 'possible'}
+    tap.ok(set(progs) == elf_users and all(
+        p['evidence'] == 'scan only' and p['verdict'] in ('scan-only', 'falls-back')
+        for p in progs.values()),
+        'plan --scan: every program marked scan only, none blocked; possible-level '
+        'findings left out', sorted((p['exe'], p['verdict']) for p in progs.values()))
 
 
 def shim_run(args):
