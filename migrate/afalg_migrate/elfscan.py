@@ -285,7 +285,7 @@ def analyse(elf, funcs):
                 wrappers.add(f.addr)
     sites, probable = [], []
     for f in funcs:
-        regs, stack, strings = {}, {}, set()
+        regs, stack, strings, pushed = {}, {}, set(), None
         for addr, op, rest in f.insns:
             ops = _operands(rest)
             m = _RIPCOMMENT.search(rest)
@@ -327,7 +327,12 @@ def analyse(elf, funcs):
                     sites.append((addr, 'socket system call with AF_ALG at 0x%x (after '
                                   'symbol %s)' % (addr, f.name.split('+')[0])))
                 continue
-            if op in ('push',) and ops:
+            if op.startswith('push') and ops:         # push $38; pop %rdi (-Os)
+                pushed = _imm(ops[0]) if ops[0].startswith('$') else None
+                continue
+            if op.startswith('pop') and ops and regmap.get(ops[0].lstrip('%')):
+                regs[regmap[ops[0].lstrip('%')]] = pushed
+                pushed = None
                 continue
             if op.startswith('mov') and len(ops) == 2:
                 src, dst = (ops[0], ops[1]) if arch == 'x86_64' else (ops[1], ops[0])
@@ -360,8 +365,6 @@ def analyse(elf, funcs):
                 r = regmap.get(ops[0].lstrip('%'))
                 if r:
                     regs[r] = 0
-                continue
-            if arch == 'aarch64' and op.startswith('mov') and len(ops) == 2:
                 continue
             if ops:
                 dst = ops[-1] if arch == 'x86_64' else ops[0]

@@ -26,7 +26,6 @@ import html.parser
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -285,6 +284,9 @@ def test_scan(tap, inst, tmp):
     for name, src, flags, label in (
             ('direct', 'afalg-direct.c', (), True),
             ('direct-noplt', 'afalg-direct.c', ('-fno-plt',), True),
+            ('direct-Os', 'afalg-direct.c', ('-Os',), True),
+            ('direct-O0', 'afalg-direct.c', ('-O0',), True),
+            ('decoy-O0', 'inet-decoy.c', ('-O0',), False),
             ('direct-static', 'afalg-direct.c', ('-static',), True),
             ('syscall', 'afalg-syscall.c', (), True),
             ('syscall-static', 'afalg-syscall.c', ('-static',), True),
