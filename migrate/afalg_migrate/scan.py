@@ -12,7 +12,7 @@ import sys
 
 from .common import Error, warn, write_out
 from .elfscan import scan_elf
-from .srcscan import scan_source
+from .srcscan import language, scan_source
 
 LEVELS = ('certain', 'probable', 'possible')
 SCAN_SCHEMA_VERSION = 2
@@ -40,7 +40,11 @@ def scan_one(path):
         if os.path.islink(path) or not os.path.isfile(path):
             return None, None
         with open(path, 'rb') as f:
-            data = f.read()
+            head = f.read(4096)
+            # Only ELF objects and sources of a known language are read whole.
+            if head[:4] != b'\x7fELF' and not language(path, head):
+                return None, None
+            data = head + f.read()
     except OSError as e:
         return None, '%s: %s' % (path, e.strerror)
     try:
