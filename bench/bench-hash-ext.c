@@ -17,7 +17,7 @@
 #include <nettle/sha2.h>
 #include <nettle/sha3.h>
 
-#ifdef BENCH_HAVE_IPSEC_MB
+#ifdef __x86_64__
 #include <intel-ipsec-mb.h>
 #endif
 
@@ -156,7 +156,7 @@ void nettle_hmac_sha256_mac(const uint8_t *data, size_t len, uint8_t *out)
 	hmac_sha256_digest(&n_hmac, SHA256_DIGEST_SIZE, out);
 }
 
-#ifdef BENCH_HAVE_IPSEC_MB
+#ifdef __x86_64__	/* ipsec-mb exists for x86_64 only */
 static IMB_MGR *imb;
 
 int imb_init(void)
@@ -214,7 +214,7 @@ int imb_init(void)
 
 const char *imb_arch_name(void)
 {
-	return "not built";
+	return "x86_64 only";
 }
 
 void imb_sha256_pairs(const uint8_t *m1, const uint8_t *m2, size_t len,

@@ -17,12 +17,7 @@
 #include <crypto/md5.h>
 #include <crypto/sha1.h>
 #include <crypto/sha2.h>
-#ifdef BENCH_HAVE_SHA512
-/* sha512() is declared in sha2.h */
-#endif
-#ifdef BENCH_HAVE_SHA3
 #include <crypto/sha3.h>
-#endif
 
 #include "bench-hash-ext.h"
 #include "bench-util.h"
@@ -130,13 +125,11 @@ static void ne_hmac(long n)
 		nettle_hmac_sha256_mac(buf1, cur_len, out1);
 }
 
-#ifdef BENCH_HAVE_SHA512
 static void kc_sha512(long n)
 {
 	while (n--)
 		sha512(buf1, cur_len, out1);
 }
-#endif
 
 static void os_sha512(long n)
 {
@@ -186,7 +179,6 @@ static void ne_md5(long n)
 		nettle_hash(NETTLE_MD5, buf1, cur_len, out1);
 }
 
-#ifdef BENCH_HAVE_SHA3
 static void kc_sha3_256(long n)
 {
 	while (n--)
@@ -198,7 +190,6 @@ static void kc_shake128(long n)
 	while (n--)
 		shake128(buf1, cur_len, out1, 32);
 }
-#endif
 
 static void os_sha3_256(long n)
 {
@@ -391,18 +382,12 @@ int main(int argc, char **argv)
 		rc |= run_case(&c);
 	}
 
-#ifdef BENCH_HAVE_SHA512
 	c = (struct bcase){ "SHA-512 16384 B", 16384, 1, 64, {
 		IMPL("libkcrypto sha512()", kc_sha512),
 		IMPL("OpenSSL EVP (reused ctx)", os_sha512),
 		IMPL("nettle", ne_sha512),
 	} };
 	rc |= run_case(&c);
-#else
-	(void)os_sha512;
-	(void)ne_sha512;
-	printf("%-26s (libkcrypto has no SHA-512 yet)\n", "SHA-512 16384 B");
-#endif
 	c = (struct bcase){ "SHA-1 16384 B", 16384, 1, 20, {
 		IMPL("libkcrypto sha1()", kc_sha1),
 		IMPL("OpenSSL EVP (reused ctx)", os_sha1),
@@ -415,7 +400,6 @@ int main(int argc, char **argv)
 		IMPL("nettle", ne_md5),
 	} };
 	rc |= run_case(&c);
-#ifdef BENCH_HAVE_SHA3
 	c = (struct bcase){ "SHA3-256 16384 B", 16384, 1, 32, {
 		IMPL("libkcrypto sha3_256()", kc_sha3_256),
 		IMPL("OpenSSL EVP (reused ctx)", os_sha3_256),
@@ -427,11 +411,5 @@ int main(int argc, char **argv)
 		IMPL("OpenSSL EVP (reused ctx)", os_shake128),
 	} };
 	rc |= run_case(&c);
-#else
-	(void)os_sha3_256;
-	(void)ne_sha3_256;
-	(void)os_shake128;
-	printf("%-26s (libkcrypto has no SHA-3 yet)\n", "SHA3-256/SHAKE128");
-#endif
 	return rc;
 }

@@ -5,9 +5,8 @@
  * Also GMAC (no data), IVs of any length, RFC 4106, and the 6.12 aesgcm_*()
  * interface.
  *
- * The generic code runs CTR through aes_ctr() and GHASH through
- * ghash_update(), so it uses whatever those have; $(SRCARCH)/aes-gcm.h
- * may process whole blocks with a combined CTR+GHASH loop instead.
+ * CTR runs through aes_ctr() and GHASH through ghash_update(), so GCM uses
+ * whatever arch code those two have; it has no arch code of its own.
  */
 
 #include <crypto/aes-ctr.h>
@@ -21,7 +20,7 @@
 #include <linux/unaligned.h>
 
 /*
- * Blocks per CTR/GHASH round trip in the generic loop: 4 KiB, large enough
+ * Blocks per CTR/GHASH round trip in aes_gcm_blocks(): 4 KiB, large enough
  * to amortise the calls into the SIMD code, small enough to stay in L1.
  */
 #define GCM_CHUNK_BLOCKS	256
@@ -55,10 +54,9 @@ static void gcm_ctr32(const struct aes_enckey *key, u8 *dst, const u8 *src,
 	}
 }
 
-static void __maybe_unused
-aes_gcm_blocks_generic(const struct aes_gcm_key *key, struct ghash_ctx *ghash,
-		       u8 ctr[AES_BLOCK_SIZE], u8 *dst, const u8 *src,
-		       size_t nblocks, bool enc)
+static void aes_gcm_blocks(const struct aes_gcm_key *key,
+			   struct ghash_ctx *ghash, u8 ctr[AES_BLOCK_SIZE],
+			   u8 *dst, const u8 *src, size_t nblocks, bool enc)
 {
 	while (nblocks) {
 		size_t n = min_t(size_t, nblocks, GCM_CHUNK_BLOCKS);
@@ -76,18 +74,6 @@ aes_gcm_blocks_generic(const struct aes_gcm_key *key, struct ghash_ctx *ghash,
 	}
 }
 
-static void __maybe_unused
-aes_gcm_preparekey_generic(struct aes_gcm_key *key, const u8 h[16])
-{
-}
-
-#ifdef CONFIG_CRYPTO_LIB_AES_GCM_ARCH
-#include "aes-gcm.h" /* $(SRCARCH)/aes-gcm.h */
-#else
-#define aes_gcm_preparekey_arch	aes_gcm_preparekey_generic
-#define aes_gcm_blocks_arch	aes_gcm_blocks_generic
-#endif
-
 int aes_gcm_preparekey(struct aes_gcm_key *key, const u8 *in_key,
 		       size_t key_len, size_t authtag_len)
 {
@@ -102,7 +88,6 @@ int aes_gcm_preparekey(struct aes_gcm_key *key, const u8 *in_key,
 	aes_encrypt(&key->aes, h, h);
 	ghash_preparekey(&key->ghash, h);
 	key->authtag_len = authtag_len;
-	aes_gcm_preparekey_arch(key, h);
 	memzero_explicit(h, sizeof(h));
 	return 0;
 }
@@ -201,8 +186,8 @@ static void aes_gcm_crypt_update(struct aes_gcm_ctx *ctx, u8 *dst,
 
 	nblocks = len / AES_BLOCK_SIZE;
 	if (nblocks) {
-		aes_gcm_blocks_arch(ctx->key, &ctx->ghash, ctx->ctr, dst, src,
-				    nblocks, enc);
+		aes_gcm_blocks(ctx->key, &ctx->ghash, ctx->ctr, dst, src,
+			       nblocks, enc);
 		src += nblocks * AES_BLOCK_SIZE;
 		dst += nblocks * AES_BLOCK_SIZE;
 		len -= nblocks * AES_BLOCK_SIZE;
@@ -441,7 +426,6 @@ static void aesgcm_key_from_ctx(struct aes_gcm_key *k,
 	       4 * sizeof(u32) * (nrounds + 1));
 	ghash_preparekey(&k->ghash, (const u8 *)&ctx->ghash_key);
 	k->authtag_len = ctx->authsize;
-	aes_gcm_preparekey_arch(k, (const u8 *)&ctx->ghash_key);
 }
 
 void aesgcm_encrypt(const struct aesgcm_ctx *ctx, u8 *dst, const u8 *src,

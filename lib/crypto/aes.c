@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * AES block cipher (FIPS 197) and its simple modes: ECB, CBC, CTR (with the
- * RFC 3686 layout), and the CBC-MAC family: CMAC (SP 800-38B), XCBC-MAC
- * (RFC 3566) and raw CBC-MAC for CCM.
+ * RFC 3686 layout), XTS (IEEE 1619-2018, NIST SP 800-38E, with ciphertext
+ * stealing), and the CBC-MAC family: CMAC (SP 800-38B), XCBC-MAC (RFC 3566)
+ * and raw CBC-MAC for CCM.
  *
  * The generic implementation is bitsliced and constant time: no memory
  * access and no branch depends on key or data.  Four blocks are processed
@@ -20,6 +21,7 @@
 #include <crypto/aes-cbc.h>
 #include <crypto/aes-ctr.h>
 #include <crypto/aes-ecb.h>
+#include <crypto/aes-xts.h>
 #include <crypto/aes.h>
 #include <crypto/utils.h>
 #include <linux/export.h>
@@ -820,6 +822,16 @@ static bool aes_cbcmac_blocks_arch(const u32 *rk, int nrounds,
 }
 #endif
 
+/* @nblocks >= 0 whole XTS blocks; @tweak is the running (encrypted) tweak. */
+#ifndef aes_xts_blocks_arch
+static bool aes_xts_blocks_arch(const u32 *rk, int nrounds, u8 *dst,
+				const u8 *src, size_t nblocks,
+				u8 tweak[AES_BLOCK_SIZE], bool enc)
+{
+	return false;
+}
+#endif
+
 static void aes_expandkey_any(u32 *rk, u32 *inv_rk, const u8 *in_key,
 			      int key_len)
 {
@@ -1000,6 +1012,159 @@ void aes_rfc3686_crypt(u8 *dst, const u8 *src, size_t len,
 }
 EXPORT_SYMBOL_GPL(aes_rfc3686_crypt);
 
+/*
+ * XTS: block i is C_i = E_K1(P_i ^ T_i) ^ T_i with T_0 = E_K2(IV) and
+ * T_{i+1} = T_i * x in GF(2^128), little-endian.  A message whose length
+ * is not a multiple of 16 steals the tail of the last full ciphertext
+ * block, in the order the kernel's xts template (and IEEE 1619) uses.
+ *
+ * The generic code XORs the tweaks around ECB, so it runs on whatever ECB
+ * the CPU has; aes_xts_blocks_arch() may take the whole blocks instead.
+ * Ciphertext stealing is always done here.
+ */
+#define XTS_CHUNK_BLOCKS	8
+
+int aes_xts_preparekey(struct aes_xts_key *key, const u8 *in_key,
+		       size_t key_len, int flags)
+{
+	size_t half = key_len / 2;
+	int err;
+
+	if (key_len % 2 || aes_check_keylen(half))
+		return -EINVAL;
+	if ((flags & XTS_FORBID_WEAK_KEYS) &&
+	    !crypto_memneq(in_key, in_key + half, half))
+		return -EINVAL;
+	err = aes_preparekey(&key->main_key, in_key, half);
+	if (!err)
+		err = aes_prepareenckey(&key->tweak_key, in_key + half, half);
+	return err;
+}
+EXPORT_SYMBOL_GPL(aes_xts_preparekey);
+
+/* T * x in GF(2^128), IEEE 1619 (little-endian) convention. */
+static inline void xts_mul_x(u8 t[AES_BLOCK_SIZE])
+{
+	u64 lo = get_unaligned_le64(t), hi = get_unaligned_le64(t + 8);
+	u64 red = (u64)-(s64)(hi >> 63) & 0x87;
+
+	put_unaligned_le64((lo << 1) ^ red, t);
+	put_unaligned_le64((hi << 1) | (lo >> 63), t + 8);
+}
+
+/*
+ * Whole blocks: tweak-XOR, ECB, tweak-XOR, a chunk at a time.  @t is the
+ * running tweak, advanced past every block.
+ */
+static void xts_crypt_blocks(u8 *dst, const u8 *src, size_t nblocks,
+			     u8 t[AES_BLOCK_SIZE],
+			     const struct aes_xts_key *key, bool enc)
+{
+	u8 tw[XTS_CHUNK_BLOCKS * AES_BLOCK_SIZE];
+	u8 buf[XTS_CHUNK_BLOCKS * AES_BLOCK_SIZE];
+
+	while (nblocks) {
+		size_t n = min_t(size_t, nblocks, XTS_CHUNK_BLOCKS);
+		size_t bytes = n * AES_BLOCK_SIZE, i;
+
+		for (i = 0; i < n; i++) {
+			memcpy(&tw[i * AES_BLOCK_SIZE], t, AES_BLOCK_SIZE);
+			xts_mul_x(t);
+		}
+		crypto_xor_cpy(buf, src, tw, bytes);
+		if (enc)
+			aes_ecb_encrypt(buf, buf, bytes, &key->main_key);
+		else
+			aes_ecb_decrypt(buf, buf, bytes, &key->main_key);
+		crypto_xor_cpy(dst, buf, tw, bytes);
+		src += bytes;
+		dst += bytes;
+		nblocks -= n;
+	}
+	memzero_explicit(buf, sizeof(buf));
+	memzero_explicit(tw, sizeof(tw));
+}
+
+static void xts_one_block(u8 blk[AES_BLOCK_SIZE], const u8 t[AES_BLOCK_SIZE],
+			  const struct aes_xts_key *key, bool enc)
+{
+	crypto_xor(blk, t, AES_BLOCK_SIZE);
+	if (enc)
+		aes_encrypt(&key->main_key, blk, blk);
+	else
+		aes_decrypt(&key->main_key, blk, blk);
+	crypto_xor(blk, t, AES_BLOCK_SIZE);
+}
+
+/*
+ * The last full block m and the tail of @tail bytes (1..15).  Encryption:
+ * CC = XTS(P_m, T_m); C_m = XTS(P_tail || CC[tail..], T_{m+1}); the output
+ * tail is CC[0..tail).  Decryption runs the same steps with the two
+ * tweaks swapped.
+ */
+static void xts_cts(u8 *dst, const u8 *src, size_t tail,
+		    u8 t[AES_BLOCK_SIZE], const struct aes_xts_key *key,
+		    bool enc)
+{
+	u8 t_next[AES_BLOCK_SIZE], cc[AES_BLOCK_SIZE], pp[AES_BLOCK_SIZE];
+	const u8 *first = t, *second = t_next;
+
+	memcpy(t_next, t, AES_BLOCK_SIZE);
+	xts_mul_x(t_next);
+	if (!enc) {
+		first = t_next;
+		second = t;
+	}
+	memcpy(cc, src, AES_BLOCK_SIZE);
+	xts_one_block(cc, first, key, enc);
+	memcpy(pp, src + AES_BLOCK_SIZE, tail);	/* read before any write */
+	memcpy(pp + tail, cc + tail, AES_BLOCK_SIZE - tail);
+	xts_one_block(pp, second, key, enc);
+	memcpy(dst + AES_BLOCK_SIZE, cc, tail);
+	memcpy(dst, pp, AES_BLOCK_SIZE);
+	memzero_explicit(cc, sizeof(cc));
+	memzero_explicit(pp, sizeof(pp));
+	memzero_explicit(t_next, sizeof(t_next));
+}
+
+static void aes_xts_crypt(u8 *dst, const u8 *src, size_t len,
+			  u8 tweak[AES_BLOCK_SIZE],
+			  const struct aes_xts_key *key, bool cont, bool enc)
+{
+	const struct aes_key *k = &key->main_key;
+	size_t tail = len % AES_BLOCK_SIZE;
+	size_t nblocks = len / AES_BLOCK_SIZE;
+
+	if (WARN_ON_ONCE(len < AES_BLOCK_SIZE))
+		return;
+	if (!cont)
+		aes_encrypt(&key->tweak_key, tweak, tweak);
+	if (tail)
+		nblocks--;	/* the last full block goes with the tail */
+	if (!aes_xts_blocks_arch(enc ? k->k.rndkeys : k->inv_k.inv_rndkeys,
+				 k->nrounds, dst, src, nblocks, tweak, enc))
+		xts_crypt_blocks(dst, src, nblocks, tweak, key, enc);
+	if (tail)
+		xts_cts(dst + nblocks * AES_BLOCK_SIZE,
+			src + nblocks * AES_BLOCK_SIZE, tail, tweak, key, enc);
+}
+
+void aes_xts_encrypt(u8 *dst, const u8 *src, size_t len,
+		     u8 tweak[AES_BLOCK_SIZE], const struct aes_xts_key *key,
+		     bool cont)
+{
+	aes_xts_crypt(dst, src, len, tweak, key, cont, true);
+}
+EXPORT_SYMBOL_GPL(aes_xts_encrypt);
+
+void aes_xts_decrypt(u8 *dst, const u8 *src, size_t len,
+		     u8 tweak[AES_BLOCK_SIZE], const struct aes_xts_key *key,
+		     bool cont)
+{
+	aes_xts_crypt(dst, src, len, tweak, key, cont, false);
+}
+EXPORT_SYMBOL_GPL(aes_xts_decrypt);
+
 /* CBC-MAC over @nblocks >= 1 whole blocks; see aes_cbcmac_blocks_generic. */
 static void aes_cbcmac_blocks(u8 h[AES_BLOCK_SIZE],
 			      const struct aes_enckey *key, const u8 *data,
@@ -1159,5 +1324,5 @@ static int __init aes_mod_init(void)
 subsys_initcall(aes_mod_init);
 #endif
 
-MODULE_DESCRIPTION("AES block cipher, ECB/CBC/CTR modes and CBC-MACs");
+MODULE_DESCRIPTION("AES block cipher, ECB/CBC/CTR/XTS modes and CBC-MACs");
 MODULE_LICENSE("GPL");

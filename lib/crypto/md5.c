@@ -2,10 +2,6 @@
 /*
  * MD5 (RFC 1321) and HMAC-MD5 (RFC 2104), for legacy compatibility only:
  * MD5 collisions are trivial to produce, so nothing new should rely on it.
- *
- * The compression function is the only part that could have arch
- * implementations; they would live in $(SRCARCH)/md5.h, which this file
- * includes at one point.
  */
 
 #include <crypto/hmac.h>
@@ -89,7 +85,7 @@ static __always_inline void md5_4steps(enum md5_fn fn, const u32 x[16],
 }
 
 /* One 64-byte block. */
-static void md5_block_generic(struct md5_block_state *state, const u8 *block)
+static void md5_block(struct md5_block_state *state, const u8 *block)
 {
 	u32 a = state->h[0], b = state->h[1], c = state->h[2], d = state->h[3];
 	u32 x[MD5_BLOCK_WORDS];
@@ -122,20 +118,14 @@ static void md5_block_generic(struct md5_block_state *state, const u8 *block)
 	memzero_explicit(x, sizeof(x));
 }
 
-static void __maybe_unused md5_blocks_generic(struct md5_block_state *state,
-					      const u8 *data, size_t nblocks)
+static void md5_blocks(struct md5_block_state *state, const u8 *data,
+		       size_t nblocks)
 {
 	while (nblocks--) {
-		md5_block_generic(state, data);
+		md5_block(state, data);
 		data += MD5_BLOCK_SIZE;
 	}
 }
-
-#ifdef CONFIG_CRYPTO_LIB_MD5_ARCH
-#include "md5.h" /* $(SRCARCH)/md5.h */
-#else
-#define md5_blocks md5_blocks_generic
-#endif
 
 void md5_init(struct md5_ctx *ctx)
 {
@@ -311,15 +301,6 @@ void hmac_md5_usingrawkey(const u8 *raw_key, size_t raw_key_len,
 	hmac_md5_final(&ctx, out);
 }
 EXPORT_SYMBOL_GPL(hmac_md5_usingrawkey);
-
-#ifdef md5_mod_init_arch
-static int __init md5_mod_init(void)
-{
-	md5_mod_init_arch();
-	return 0;
-}
-subsys_initcall(md5_mod_init);
-#endif
 
 MODULE_DESCRIPTION("MD5 and HMAC-MD5 library functions");
 MODULE_LICENSE("GPL");

@@ -23,17 +23,15 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 
+import compare
+import oracle
+from kctest import Tap
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, 'tests', 'unit'))
-sys.path.insert(0, HERE)
-from kctest import Tap  # noqa: E402
-import compare  # noqa: E402
-import oracle  # noqa: E402
 
 BIN = os.environ.get('CONFORMANCE_BIN', '')
 SHIM = os.environ.get('AFALG_SHIM_LIB', '')

@@ -20,13 +20,12 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
+
+from kctest import Tap
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(TOP, 'tests', 'unit'))
-from kctest import Tap  # noqa: E402
 
 # (exe, type, alg) each client binds with AF_ALG on
 EXPECTED_BINDS = [

@@ -18,11 +18,11 @@ import subprocess
 import sys
 import time
 
+from kctest import Tap
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 KP = os.path.join(TOP, 'kernel-patches')
-sys.path.insert(0, os.path.join(TOP, 'tests', 'unit'))
-from kctest import Tap  # noqa: E402
 
 # Debian's python3 and perl tools first (checkpatch's spdxcheck needs ply).
 os.environ['PATH'] = '/usr/bin:/bin:' + os.environ.get('PATH', '')

@@ -27,13 +27,10 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'unit'))
-from kctest import Tap  # noqa: E402
-
-from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes  # noqa: E402
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+from kctest import Tap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHIM = os.environ['AFALG_SHIM_LIB']

@@ -2,14 +2,12 @@
 """Helpers for the suite "shim": run unmodified programs under the shim.
 
 Environment (set by meson): AFALG_SHIM_LIB is the built libafalg-shim.so.
-The unit suite's TAP helper is reused for output.
+The TAP producer is tests/lib's kctest.
 """
 import os
 import subprocess
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'unit'))
-from kctest import Tap, rng, randbytes  # noqa: E402,F401
+from kctest import Tap, rng, randbytes  # noqa: F401 (for the drivers)
 
 SHIM = os.environ.get('AFALG_SHIM_LIB', '')
 
@@ -61,6 +59,16 @@ def run(argv, data=None, env=None, timeout=300, pass_fds=(), stdin=None,
 def have(prog):
     from shutil import which
     return which(prog) is not None
+
+
+def tap_needing(progs, what, missing):
+    """The TAP producer of a driver that runs the programs progs; when one
+    is not installed, the whole driver is one skip, what: missing."""
+    tap = Tap()
+    if not all(have(p) for p in progs):
+        tap.skip(what, missing)
+        tap.done()
+    return tap
 
 
 def forward_checks(tap, proc, what='child'):

@@ -16,17 +16,15 @@ import os
 import re
 import tempfile
 
-from shimtest import Tap, have, run
+from shimtest import run, tap_needing
 
 CASES = [('aes-cbc', 128, 'cbc(aes)'), ('aes-cbc', 256, 'cbc(aes)'),
          ('aes-xts', 256, 'xts(aes)'), ('aes-xts', 512, 'xts(aes)')]
 
 
 def main():
-    tap = Tap()
-    if not have('cryptsetup'):
-        tap.skip('cryptsetup benchmark', 'cryptsetup-bin not installed')
-        tap.done()
+    tap = tap_needing(('cryptsetup',), 'cryptsetup benchmark',
+                      'cryptsetup-bin not installed')
     tmp = tempfile.mkdtemp(prefix='shim-cs-')
     for cipher, bits, kname in CASES:
         log = os.path.join(tmp, 'log-%s-%d' % (cipher, bits))

@@ -16,7 +16,7 @@ import os
 import shutil
 import tempfile
 
-from shimtest import Tap, have, randbytes, rng, run
+from shimtest import randbytes, rng, run, tap_needing
 
 
 def make_tree(r, top):
@@ -72,10 +72,8 @@ def check_links(tap, files, what):
 
 
 def main():
-    tap = Tap()
-    if not have('hardlink'):
-        tap.skip('hardlink', 'util-linux hardlink not installed')
-        tap.done()
+    tap = tap_needing(('hardlink',), 'hardlink',
+                      'util-linux hardlink not installed')
     r = rng()
     for method, kname in (('sha256', 'sha256'), ('sha1', 'sha1'),
                           ('crc32', 'crc32c')):

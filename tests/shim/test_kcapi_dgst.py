@@ -11,7 +11,7 @@ import hmac
 import os
 import tempfile
 
-from shimtest import Tap, have, rng, randbytes, run
+from shimtest import randbytes, rng, run, tap_needing
 
 HASHES = {
     'sha224': 'sha224', 'sha256': 'sha256', 'sha1': 'sha1', 'md5': 'md5',
@@ -27,10 +27,8 @@ def served(name):
 
 
 def main():
-    tap = Tap()
-    if not have('kcapi-dgst'):
-        tap.skip('kcapi-dgst', 'kcapi-tools not installed')
-        tap.done()
+    tap = tap_needing(('kcapi-dgst',), 'kcapi-dgst',
+                      'kcapi-tools not installed')
     r = rng()
     tmp = tempfile.mkdtemp(prefix='shim-dgst-')
     sizes = [0, 1, 55, 56, 63, 64, 65, 127, 128, 129, 1000, 4096, 32767,

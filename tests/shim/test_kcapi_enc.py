@@ -14,7 +14,7 @@ import re
 import subprocess
 import tempfile
 
-from shimtest import Tap, have, randbytes, rng, run
+from shimtest import randbytes, rng, run, tap_needing
 
 
 def openssl_enc(mode, key, iv, data, pad):
@@ -46,10 +46,8 @@ def kcapi_enc(args, key=None, data=None, passwd=None):
 
 
 def main():
-    tap = Tap()
-    if not have('kcapi-enc') or not have('openssl'):
-        tap.skip('kcapi-enc', 'kcapi-tools or openssl not installed')
-        tap.done()
+    tap = tap_needing(('kcapi-enc', 'openssl'), 'kcapi-enc',
+                      'kcapi-tools or openssl not installed')
     r = rng()
     tmp = tempfile.mkdtemp(prefix='shim-enc-')
     pin, cout, pout = (os.path.join(tmp, n) for n in ('p', 'c', 'd'))

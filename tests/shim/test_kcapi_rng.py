@@ -10,7 +10,7 @@ with the same seed, and a chi-square test of byte frequencies over 1 MiB
 with bounds wide enough that a correct generator fails about once in a
 million runs.
 """
-from shimtest import Tap, have, run
+from shimtest import run, tap_needing
 
 NAMES = ['stdrng', 'drbg_nopr_hmac_sha256', 'drbg_nopr_ctr_aes256',
          'drbg_pr_hmac_sha256', 'drbg_nopr_hmac_sha512']
@@ -25,10 +25,8 @@ def chi2(data):
 
 
 def main():
-    tap = Tap()
-    if not have('kcapi-rng'):
-        tap.skip('kcapi-rng', 'kcapi-tools not installed')
-        tap.done()
+    tap = tap_needing(('kcapi-rng',), 'kcapi-rng',
+                      'kcapi-tools not installed')
     probe = run(['kcapi-rng', '-b', '16'], data=b'')
     if probe.returncode != 0:
         tap.skip('kcapi-rng', 'stdrng not served: %s' %

@@ -15,7 +15,7 @@ import os
 import subprocess
 import tempfile
 
-from shimtest import Tap, have, randbytes, rng, run
+from shimtest import randbytes, rng, run, tap_needing
 
 
 def builtin(bits, key, iv, data, dec=False):
@@ -26,10 +26,8 @@ def builtin(bits, key, iv, data, dec=False):
 
 
 def main():
-    tap = Tap()
-    if not have('openssl'):
-        tap.skip('openssl afalg engine', 'openssl not installed')
-        tap.done()
+    tap = tap_needing(('openssl',), 'openssl afalg engine',
+                      'openssl not installed')
     r = rng()
     tmp = tempfile.mkdtemp(prefix='shim-ossl-')
     log = os.path.join(tmp, 'log')

@@ -19,7 +19,7 @@ import json
 import os
 import tempfile
 
-from shimtest import Tap, have, run
+from shimtest import run, tap_needing
 
 MUST = {('hash', 'sha256'), ('hash', 'sha1'), ('hash', 'md5'),
         ('hash', 'sha512'), ('skcipher', 'cbc(aes)'),
@@ -27,10 +27,8 @@ MUST = {('hash', 'sha256'), ('hash', 'sha1'), ('hash', 'md5'),
 
 
 def main():
-    tap = Tap()
-    if not have('stress-ng'):
-        tap.skip('stress-ng --af-alg', 'stress-ng not installed')
-        tap.done()
+    tap = tap_needing(('stress-ng',), 'stress-ng --af-alg',
+                      'stress-ng not installed')
     tmp = tempfile.mkdtemp(prefix='shim-sng-')
     log = os.path.join(tmp, 'afalg.log')
     argv = ['stress-ng', '--af-alg', '2', '--af-alg-ops', '4000', '-t', '30',

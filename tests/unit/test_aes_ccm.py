@@ -15,7 +15,7 @@ import os
 
 from cryptography.hazmat.primitives.ciphers.aead import AESCCM
 
-from kctest import (Oracle, OracleError, Tap, rng, randbytes, random_splits,
+from kctest import (Oracle, OracleError, Tap, mismatches, rng, randbytes, random_splits,
                     path_name, vectors_dir)
 
 EBADMSG = 74
@@ -30,12 +30,7 @@ def expect(key, nonce, aad, pt, tl):
 
 
 def run(tap, o, reqs, want, desc):
-    got = o.many(reqs)
-    bad = []
-    for q, g, w in zip(reqs, got, want):
-        ok = (isinstance(g, OracleError) and g.errno == w) if isinstance(w, int) else g == w
-        if not ok:
-            bad.append((tuple(x if isinstance(x, (int, str)) else len(x) for x in q), g))
+    bad = mismatches(reqs, o.many(reqs), want)
     tap.ok(not bad, '%s, %d cases [%s]' % (desc, len(reqs), path_name()),
            diag='\n'.join(repr(b)[:300] for b in bad[:5]))
 

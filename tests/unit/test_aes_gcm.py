@@ -19,8 +19,8 @@ import os
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 import gcmref
-from kctest import (Oracle, OracleError, Tap, rng, randbytes, random_splits,
-                    path_name, vectors_dir)
+from kctest import (Oracle, OracleError, Tap, answers, mismatches, rng, randbytes,
+                    random_splits, path_name, vectors_dir)
 
 EBADMSG = 74
 EINVAL = 22
@@ -39,21 +39,8 @@ def rand_aad(r):
     return randbytes(r, r.randrange(0, 1001) if c == 0 else r.randrange(0, 65))
 
 
-def summary(reqs, got, want):
-    bad = []
-    for q, g, w in zip(reqs, got, want):
-        if isinstance(w, int):
-            ok = isinstance(g, OracleError) and g.errno == w
-        else:
-            ok = g == w
-        if not ok:
-            bad.append((tuple(x if isinstance(x, (int, str)) else len(x) for x in q), g))
-    return bad
-
-
 def run(tap, o, reqs, want, desc):
-    got = o.many(reqs)
-    bad = summary(reqs, got, want)
+    bad = mismatches(reqs, o.many(reqs), want)
     tap.ok(not bad, '%s, %d cases [%s]' % (desc, len(reqs), path_name()),
            diag='\n'.join(repr(b)[:300] for b in bad[:5]))
 
@@ -287,7 +274,7 @@ def test_acvp(tap, o):
                 want.append(EBADMSG)
             ids.append(t['tcId'])
         got = o.many(reqs)
-        bad = [ids[i] for i in range(len(reqs)) if summary([reqs[i]], [got[i]], [want[i]])]
+        bad = [ids[i] for i in range(len(reqs)) if not answers(got[i], want[i])]
         tap.ok(not bad, 'ACVP AES-GCM tgId %d %s key %d iv %d tag %d, %d tests [%s]' % (
             g['tgId'], g['direction'], g['keyLen'], g['ivLen'], g['tagLen'], len(reqs),
             path_name()), diag='failing tcIds %s' % bad)

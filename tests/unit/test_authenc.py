@@ -15,7 +15,7 @@ import sys
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name
+from kctest import Oracle, OracleError, Tap, answers, mismatches, rng, randbytes, path_name
 
 EINVAL, EBADMSG, EFAULT = 22, 74, 14
 HASHES = {'sha1': (hashlib.sha1, 20), 'sha256': (hashlib.sha256, 32),
@@ -33,6 +33,13 @@ def seal(h, authkey, enckey, iv, ad, msg, authsize):
     e = Cipher(algorithms.AES(enckey), modes.CBC(iv)).encryptor()
     ct = e.update(msg) + e.finalize()
     return ct + hmac.new(authkey, ad + ct, HASHES[h][0]).digest()[:authsize]
+
+
+def show(q, g, w):
+    """A failed request: its kind, message length, authsize (and errno)."""
+    if isinstance(w, int):
+        return q[0], len(q[5]), q[6], 'want errno %d got %s' % (w, g)
+    return q[0], len(q[5]), q[6]
 
 
 def main():
@@ -71,14 +78,7 @@ def main():
                     t_ad[0] ^= 1
                     reqs.append(('authenc_dec', h, k, iv, bytes(t_ad), ct, authsize, 0, 0))
                     want.append(EBADMSG)
-        got = o.many(reqs)
-        bad = []
-        for q, g, w in zip(reqs, got, want):
-            if isinstance(w, int):
-                if not (isinstance(g, OracleError) and g.errno == w):
-                    bad.append((q[0], len(q[5]), q[6], 'want errno %d got %s' % (w, g)))
-            elif g != w:
-                bad.append((q[0], len(q[5]), q[6]))
+        bad = mismatches(reqs, o.many(reqs), want, show)
         tap.ok(not bad, 'authenc(hmac(%s),cbc(aes)) seal/open vs python, %d cases, AES-128/192/'
                '256, authsize 0..%d, msg 0..4096, forgeries -> EBADMSG, in-place/unaligned [%s]'
                % (h, len(reqs), dsize, path), diag=bad[:5])
@@ -128,13 +128,7 @@ def main():
         (good[:7], EINVAL),
     ]
     got = o.many([('authenc_extractkeys', c[0]) for c in cases])
-    bad = []
-    for (b, w), g in zip(cases, got):
-        if isinstance(w, int):
-            if not (isinstance(g, OracleError) and g.errno == w):
-                bad.append((b.hex(), g))
-        elif g != w:
-            bad.append((b.hex(), g))
+    bad = [(b.hex(), g) for (b, w), g in zip(cases, got) if not answers(g, w)]
     tap.ok(not bad, 'key blob: crypto_authenc_extractkeys() rules (RTA_OK, type, payload 4, '
            'enckeylen fits) [%s]' % path, diag=bad[:5])
     got = o.many([('authenc_enc', 'sha256', blob(ak, randbytes(r, n)), bytes(16), b'',

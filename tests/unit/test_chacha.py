@@ -16,7 +16,7 @@ from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.poly1305 import Poly1305
 
-from kctest import (Oracle, OracleError, Tap, rng, randbytes, random_splits,
+from kctest import (Oracle, OracleError, Tap, mismatches, rng, randbytes, random_splits,
                     path_name, vectors_dir)
 
 EBADMSG = 74
@@ -206,6 +206,15 @@ def test_poly1305(tap, r, o, path):
            'largest key and all-ones blocks [%s]' % (len(reqs), path), diag=bad[:5])
 
 
+def show_aead(q, g, w):
+    """A failed AEAD request: its kind, lengths (or what came back)."""
+    if isinstance(w, int):
+        return (q[0], len(q[5]), 'want EBADMSG, got %s' %
+                ('EFAULT: plaintext left in dst' if isinstance(g, OracleError)
+                 and g.errno == EFAULT else g))
+    return q[0], len(q[5]), len(q[4])
+
+
 def test_aead(tap, r, o, path):
     for variant in ('n64', 'rfc7539', 'esp', 'x'):
         reqs, want = [], []
@@ -241,16 +250,7 @@ def test_aead(tap, r, o, path):
             reqs.append(('chachapoly_dec', variant, randbytes(r, KEY_LEN[variant]),
                          randbytes(r, NONCE_LEN[variant]), b'', randbytes(r, short), 0, 0))
             want.append(EBADMSG)
-        got = o.many(reqs)
-        bad = []
-        for q, g, w in zip(reqs, got, want):
-            if isinstance(w, int):
-                if not (isinstance(g, OracleError) and g.errno == w):
-                    bad.append((q[0], len(q[5]), 'want EBADMSG, got %s' %
-                                ('EFAULT: plaintext left in dst' if isinstance(g, OracleError)
-                                 and g.errno == EFAULT else g)))
-            elif g != w:
-                bad.append((q[0], len(q[5]), len(q[4])))
+        bad = mismatches(reqs, o.many(reqs), want, show_aead)
         tap.ok(not bad, 'AEAD %s vs python3-cryptography: %d encrypt/decrypt/forgery cases, '
                'msg 0..70000, ad 0..4096, in-place/unaligned [%s]' % (variant, len(reqs), path),
                diag=bad[:5])

@@ -18,7 +18,7 @@ entry point of the mainline library shape (see oracle/oracle-hash.h):
 import hashlib
 import hmac
 
-from kctest import Oracle, Tap, rng, randbytes, random_splits, path_name
+from kctest import Oracle, Tap, rng, randbytes, random_splits, path_name, whole_and_split
 
 # name -> (hashlib name, block size).  sha256_finup_2x() has its own driver,
 # test_sha256_finup2x.py.
@@ -48,10 +48,8 @@ def test_hash(tap, o, r, alg, hname, path):
     for n in lengths:
         msg = randbytes(r, n)
         d = hashlib.new(hname, msg).digest()
-        reqs.append((alg, msg))
-        want.append(d)
-        reqs.append((alg + '_parts',) + tuple(random_splits(r, msg)))
-        want.append(d)
+        reqs += whole_and_split(r, alg, msg)
+        want += [d, d]
     check(tap, o, reqs, want,
           '%s one-shot and incremental, %d messages, lengths 0..20000 [%s]'
           % (alg, len(lengths), path),

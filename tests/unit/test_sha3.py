@@ -14,7 +14,8 @@ import hmac
 import json
 import os
 
-from kctest import Oracle, Tap, rng, randbytes, random_splits, path_name, vectors_dir
+from kctest import (Oracle, Tap, rng, randbytes, random_splits, path_name, vectors_dir,
+                    whole_and_split)
 
 RATES = {'sha3_224': 144, 'sha3_256': 136, 'sha3_384': 104, 'sha3_512': 72,
          'shake128': 168, 'shake256': 136}
@@ -53,10 +54,8 @@ def test_digests(tap, o, r, path, lengths):
         for n in lengths:
             msg = randbytes(r, n)
             d = hashlib.new(alg, msg).digest()
-            reqs.append((alg, msg))
-            want.append(d)
-            reqs.append((alg + '_parts',) + tuple(random_splits(r, msg)))
-            want.append(d)
+            reqs += whole_and_split(r, alg, msg)
+            want += [d, d]
         # Split exactly around the rate boundary, too.
         rate = RATES[alg]
         for n in (rate - 1, rate, rate + 1, 2 * rate, 3 * rate + 7):

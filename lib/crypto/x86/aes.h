@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * AES for x86_64: AES-NI (SSE encoding, every AES-NI CPU) and, where the
- * CPU has VAES and AVX2, VAES on 256-bit vectors for the parallel modes.
- * Included by lib/crypto/aes.c; the generic bitsliced code remains the
- * fallback when the FPU is not usable.
+ * CPU has VAES and AVX2, VAES on 256-bit vectors for the parallel modes
+ * (XTS also wants VPCLMULQDQ for its tweaks).  Included by lib/crypto/aes.c,
+ * the one place AES dispatches to arch code; the generic bitsliced code
+ * remains the fallback when the FPU is not usable.
  */
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
@@ -14,6 +15,7 @@
 
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_aesni);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_vaes);
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_vaes_vpclmul);
 
 asmlinkage void aesni_ecb_enc(const u32 *rk, int nrounds, u8 *dst,
 			      const u8 *src, size_t nblocks);
@@ -37,6 +39,14 @@ asmlinkage void aes_vaes_cbc_dec(const u32 *inv_rk, int nrounds, u8 *dst,
 				 const u8 *src, size_t nblocks, u8 iv[16]);
 asmlinkage void aes_vaes_ctr(const u32 *rk, int nrounds, u8 *dst,
 			     const u8 *src, size_t nblocks, const u8 ctr[16]);
+asmlinkage void aesni_xts_enc(const u32 *rk, int nrounds, u8 *dst,
+			      const u8 *src, size_t nblocks, u8 tweak[16]);
+asmlinkage void aesni_xts_dec(const u32 *inv_rk, int nrounds, u8 *dst,
+			      const u8 *src, size_t nblocks, u8 tweak[16]);
+asmlinkage void aes_vaes_xts_enc(const u32 *rk, int nrounds, u8 *dst,
+				 const u8 *src, size_t nblocks, u8 tweak[16]);
+asmlinkage void aes_vaes_xts_dec(const u32 *inv_rk, int nrounds, u8 *dst,
+				 const u8 *src, size_t nblocks, u8 tweak[16]);
 
 static inline bool aes_x86_usable(void)
 {
@@ -214,13 +224,46 @@ static bool aes_cbcmac_blocks_arch(const u32 *rk, int nrounds,
 	return true;
 }
 
+#define aes_xts_blocks_arch aes_xts_blocks_arch
+static bool aes_xts_blocks_arch(const u32 *rk, int nrounds, u8 *dst,
+				const u8 *src, size_t nblocks,
+				u8 tweak[AES_BLOCK_SIZE], bool enc)
+{
+	size_t wide = 0;
+
+	if (!aes_x86_usable())
+		return false;
+	if (static_branch_likely(&have_vaes_vpclmul))
+		wide = round_down(nblocks, 16);
+	kernel_fpu_begin();
+	if (wide) {
+		if (enc)
+			aes_vaes_xts_enc(rk, nrounds, dst, src, wide, tweak);
+		else
+			aes_vaes_xts_dec(rk, nrounds, dst, src, wide, tweak);
+	}
+	if (nblocks > wide) {
+		if (enc)
+			aesni_xts_enc(rk, nrounds, dst + 16 * wide,
+				      src + 16 * wide, nblocks - wide, tweak);
+		else
+			aesni_xts_dec(rk, nrounds, dst + 16 * wide,
+				      src + 16 * wide, nblocks - wide, tweak);
+	}
+	kernel_fpu_end();
+	return true;
+}
+
 #define aes_mod_init_arch aes_mod_init_arch
 static void aes_mod_init_arch(void)
 {
 	if (!boot_cpu_has(X86_FEATURE_AES))
 		return;
 	static_branch_enable(&have_aesni);
-	if (boot_cpu_has(X86_FEATURE_VAES) && boot_cpu_has(X86_FEATURE_AVX2) &&
-	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL))
-		static_branch_enable(&have_vaes);
+	if (!boot_cpu_has(X86_FEATURE_VAES) || !boot_cpu_has(X86_FEATURE_AVX2) ||
+	    !cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL))
+		return;
+	static_branch_enable(&have_vaes);
+	if (boot_cpu_has(X86_FEATURE_VPCLMULQDQ))
+		static_branch_enable(&have_vaes_vpclmul);
 }

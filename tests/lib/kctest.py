@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Shared helpers for the unit-suite drivers: TAP output and the kc-oracle.
+"""Shared helpers for the Python test drivers: the TAP producer (every
+suite), the kc-oracle client (the unit suite) and seeded random inputs.
 
-Every driver compares libkcrypto, reached through the kc-oracle process, with
-an independent implementation (hashlib, hmac, python3-cryptography, openssl)
-or with published vectors from ../shared/vectors.  Results are TAP test points;
-scripts/run-tests counts them.
+Every unit driver compares libkcrypto, reached through the kc-oracle
+process, with an independent implementation (hashlib, hmac,
+python3-cryptography, openssl) or with published vectors from
+../shared/vectors.  Results are TAP test points; scripts/run-tests counts
+them.
 """
 import os
 import random
@@ -55,6 +57,25 @@ class OracleError(Exception):
     def __init__(self, errno_value):
         super().__init__('oracle returned errno %d' % errno_value)
         self.errno = errno_value
+
+
+def answers(got, want):
+    """Whether one oracle result is what want says: an int is the errno the
+    request must fail with (OracleError), anything else the exact reply."""
+    if isinstance(want, int):
+        return isinstance(got, OracleError) and got.errno == want
+    return got == want
+
+
+def _shown(req, got, want):
+    return tuple(x if isinstance(x, (int, str)) else len(x) for x in req), got
+
+
+def mismatches(reqs, got, want, show=_shown):
+    """show(request, result, want) for every result that is not what want
+    says (answers()); by default the request with its byte strings shown
+    by length, and the result."""
+    return [show(q, g, w) for q, g, w in zip(reqs, got, want) if not answers(g, w)]
 
 
 def _tok(v):
@@ -157,6 +178,12 @@ def random_splits(r, data, max_parts=6):
         parts.append(data[prev:c])
         prev = c
     return parts
+
+
+def whole_and_split(r, name, msg):
+    """Two kc-oracle requests for one message: the one-shot command name,
+    and name_parts with msg split at random points (random_splits())."""
+    return [(name, msg), (name + '_parts',) + tuple(random_splits(r, msg))]
 
 
 def vectors_dir():

@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Independent AES references for the unit drivers, built on
-python3-cryptography (OpenSSL underneath): raw ECB/CBC/CTR/XTS, CMAC, GCM,
-CCM, plus the constructions it lacks (XCBC-MAC, raw CBC-MAC, GCM with a
-32-bit counter wrap, RFC 3686/4106/4309 layouts) written here from their
-RFCs on top of its raw AES-ECB.
+"""Independent AES references for every suite, built on python3-cryptography
+(OpenSSL underneath): raw ECB/CBC/CTR/XTS and CMAC, plus the constructions
+it lacks written here from their specifications on top of its raw AES-ECB:
+XCBC-MAC (RFC 3566), raw CBC-MAC, and IEEE 1619 XTS for any key size
+(OpenSSL has no AES-192-XTS and refuses equal key halves) with the running
+tweak.  tests/unit/test_aes_xts.py checks the XTS model against
+python3-cryptography before any suite trusts it; the GCM model is gcmref.
 """
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.cmac import CMAC
@@ -79,10 +81,41 @@ def xts_dec(key, tweak, data):
     return Cipher(algorithms.AES(key), modes.XTS(tweak)).decryptor().update(data)
 
 
+def xts_mul_x(t):
+    """t * x in GF(2^128), IEEE 1619 order (t as a little-endian integer)."""
+    return ((t << 1) ^ (0x87 if t >> 127 else 0)) & M128
+
+
 def xts_next_tweak(key, tweak, nblocks):
     """The running tweak aes_xts_*() hands back after nblocks blocks:
     E_K2(tweak) multiplied by x^nblocks in GF(2^128) (IEEE 1619 order)."""
     t = int.from_bytes(ecb_enc(key[len(key) // 2:], tweak), 'little')
     for _ in range(nblocks):
-        t = ((t << 1) ^ (0x87 if t >> 127 else 0)) & M128
+        t = xts_mul_x(t)
     return t.to_bytes(16, 'little')
+
+
+def xts_model(key, tweak, data, enc):
+    """IEEE 1619-2018 section 5.3/5.4 on single-block AES, including
+    ciphertext stealing: any key size, equal halves allowed."""
+    k1, k2 = key[:len(key) // 2], key[len(key) // 2:]
+    t = int.from_bytes(ecb_enc(k2, tweak), 'little')
+    f = ecb_enc if enc else ecb_dec
+
+    def blk(b, tw):
+        tb = tw.to_bytes(16, 'little')
+        return _xor(f(k1, _xor(b, tb)), tb)
+
+    n, tail = divmod(len(data), 16)
+    if tail:
+        n -= 1
+    out = bytearray()
+    for i in range(n):
+        out += blk(data[16 * i:16 * i + 16], t)
+        t = xts_mul_x(t)
+    if tail:
+        last, rest = data[16 * n:16 * n + 16], data[16 * n + 16:]
+        t1, t2 = (t, xts_mul_x(t)) if enc else (xts_mul_x(t), t)
+        cc = blk(last, t1)
+        out += blk(rest + cc[tail:], t2) + cc[:tail]
+    return bytes(out)
