@@ -53,6 +53,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/types.h>
+#include <sys/uio.h>	/* kcapi.h provides struct iovec to its users */
 #include <crypto/aes-cbc.h>
 #include <crypto/aes-ctr.h>
 #include <crypto/pbkdf2.h>

@@ -93,8 +93,12 @@ def raw_afalg_lines(toks):
     return out
 
 
-def rewrite_text(text):
-    """Returns (new_text, done, left, raw): done/left are (line, name, why)."""
+def rewrite_text(text, keep_kcapi_h=False):
+    """Returns (new_text, done, left, raw): done/left are (line, name, why).
+
+    keep_kcapi_h keeps <kcapi.h> next to the helper header even when this
+    file has no libkcapi use left (a header whose includers still need it).
+    """
     toks = list(clex.tokens(text))
     kc = [(i, t) for i, t in enumerate(toks)
           if t.kind == 'id' and (t.text.startswith('kcapi_') or t.text in RENAMES or
@@ -128,7 +132,8 @@ def rewrite_text(text):
         elif t.text in HANDLE or t.text == HANDLE_TYPE:
             others = sorted(handle_names - set(HANDLE) - {HANDLE_TYPE})
             left.append((t.line, t.text, 'the handle is also used by %s' % (
-                'calls without a libkcrypto equivalent (%s)' % ', '.join(others) if others
+                'calls without a libkcrypto equivalent (%s%s)' % (
+                    ', '.join(others[:3]), ', ...' if len(others) > 3 else '') if others
                 else 'a kcapi_md_init() of an algorithm the helpers do not serve')))
         else:
             left.append((t.line, t.text, 'no libkcrypto equivalent'))
@@ -146,7 +151,7 @@ def rewrite_text(text):
                if m.start() + len(m.group(0)) - len(m.group(0).lstrip()) in code_hash]
         if inc:
             m = inc[0]
-            repl = (m.group(0) + '\n' + hdr) if left else hdr
+            repl = (m.group(0) + '\n' + hdr) if left or keep_kcapi_h else hdr
             new = new[:m.start()] + repl + new[m.end():]
         elif hdr not in new:
             new = hdr + '\n' + new
@@ -198,10 +203,10 @@ def verify(new_text, src_path, extra_flags, out_dir=None):
         return None, syms
 
 
-def rewrite_file(path, args):
+def rewrite_file(path, args, keep_kcapi_h=False):
     """Rewrites one file; returns its exit code (0, 3, 4 or 5)."""
     old = read_text(path, 'C source file')
-    new, done, left, raw = rewrite_text(old)
+    new, done, left, raw = rewrite_text(old, keep_kcapi_h)
     status = EXIT_OK
     for line, name, repl in done if args.verbose else ():
         print('%s:%d: %s -> %s' % (path, line, name, repl), file=sys.stderr)
@@ -257,6 +262,11 @@ def cmd_rewrite(args):
             raise Error('%s: No such file or directory' % p)
         if os.path.isdir(p):
             raise Error('%s: is a directory (expected: C source file)' % p)
-    # Headers first: the sources are verified against the rewritten headers.
-    order = sorted(args.files, key=lambda p: not p.endswith(('.h', '.hh', '.hpp')))
-    return max(rewrite_file(p, args) for p in order)
+    # Headers first: the sources are verified against the rewritten headers,
+    # which keep <kcapi.h> while any file of the run still has libkcapi uses.
+    headers = [p for p in args.files if p.endswith(('.h', '.hh', '.hpp'))]
+    sources = [p for p in args.files if p not in headers]
+    keep = bool(headers) and any(rewrite_text(read_text(p, 'C source file'))[2]
+                                 for p in sources)
+    return max([rewrite_file(p, args, keep) for p in headers] +
+               [rewrite_file(p, args) for p in sources])
