@@ -152,6 +152,7 @@ class Tables(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
         self.tables, self.row, self.cell, self.scripts, self.links = [], None, None, 0, []
+        self.in_script, self.script_text = False, ''
 
     def handle_starttag(self, tag, attrs):
         if tag == 'table':
@@ -162,12 +163,15 @@ class Tables(html.parser.HTMLParser):
             self.cell = ''
         elif tag == 'script':
             self.scripts += 1
+            self.in_script = True
             if dict(attrs).get('src'):
                 self.links.append(dict(attrs)['src'])
         elif tag == 'link':
             self.links.append(dict(attrs).get('href'))
 
     def handle_endtag(self, tag):
+        if tag == 'script':
+            self.in_script = False
         if tag in ('td', 'th') and self.row is not None:
             self.row.append(self.cell)
             self.cell = None
@@ -176,6 +180,8 @@ class Tables(html.parser.HTMLParser):
             self.row = None
 
     def handle_data(self, data):
+        if self.in_script:
+            self.script_text += data
         if self.cell is not None:
             self.cell += data
 
@@ -263,6 +269,15 @@ def test_plan(tap, inst, tmp):
            len(t.tables) == len(progs) + 1,
            'HTML report: self-contained, one sortable row per program, a table per program',
            (len(t.tables), len(main['rows']), t.links))
+    script = os.path.join(tmp, 'plan.js')
+    with open(script, 'w') as f:
+        f.write(t.script_text)
+    if shutil.which('node'):
+        r = run(['node', '--check', script])
+        tap.ok(r.returncode == 0 and 'sort' in t.script_text,
+               'HTML report: its table-sorting script parses (node --check)', r.stderr)
+    else:
+        tap.skip('HTML report script syntax', 'node is not installed')
     r = inst.migrate('plan', *paths, '--shim', SHIM)
     tap.ok(r.returncode == 0 and 'getrandom(2)' in r.stdout and 'web1' in r.stdout,
            'text plan')
