@@ -39,6 +39,23 @@ def language(path, head):
     return None
 
 
+# libkcapi's API families (the ISDN kernelcapi.h has kcapi_ names too).
+KCAPI_NAME = re.compile(r'kcapi_(?:md|cipher|aead|rng|akcipher|kpp|kdf|pbkdf|hkdf|handle|'
+                        r'memset_secure|set_verbosity|version|pad_iv|get_maxsplicesize|'
+                        r'set_maxsplicesize)')
+
+
+def _definition(toks, i):
+    """True where toks[i] is being defined: on a #define line, struct NAME {."""
+    j = i
+    while j > 0 and toks[j - 1].line == toks[i].line:
+        j -= 1
+    if j + 1 < len(toks) and toks[j].text == '#' and toks[j + 1].text == 'define':
+        return True
+    return i >= 1 and toks[i - 1].text == 'struct' and i + 1 < len(toks) and \
+        toks[i + 1].text == '{'
+
+
 def _socket_arg_hits(toks):
     """(line, text) where AF_ALG/38 is an argument of a call named *socket*."""
     hits = []
@@ -78,15 +95,17 @@ def scan_c_like(toks):
     hits = _socket_arg_hits(toks)
     for line, what in hits:
         ev.append({'why': 'line %d: %s' % (line, what), 'line': line})
-    kc = [(t.line, t.text) for t in toks if t.kind == 'id' and t.text.startswith('kcapi_')
+    kc = [(t.line, t.text) for t in toks if t.kind == 'id' and KCAPI_NAME.match(t.text)
           and t.text != 'kcapi_handle']
-    strong = [(t.line, t.text) for t in toks if t.kind == 'id' and t.text in STRONG]
+    strong = [(t.line, t.text) for i, t in enumerate(toks)
+              if t.kind == 'id' and t.text in STRONG and not _definition(toks, i)]
     for line, name in (kc + strong)[:20]:
         ev.append({'why': 'line %d: %s' % (line, name), 'line': line})
     if hits or kc or strong:
         level = 'certain'
     else:
-        weak = [(t.line, t.text) for t in toks if t.kind == 'id' and t.text in AF_NAMES]
+        weak = [(t.line, t.text) for i, t in enumerate(toks)
+                if t.kind == 'id' and t.text in AF_NAMES and not _definition(toks, i)]
         if weak:
             level = 'probable'
             ev += [{'why': 'line %d: %s, no socket call with it' % w, 'line': w[0]}
@@ -112,9 +131,14 @@ def _python_tokens(text):
     return out
 
 
+# Bytes a source must contain to be worth lexing (most files have none).
+QUICK = re.compile(rb'AF_ALG|PF_ALG|kcapi_|sockaddr_alg|SockaddrALG|AlgAddr|SOL_ALG|ALG_SET_|'
+                   rb'AddressFamily::Alg|socket\w*\s*\(\s*38\b|SYS_socket\w*\s*,\s*38\b')
+
+
 def scan_source(path, data):
     lang = language(path, data[:128])
-    if not lang:
+    if not lang or (lang != 'shell' and not QUICK.search(data)):
         return None
     text = data.decode('utf-8', errors='replace')
     if lang == 'shell':
