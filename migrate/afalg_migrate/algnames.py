@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """Does a string parse as a kernel crypto API algorithm name?"""
+import functools
 import re
 
 TYPES = ('hash', 'skcipher', 'aead', 'rng', 'akcipher', 'kpp')
@@ -20,6 +21,7 @@ _TOKEN = re.compile(r'[a-z0-9_-]+|[(),]')
 _DRBG = re.compile(r'drbg_(?:no)?pr_(?:hmac_)?(?:ctr_)?(?:sha\d+|aes\d+)')
 
 
+@functools.lru_cache(maxsize=65536)
 def is_alg_name(s):
     """True if s parses as leaf | template(name, ...)."""
     toks = _TOKEN.findall(s)
@@ -54,7 +56,8 @@ def is_alg_name(s):
     return name() and pos == len(toks)
 
 
-_CSTRING = re.compile(rb'[\x21-\x7e]{3,103}(?=\x00)')
+# NUL-terminated strings made only of the characters algorithm names use.
+_CSTRING = re.compile(rb'(?<![\x21-\x7e])[a-z][a-z0-9_(),-]{2,102}(?=\x00)')
 
 
 def names_in(data):

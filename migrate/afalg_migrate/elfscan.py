@@ -401,7 +401,6 @@ def scan_elf(path, data):
         return None
     try:
         dyn = elf.symbols('.dynsym')
-        symtab = elf.symbols('.symtab')
         needed = elf.needed()
     except struct.error:
         return None
@@ -423,6 +422,7 @@ def scan_elf(path, data):
         elif imports & (SOCKET_FNS | {'syscall'}):
             stubs, slots = socket_call_targets(path)
             cands = candidate_sites(elf, data, stubs, slots)
+            symtab = elf.symbols('.symtab') if cands else []
             fsyms = sorted({v for n, d, v, fn in dyn + symtab if d and fn and v})
             lines = []
             for va in cands[:32]:
