@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * ML-DSA for x86_64: the SHAKE128 streams of the matrix A four at a time
- * with a 4-way AVX2 Keccak-f[1600].  CPUs without AVX2 generate the streams
- * one by one with the generic SHA-3 code.
+ * ML-DSA for x86_64 with AVX2: the SHAKE128 streams of the matrix A four
+ * at a time with a 4-way Keccak-f[1600] (keccak-x4-avx2.S), and the NTT,
+ * its inverse and the pointwise product eight coefficients at a time
+ * (mldsa-avx2.S).  CPUs without AVX2 use the generic code for all of it.
  */
 #include <linux/cpufeature.h>
 #include <asm/fpu/api.h>
@@ -12,6 +13,10 @@
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_avx2);
 
 asmlinkage void keccak_f1600_x4_avx2(struct mldsa_keccak_x4 *st);
+asmlinkage void mldsa_ntt_avx2(s32 w[N]);
+asmlinkage void mldsa_invntt_scaled_avx2(s32 w[N]);
+asmlinkage void mldsa_poly_sub_mont_avx2(s32 w[N], const s32 a[N],
+					 const s32 b[N]);
 
 #define mldsa_keccakf_x4 keccak_f1600_x4_avx2
 
@@ -26,6 +31,40 @@ static bool mldsa_x4_usable(void)
  */
 #define mldsa_x4_begin()	kernel_fpu_begin()
 #define mldsa_x4_end()		kernel_fpu_end()
+
+#define mldsa_ntt_arch
+static void ntt(s32 w[N])
+{
+	if (mldsa_x4_usable()) {
+		kernel_fpu_begin();
+		mldsa_ntt_avx2(w);
+		kernel_fpu_end();
+	} else {
+		ntt_generic(w);
+	}
+}
+
+static void invntt_scaled(s32 w[N])
+{
+	if (mldsa_x4_usable()) {
+		kernel_fpu_begin();
+		mldsa_invntt_scaled_avx2(w);
+		kernel_fpu_end();
+	} else {
+		invntt_scaled_generic(w);
+	}
+}
+
+static void poly_sub_mont(s32 w[N], const s32 a[N], const s32 b[N])
+{
+	if (mldsa_x4_usable()) {
+		kernel_fpu_begin();
+		mldsa_poly_sub_mont_avx2(w, a, b);
+		kernel_fpu_end();
+	} else {
+		poly_sub_mont_generic(w, a, b);
+	}
+}
 
 #define mldsa_mod_init_arch mldsa_mod_init_arch
 static void mldsa_mod_init_arch(void)
