@@ -302,43 +302,31 @@
  * j = 0: r0, 1: r2, 2: r1, 3: r3, 4: r4, 5: r6, 6: r5, 7: r7; passing the
  * registers back in that order transposes back into r0..r7.
  */
+.macro UNPACK lo, hi, a, b
+	\lo		\b, \a, T0
+	\hi		\b, \a, \b
+	vmovdqa		T0, \a
+.endm
+
+.macro HALVES a, b
+	vperm2i128	$0x20, \b, \a, T0
+	vperm2i128	$0x31, \b, \a, \b
+	vmovdqa		T0, \a
+.endm
+
 .macro TRANSPOSE r0, r1, r2, r3, r4, r5, r6, r7
-	vpunpckldq	\r1, \r0, T0
-	vpunpckhdq	\r1, \r0, \r1
-	vmovdqa		T0, \r0
-	vpunpckldq	\r3, \r2, T0
-	vpunpckhdq	\r3, \r2, \r3
-	vmovdqa		T0, \r2
-	vpunpckldq	\r5, \r4, T0
-	vpunpckhdq	\r5, \r4, \r5
-	vmovdqa		T0, \r4
-	vpunpckldq	\r7, \r6, T0
-	vpunpckhdq	\r7, \r6, \r7
-	vmovdqa		T0, \r6
-	vpunpcklqdq	\r2, \r0, T0
-	vpunpckhqdq	\r2, \r0, \r2
-	vmovdqa		T0, \r0
-	vpunpcklqdq	\r3, \r1, T0
-	vpunpckhqdq	\r3, \r1, \r3
-	vmovdqa		T0, \r1
-	vpunpcklqdq	\r6, \r4, T0
-	vpunpckhqdq	\r6, \r4, \r6
-	vmovdqa		T0, \r4
-	vpunpcklqdq	\r7, \r5, T0
-	vpunpckhqdq	\r7, \r5, \r7
-	vmovdqa		T0, \r5
-	vperm2i128	$0x20, \r4, \r0, T0
-	vperm2i128	$0x31, \r4, \r0, \r4
-	vmovdqa		T0, \r0
-	vperm2i128	$0x20, \r5, \r1, T0
-	vperm2i128	$0x31, \r5, \r1, \r5
-	vmovdqa		T0, \r1
-	vperm2i128	$0x20, \r6, \r2, T0
-	vperm2i128	$0x31, \r6, \r2, \r6
-	vmovdqa		T0, \r2
-	vperm2i128	$0x20, \r7, \r3, T0
-	vperm2i128	$0x31, \r7, \r3, \r7
-	vmovdqa		T0, \r3
+	UNPACK		vpunpckldq, vpunpckhdq, \r0, \r1
+	UNPACK		vpunpckldq, vpunpckhdq, \r2, \r3
+	UNPACK		vpunpckldq, vpunpckhdq, \r4, \r5
+	UNPACK		vpunpckldq, vpunpckhdq, \r6, \r7
+	UNPACK		vpunpcklqdq, vpunpckhqdq, \r0, \r2
+	UNPACK		vpunpcklqdq, vpunpckhqdq, \r1, \r3
+	UNPACK		vpunpcklqdq, vpunpckhqdq, \r4, \r6
+	UNPACK		vpunpcklqdq, vpunpckhqdq, \r5, \r7
+	HALVES		\r0, \r4
+	HALVES		\r1, \r5
+	HALVES		\r2, \r6
+	HALVES		\r3, \r7
 .endm
 
 .macro LOAD8 ptr

@@ -32,39 +32,29 @@ static bool mldsa_x4_usable(void)
 #define mldsa_x4_begin()	kernel_fpu_begin()
 #define mldsa_x4_end()		kernel_fpu_end()
 
+/*
+ * The polynomial arithmetic: one FPU section per call, each a few hundred
+ * cycles of work.
+ */
+#define mldsa_avx2_or_generic(avx2_fn, generic_fn, ...)		\
+	do {								\
+		if (mldsa_x4_usable()) {				\
+			kernel_fpu_begin();				\
+			avx2_fn(__VA_ARGS__);				\
+			kernel_fpu_end();				\
+		} else {						\
+			generic_fn(__VA_ARGS__);			\
+		}							\
+	} while (0)
+
 #define mldsa_ntt_arch
-static void ntt(s32 w[N])
-{
-	if (mldsa_x4_usable()) {
-		kernel_fpu_begin();
-		mldsa_ntt_avx2(w);
-		kernel_fpu_end();
-	} else {
-		ntt_generic(w);
-	}
-}
-
-static void invntt_scaled(s32 w[N])
-{
-	if (mldsa_x4_usable()) {
-		kernel_fpu_begin();
-		mldsa_invntt_scaled_avx2(w);
-		kernel_fpu_end();
-	} else {
-		invntt_scaled_generic(w);
-	}
-}
-
-static void poly_sub_mont(s32 w[N], const s32 a[N], const s32 b[N])
-{
-	if (mldsa_x4_usable()) {
-		kernel_fpu_begin();
-		mldsa_poly_sub_mont_avx2(w, a, b);
-		kernel_fpu_end();
-	} else {
-		poly_sub_mont_generic(w, a, b);
-	}
-}
+#define ntt(w)	mldsa_avx2_or_generic(mldsa_ntt_avx2, ntt_generic, w)
+#define invntt_scaled(w)						\
+	mldsa_avx2_or_generic(mldsa_invntt_scaled_avx2,			\
+			      invntt_scaled_generic, w)
+#define poly_sub_mont(w, a, b)						\
+	mldsa_avx2_or_generic(mldsa_poly_sub_mont_avx2,			\
+			      poly_sub_mont_generic, w, a, b)
 
 #define mldsa_mod_init_arch mldsa_mod_init_arch
 static void mldsa_mod_init_arch(void)
