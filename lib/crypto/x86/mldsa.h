@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ML-DSA for x86_64 with AVX2: the SHAKE128 streams of the matrix A four
- * at a time with a 4-way Keccak-f[1600] (keccak-x4-avx2.S), and the NTT,
+ * at a time with a 4-way Keccak-f[1600] (keccak-x4.S: AVX2, or with the
+ * state in registers where AVX-512VL is usable), and the NTT,
  * its inverse and the pointwise product eight coefficients at a time
  * (mldsa-avx2.S).  CPUs without AVX2 use the generic code for all of it.
  */
@@ -11,14 +12,23 @@
 #include <linux/static_key.h>
 
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_avx2);
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(have_avx512vl);
 
 asmlinkage void keccak_f1600_x4_avx2(struct mldsa_keccak_x4 *st);
+asmlinkage void keccak_f1600_x4_avx512vl(struct mldsa_keccak_x4 *st);
 asmlinkage void mldsa_ntt_avx2(s32 w[N]);
 asmlinkage void mldsa_invntt_scaled_avx2(s32 w[N]);
 asmlinkage void mldsa_poly_sub_mont_avx2(s32 w[N], const s32 a[N],
 					 const s32 b[N]);
 
-#define mldsa_keccakf_x4 keccak_f1600_x4_avx2
+#define mldsa_keccakf_x4 mldsa_keccakf_x4
+static void mldsa_keccakf_x4(struct mldsa_keccak_x4 *st)
+{
+	if (static_branch_likely(&have_avx512vl))
+		keccak_f1600_x4_avx512vl(st);
+	else
+		keccak_f1600_x4_avx2(st);
+}
 
 static bool mldsa_x4_usable(void)
 {
@@ -62,4 +72,10 @@ static void mldsa_mod_init_arch(void)
 	if (boot_cpu_has(X86_FEATURE_AVX2) &&
 	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL))
 		static_branch_enable(&have_avx2);
+	if (static_key_enabled(&have_avx2) &&
+	    boot_cpu_has(X86_FEATURE_AVX512F) &&
+	    boot_cpu_has(X86_FEATURE_AVX512VL) &&
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+			      XFEATURE_MASK_AVX512, NULL))
+		static_branch_enable(&have_avx512vl);
 }
