@@ -168,45 +168,26 @@
 .endm
 
 /*
- * \dst = sigma0(\src) = ror1 ^ ror8 ^ shr7 on each 64-bit lane.  With
- * AVX-512VL (\vl) the rotates are one instruction each and vpternlogq
- * takes the three-way XOR.
+ * \dst = ror(\src, \r1) ^ ror(\src, \r2) ^ (\src >> \sh) on each 64-bit
+ * lane: sigma0 is (1, 8, 7), sigma1 (19, 61, 6).  With AVX-512VL (\vl)
+ * the rotates are one instruction each and vpternlogq takes the three-way
+ * XOR.
  */
-.macro SSIG0 src, dst, vl
+.macro SSIG src, dst, r1, r2, sh, vl
 .if \vl
-	vprorq	$1, \src, \dst
-	vprorq	$8, \src, V3
-	vpsrlq	$7, \src, V4
+	vprorq	$\r1, \src, \dst
+	vprorq	$\r2, \src, V3
+	vpsrlq	$\sh, \src, V4
 	vpternlogq $0x96, V4, V3, \dst
 .else
-	vpsrlq	$1, \src, \dst
-	vpsllq	$63, \src, V3
+	vpsrlq	$\r1, \src, \dst
+	vpsllq	$(64 - \r1), \src, V3
 	vpxor	V3, \dst, \dst
-	vpsrlq	$8, \src, V3
+	vpsrlq	$\r2, \src, V3
 	vpxor	V3, \dst, \dst
-	vpsllq	$56, \src, V3
+	vpsllq	$(64 - \r2), \src, V3
 	vpxor	V3, \dst, \dst
-	vpsrlq	$7, \src, V3
-	vpxor	V3, \dst, \dst
-.endif
-.endm
-
-/* \dst = sigma1(\src) = ror19 ^ ror61 ^ shr6 on each 64-bit lane */
-.macro SSIG1 src, dst, vl
-.if \vl
-	vprorq	$19, \src, \dst
-	vprorq	$61, \src, V3
-	vpsrlq	$6, \src, V4
-	vpternlogq $0x96, V4, V3, \dst
-.else
-	vpsrlq	$19, \src, \dst
-	vpsllq	$45, \src, V3
-	vpxor	V3, \dst, \dst
-	vpsrlq	$61, \src, V3
-	vpxor	V3, \dst, \dst
-	vpsllq	$3, \src, V3
-	vpxor	V3, \dst, \dst
-	vpsrlq	$6, \src, V3
+	vpsrlq	$\sh, \src, V3
 	vpxor	V3, \dst, \dst
 .endif
 .endm
@@ -227,13 +208,13 @@
 	vperm2i128 $0x21, \x3, \x2, V1	/* W[t-6..t-3] */
 	vpalignr $8, \x2, V1, V1	/* W[t-7..t-4] */
 	vpaddq	V1, \x0, \x0
-	SSIG0	V0, V2, \vl
+	SSIG	V0, V2, 1, 8, 7, \vl
 	vpaddq	V2, \x0, \x0
 	vperm2i128 $0x81, \x3, \x3, V0	/* W[t-2], W[t-1], 0, 0 */
-	SSIG1	V0, V2, \vl
+	SSIG	V0, V2, 19, 61, 6, \vl
 	vpaddq	V2, \x0, \x0		/* W[t], W[t+1] final */
 	vperm2i128 $0x08, \x0, \x0, V0	/* 0, 0, W[t], W[t+1] */
-	SSIG1	V0, V2, \vl
+	SSIG	V0, V2, 19, 61, 6, \vl
 	vpaddq	V2, \x0, \x0		/* W[t+2], W[t+3] final */
 	vpaddq	\off(KPTR), \x0, V0
 	vmovdqa	V0, \off(WKPTR)
