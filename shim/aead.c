@@ -10,7 +10,7 @@
  * output and returns its length included.  An output buffer shorter than
  * needed shortens the request (the AIO chunking rule).  A failed tag check
  * is EBADMSG; the queued input is consumed either way.  The IV is used per
- * request and not chained.
+ * request and not chained (afalg-behaviour.md §1.10).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,7 +24,7 @@
 static ssize_t aead_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 			 int flags)
 {
-	struct afs_sk_state *st = s->st.sk;
+	struct afs_txq *st = s->st.txq;
 	const struct afs_tfm *t = s->parent->tfm;
 	const struct afs_alg *alg = t->alg;
 	size_t as = t->authsize, used, outlen, avail, less, assoclen;
@@ -90,35 +90,14 @@ static ssize_t aead_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 static ssize_t aead_recvmsg(struct afs_sock *s, struct msghdr *msg,
 			    size_t size, int flags)
 {
-	ssize_t ret = 0, r;
-
-	pthread_mutex_lock(&s->lock);
-	while ((size_t)ret < size) {
-		r = aead_step(s, msg, (size_t)ret, flags);
-		if (r <= 0) {
-			if (r == -EBADMSG || !ret)
-				ret = r;
-			break;
-		}
-		ret += r;
-	}
-	pthread_cond_broadcast(&s->cond);
-	pthread_mutex_unlock(&s->lock);
-	return ret;
-}
-
-static ssize_t aead_sendmsg(struct afs_sock *s, const struct msghdr *msg,
-			    size_t size, int flags)
-{
-	return afs_txq_sendmsg(s, msg, size, flags, s->parent->tfm->alg->ivsize);
+	return afs_txq_recvmsg(s, msg, size, flags, aead_step);
 }
 
 const struct afs_type_ops afs_aead_type = {
 	.name = "aead",
-	.accept = afs_txq_accept,
-	.release = afs_txq_release,
-	.sendmsg = aead_sendmsg,
+	.init_child = afs_txq_init_child,
+	.free_child = afs_txq_free_child,
+	.sendmsg = afs_txq_sendmsg,
 	.recvmsg = aead_recvmsg,
 	.poll = afs_txq_poll,
-	.has_send = true,
 };

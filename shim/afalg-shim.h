@@ -4,13 +4,16 @@
  *
  * Internal interfaces.  The layers, from the outside in:
  *
- *   entry.c      interposed libc functions; everything that is not ours goes
- *                to the real function (RTLD_NEXT) after one table lookup
+ *   entry-socket.c, entry-fd.c
+ *                interposed libc functions; everything that is not ours goes
+ *                to the real function (real.h) after one table lookup
+ *   startup.c    resolving the real functions, reading the configuration
  *   fdtable.c    which file descriptors are ours, and their objects
  *   sock.c       the tfm ("parent") socket and the rules every op socket
  *                shares: bind, setsockopt, accept, nokey, cmsg parsing
  *   hash.c, skcipher.c, aead.c, rng.c
  *                one op-socket state machine per type (algif_*.c)
+ *   txq.c        the TX queue skcipher and aead share (af_alg.c)
  *   netlink.c    NETLINK_CRYPTO CRYPTO_MSG_GETALG
  *   registry.c   algorithm names as the kernel parses them -> afs_alg
  *   alg-*.c      the only files that include <crypto/...>: adapters from
@@ -153,19 +156,15 @@ AFS_HIDDEN const struct afs_alg *afs_alg_find(const char *name,
 /* Iterate over every algorithm served (NETLINK_CRYPTO dumps). */
 AFS_HIDDEN const struct afs_alg *afs_alg_nth(unsigned int i);
 
-/* Tables provided by the adapters (alg-*.c), terminated by a NULL name. */
-extern AFS_HIDDEN const struct afs_alg afs_algs_aes[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_aes_aead[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_authenc[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_chacha[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_crc32c[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_des[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_drbg[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_md5[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_sha1[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_sha256[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_sha3[];
-extern AFS_HIDDEN const struct afs_alg afs_algs_sha512[];
+/*
+ * Each adapter file (alg-*.c) registers its table, terminated by a NULL
+ * name, once: AFS_ALG_FAMILY(sha256_algs).  The pointers land in one
+ * linker section that registry.c walks, so adding a family is one file
+ * and one line in meson.build.
+ */
+#define AFS_ALG_FAMILY(table)						\
+	static const struct afs_alg *const afs_family_##table		\
+	__attribute__((used, section("afs_alg_families"))) = table
 
 AFS_HIDDEN void afs_wipe(void *p, size_t n);
 AFS_HIDDEN void afs_free_secret(void *p, size_t n);
@@ -194,22 +193,27 @@ struct afs_tfm {
 
 struct afs_type_ops {
 	const char *name;
-	/* child state of a new op socket */
-	int (*accept)(struct afs_sock *child);
-	void (*release)(struct afs_sock *child);
+	/*
+	 * The type's part of accept() on a tfm socket (the kernel's
+	 * af_alg_type.accept_parent): set up the new op socket's state
+	 * (child->st).  Optional.
+	 */
+	int (*init_child)(struct afs_sock *child);
+	/* free what init_child set up (the kernel's sk_destruct) */
+	void (*free_child)(struct afs_sock *child);
+	/* NULL: sendmsg is EOPNOTSUPP */
 	ssize_t (*sendmsg)(struct afs_sock *s, const struct msghdr *msg,
 			   size_t size, int flags);
 	ssize_t (*recvmsg)(struct afs_sock *s, struct msghdr *msg,
 			   size_t size, int flags);
-	/* poll mask, or -1 when the type has no .poll (reports nothing) */
+	/* poll mask; NULL when the type has no .poll (reports nothing) */
 	int (*poll)(struct afs_sock *s);
-	/* accept() on an op socket: only hash (clone) */
+	/* accept() on an op socket (proto_ops.accept): only hash (clone) */
 	int (*accept_op)(struct afs_sock *s, struct afs_sock **child);
-	bool has_send;
 };
 
 struct afs_hash_state;
-struct afs_sk_state;
+struct afs_txq;
 struct afs_rng_state;
 struct afs_nl_state;
 
@@ -235,7 +239,7 @@ struct afs_sock {
 	pthread_cond_t cond;		/* skcipher/aead waiters */
 	union {
 		struct afs_hash_state *hash;
-		struct afs_sk_state *sk;
+		struct afs_txq *txq;
 		struct afs_rng_state *rng;
 		struct afs_nl_state *nl;
 	} st;
@@ -257,6 +261,8 @@ AFS_HIDDEN int afs_max_fd(void);
 
 /* sock.c */
 AFS_HIDDEN int afs_sock_create(int type, int protocol);
+AFS_HIDDEN int afs_sock_open(enum afs_kind kind, int sotype, int flags,
+			     int fd_type, int (*setup)(struct afs_sock *s));
 AFS_HIDDEN int afs_bind(struct afs_sock *s, const void *addr, unsigned int len);
 AFS_HIDDEN int afs_setsockopt(struct afs_sock *s, int level, int name,
 			      const void *val, unsigned int len);
@@ -312,25 +318,7 @@ AFS_HIDDEN void afs_nl_release(struct afs_sock *s);
 AFS_HIDDEN int afs_nl_process(struct afs_sock *s, const uint8_t *buf,
 			      size_t len);
 
-/* entry.c: real libc functions */
-struct afs_real {
-	int (*socket)(int, int, int);
-	int (*close)(int);
-	ssize_t (*read)(int, void *, size_t);
-	ssize_t (*write)(int, const void *, size_t);
-	ssize_t (*pread)(int, void *, size_t, off_t);
-	ssize_t (*recv)(int, void *, size_t, int);
-	int (*fcntl)(int, int, ...);
-	int (*getsockopt)(int, int, int, void *, unsigned int *);
-	int (*setsockopt)(int, int, int, const void *, unsigned int);
-	int (*poll)(void *, unsigned long, int);
-	long (*syscall)(long, ...);
-	int (*dup)(int);
-};
-extern AFS_HIDDEN struct afs_real afs_real;
-AFS_HIDDEN void afs_resolve_real(void);
-
-/* Modes (AFALG_SHIM) */
+/* startup.c: the configuration read at start (AFALG_SHIM, ...) */
 enum afs_mode { AFS_MODE_ALWAYS, AFS_MODE_FALLBACK };
 AFS_HIDDEN enum afs_mode afs_mode(void);
 

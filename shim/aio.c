@@ -21,7 +21,7 @@
 #include <sys/uio.h>
 #include <linux/aio_abi.h>
 
-#include "afalg-shim.h"
+#include "real.h"
 
 struct done {
 	struct done *next;

@@ -255,7 +255,7 @@ static int rfc4309_decrypt_(const void *tfm, unsigned int as, const u8 *iv,
 		},							\
 	}
 
-const struct afs_alg afs_algs_aes_aead[] = {
+static const struct afs_alg aes_aead_algs[] = {
 	AES_AEAD("gcm(aes)", "gcm_base(ctr(aes-generic),ghash-generic)",
 		 GCM_AES_IV_SIZE, gcm),
 	AES_AEAD("rfc4106(gcm(aes))",
@@ -268,3 +268,5 @@ const struct afs_alg afs_algs_aes_aead[] = {
 		 rfc4309),
 	{ .name = NULL },
 };
+
+AFS_ALG_FAMILY(aes_aead_algs);

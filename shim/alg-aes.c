@@ -234,7 +234,7 @@ static void cmac_digest_(const void *tfm, const u8 *data, size_t len, u8 *out)
 		},							\
 	}
 
-const struct afs_alg afs_algs_aes[] = {
+static const struct afs_alg aes_algs[] = {
 	AES_SK("ecb(aes)", "ecb(aes-generic)", "lskcipher", AES_BLOCK_SIZE, 0,
 	       struct aes_key, aes_setkey_, ecb_encrypt_, ecb_decrypt_,
 	       AES_MIN_KEY_SIZE, AES_MAX_KEY_SIZE),
@@ -267,3 +267,5 @@ const struct afs_alg afs_algs_aes[] = {
 	AES_MAC("xcbc(aes)", "xcbc(aes-generic)", xcbc_setkey_),
 	{ .name = NULL },
 };
+
+AFS_ALG_FAMILY(aes_algs);

@@ -57,10 +57,12 @@ static int authenc_decrypt_(const void *tfm, unsigned int as, const u8 *iv,
 		},							\
 	}
 
-const struct afs_alg afs_algs_authenc[] = {
+static const struct afs_alg authenc_algs[] = {
 	AUTHENC(sha1, SHA1_DIGEST_SIZE),
 	AUTHENC(sha256, SHA256_DIGEST_SIZE),
 	AUTHENC(sha384, SHA384_DIGEST_SIZE),
 	AUTHENC(sha512, SHA512_DIGEST_SIZE),
 	{ .name = NULL },
 };
+
+AFS_ALG_FAMILY(authenc_algs);

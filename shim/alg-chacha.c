@@ -174,7 +174,7 @@ static int rfc7539esp_decrypt_(const void *tfm, unsigned int as, const u8 *iv,
 		},							\
 	}
 
-const struct afs_alg afs_algs_chacha[] = {
+static const struct afs_alg chacha_algs[] = {
 	CHACHA("chacha20", "chacha20-generic", CHACHA_IV_SIZE,
 	       chacha20_crypt_),
 	CHACHA("xchacha20", "xchacha20-generic", XCHACHA_IV_SIZE,
@@ -187,3 +187,5 @@ const struct afs_alg afs_algs_chacha[] = {
 		   CHACHA20POLY1305_ESP_IV_SIZE, rfc7539esp),
 	{ .name = NULL },
 };
+
+AFS_ALG_FAMILY(chacha_algs);

@@ -50,7 +50,7 @@ static void crc32c_final_(void *req, u8 *out)
 	crc32c_shash_final(*(u32 *)req, out);
 }
 
-const struct afs_alg afs_algs_crc32c[] = {
+static const struct afs_alg crc32c_algs[] = {
 	{
 		.name = "crc32c", .driver = "crc32c-generic",
 		.type = AFS_HASH, .report_type = "shash", .priority = 100,
@@ -67,3 +67,5 @@ const struct afs_alg afs_algs_crc32c[] = {
 	},
 	{ .name = NULL },
 };
+
+AFS_ALG_FAMILY(crc32c_algs);

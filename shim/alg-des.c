@@ -96,7 +96,7 @@ static void cmac_digest_(const void *tfm, const u8 *data, size_t len, u8 *out)
 		},							\
 	}
 
-const struct afs_alg afs_algs_des[] = {
+static const struct afs_alg des_algs[] = {
 	DES_SK("ecb(des)", "ecb(des-generic)", 0, des_ctx, des_setkey_,
 	       des_ecb_enc_, des_ecb_dec_, DES_KEY_SIZE),
 	DES_SK("cbc(des)", "cbc(des-generic)", DES_BLOCK_SIZE, des_ctx,
@@ -123,3 +123,5 @@ const struct afs_alg afs_algs_des[] = {
 	},
 	{ .name = NULL },
 };
+
+AFS_ALG_FAMILY(des_algs);

@@ -47,7 +47,7 @@ DRBG_OPS(nopr_hmac_sha512, DRBG_LIB_HMAC_SHA512, false)
 		},							\
 	}
 
-const struct afs_alg afs_algs_drbg[] = {
+static const struct afs_alg drbg_algs[] = {
 	DRBG(pr_ctr_aes256, 202),
 	DRBG(pr_hmac_sha384, 206),
 	DRBG(pr_hmac_sha256, 207),
@@ -58,3 +58,5 @@ const struct afs_alg afs_algs_drbg[] = {
 	DRBG(nopr_hmac_sha512, 217),
 	{ .name = NULL },
 };
+
+AFS_ALG_FAMILY(drbg_algs);

@@ -8,7 +8,8 @@
  *   hmac_<alg>_update(), hmac_<alg>_final(), hmac_<alg>(key, data, len, out)
  *
  * AFS_HASH_ADAPTERS(sha1) defines sha1_init_() ... sha1_digest_(), and
- * AFS_HASH_ENTRY() the registry entry using them; likewise for HMAC.
+ * AFS_HASH_ENTRY() the registry entry using them; likewise for HMAC
+ * (AFS_HMAC_ENTRY_NAMED() where the cra_name differs: "sha3-256").
  * Driver names and priorities are those of the generic kernel drivers.
  */
 #ifndef AFALG_SHIM_ALG_HASH_H
@@ -76,10 +77,13 @@ static void hmac_##alg##_digest_(const void *tfm, const u8 *data,	\
 	}
 
 /* "hmac(<alg>)", driver "hmac(<alg>-generic)" */
-#define AFS_HMAC_ENTRY(alg, bs, ds)					\
+#define AFS_HMAC_ENTRY(alg, bs, ds) AFS_HMAC_ENTRY_NAMED(alg, #alg, bs, ds)
+
+/* the same for a hash whose cra_name is not its C name ("sha3-256") */
+#define AFS_HMAC_ENTRY_NAMED(alg, cra, bs, ds)				\
 	{								\
-		.name = "hmac(" #alg ")",				\
-		.driver = "hmac(" #alg "-generic)",			\
+		.name = "hmac(" cra ")",				\
+		.driver = "hmac(" cra "-generic)",			\
 		.type = AFS_HASH, .report_type = "shash",		\
 		.priority = 100, .blocksize = bs, .digestsize = ds,	\
 		.needs_key = true,					\

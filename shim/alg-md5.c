@@ -14,9 +14,11 @@ AFS_HASH_ADAPTERS(md4)
 AFS_HASH_ADAPTERS(md5)
 AFS_HMAC_ADAPTERS(md5)
 
-const struct afs_alg afs_algs_md5[] = {
+static const struct afs_alg md5_algs[] = {
 	AFS_HASH_ENTRY(md4, MD4_BLOCK_SIZE, MD4_DIGEST_SIZE),
 	AFS_HASH_ENTRY(md5, MD5_BLOCK_SIZE, MD5_DIGEST_SIZE),
 	AFS_HMAC_ENTRY(md5, MD5_BLOCK_SIZE, MD5_DIGEST_SIZE),
 	{ .name = NULL },
 };
+
+AFS_ALG_FAMILY(md5_algs);

@@ -9,8 +9,10 @@
 AFS_HASH_ADAPTERS(sha1)
 AFS_HMAC_ADAPTERS(sha1)
 
-const struct afs_alg afs_algs_sha1[] = {
+static const struct afs_alg sha1_algs[] = {
 	AFS_HASH_ENTRY(sha1, SHA1_BLOCK_SIZE, SHA1_DIGEST_SIZE),
 	AFS_HMAC_ENTRY(sha1, SHA1_BLOCK_SIZE, SHA1_DIGEST_SIZE),
 	{ .name = NULL },
 };
+
+AFS_ALG_FAMILY(sha1_algs);

@@ -4,7 +4,7 @@
  *
  * Per socket: @more (an update is open) and @has_result (a digest computed
  * and not yet read).  cmsgs and every flag but MSG_MORE are ignored.  The
- * kernel's table (see the spec, 1.8):
+ * kernel's table (afalg-behaviour.md §1.8):
  *
  *   not continuing, len 0          drop an unread result, stay idle
  *   not continuing, data, !MORE    one-shot digest -> result
@@ -39,7 +39,7 @@ static const struct afs_alg *alg_of(struct afs_sock *s)
 	return s->parent->tfm->alg;
 }
 
-static int hash_accept(struct afs_sock *c)
+static int hash_init_child(struct afs_sock *c)
 {
 	const struct afs_alg *alg = c->parent->tfm->alg;
 	size_t sz = sizeof(struct afs_hash_state) + alg->digestsize +
@@ -57,7 +57,7 @@ static int hash_accept(struct afs_sock *c)
 	return 0;
 }
 
-static void hash_release(struct afs_sock *c)
+static void hash_free_child(struct afs_sock *c)
 {
 	struct afs_hash_state *h = c->st.hash;
 
@@ -177,11 +177,9 @@ static int hash_accept_op(struct afs_sock *s, struct afs_sock **out)
 
 const struct afs_type_ops afs_hash_type = {
 	.name = "hash",
-	.accept = hash_accept,
-	.release = hash_release,
+	.init_child = hash_init_child,
+	.free_child = hash_free_child,
 	.sendmsg = hash_sendmsg,
 	.recvmsg = hash_recvmsg,
-	.poll = NULL,
 	.accept_op = hash_accept_op,
-	.has_send = true,
 };

@@ -11,7 +11,7 @@
 #include <sys/syscall.h>
 #include <linux/keyctl.h>
 
-#include "afalg-shim.h"
+#include "real.h"
 
 int afs_key_read_user(int32_t serial, uint8_t **data, unsigned int *len)
 {

@@ -26,7 +26,7 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 
-#include "afalg-shim.h"
+#include "real.h"
 
 static void json_str(char *out, size_t cap, const char *s)
 {

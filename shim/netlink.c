@@ -9,6 +9,7 @@
  * sendmsg() runs netlink_rcv_skb() over the request buffer synchronously
  * and queues replies (and NLMSG_ERROR acks); each recvmsg() returns one
  * queued datagram, MSG_TRUNC when the buffer is short.
+ * See afalg-behaviour.md §1.16.
  */
 #include <errno.h>
 #include <poll.h>
@@ -20,7 +21,7 @@
 #include <linux/netlink.h>
 #include <linux/cryptouser.h>
 
-#include "afalg-shim.h"
+#include "real.h"
 
 struct nl_dgram {
 	struct nl_dgram *next;
@@ -70,31 +71,18 @@ static uint32_t new_portid(void)
 	return id;
 }
 
+static int nl_setup(struct afs_sock *s)
+{
+	s->st.nl = calloc(1, sizeof(*s->st.nl));
+	return s->st.nl ? 0 : -ENOMEM;
+}
+
 int afs_nl_create(int type, int flags)
 {
-	struct afs_sock *s;
-	int fd, err;
-
 	if (type != SOCK_RAW && type != SOCK_DGRAM)
 		return -ESOCKTNOSUPPORT;
-	fd = afs_real.socket(AF_UNIX, SOCK_DGRAM | flags, 0);
-	if (fd < 0)
-		return -errno;
-	s = afs_sock_alloc(AFS_KIND_NETLINK);
-	if (!s || !(s->st.nl = calloc(1, sizeof(*s->st.nl)))) {
-		if (s)
-			afs_put(s);
-		afs_real.close(fd);
-		return -ENOMEM;
-	}
-	s->fd_type = type;
-	err = afs_install(fd, s);
-	afs_put(s);
-	if (err) {
-		afs_real.close(fd);
-		return err;
-	}
-	return fd;
+	return afs_sock_open(AFS_KIND_NETLINK, SOCK_DGRAM, flags, type,
+			     nl_setup);
 }
 
 void afs_nl_release(struct afs_sock *s)

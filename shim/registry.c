@@ -11,7 +11,8 @@
  * Here every name is reduced to one canonical cra_name: leaves through the
  * driver-name aliases below, templates by canonicalising their parameters
  * (gcm_base/ccm_base become gcm/ccm).  The canonical name is then looked up
- * in the adapters' tables, which only list what libkcrypto implements;
+ * in the adapters' tables (AFS_ALG_FAMILY()), which only list what
+ * libkcrypto implements;
  * anything else is ENOENT at bind(), as on a kernel without the algorithm.
  */
 #include <ctype.h>
@@ -66,27 +67,13 @@ static const char *const driver_suffixes[] = {
 	"-zvknha_or_zvknhb", "-intel", "-pclmul", "-sha-ni",
 };
 
-/* One table per algorithm family (alg-*.c); add a family here. */
-static const struct afs_alg *const families[] = {
-	afs_algs_aes,
-	afs_algs_aes_aead,
-	afs_algs_authenc,
-	afs_algs_chacha,
-	afs_algs_crc32c,
-	afs_algs_des,
-	afs_algs_drbg,
-	afs_algs_md5,
-	afs_algs_sha1,
-	afs_algs_sha256,
-	afs_algs_sha3,
-	afs_algs_sha512,
-	NULL,
-};
+/* The families' tables, registered with AFS_ALG_FAMILY() (alg-*.c). */
+extern const struct afs_alg *const __start_afs_alg_families[] AFS_HIDDEN;
+extern const struct afs_alg *const __stop_afs_alg_families[] AFS_HIDDEN;
 
-static const struct afs_alg *const *tables(void)
-{
-	return families;
-}
+#define for_each_alg(t, a)						\
+	for (t = __start_afs_alg_families; t < __stop_afs_alg_families; t++) \
+		for (a = *t; a->name; a++)
 
 /*
  * Exact match of a cra_name (or a driver name) in the tables; of several
@@ -98,15 +85,14 @@ static const struct afs_alg *find(const char *name, bool driver, int type)
 	const struct afs_alg *const *t;
 	const struct afs_alg *a, *best = NULL;
 
-	for (t = tables(); *t; t++)
-		for (a = *t; a->name; a++) {
-			if (type >= 0 && a->type != (enum afs_type)type)
-				continue;
-			if (strcmp(driver ? a->driver : a->name, name))
-				continue;
-			if (!best || a->priority > best->priority)
-				best = a;
-		}
+	for_each_alg(t, a) {
+		if (type >= 0 && a->type != (enum afs_type)type)
+			continue;
+		if (strcmp(driver ? a->driver : a->name, name))
+			continue;
+		if (!best || a->priority > best->priority)
+			best = a;
+	}
 	return best;
 }
 
@@ -327,10 +313,9 @@ const struct afs_alg *afs_alg_nth(unsigned int n)
 	const struct afs_alg *const *t;
 	const struct afs_alg *a;
 
-	for (t = tables(); *t; t++)
-		for (a = *t; a->name; a++)
-			if (!n--)
-				return a;
+	for_each_alg(t, a)
+		if (!n--)
+			return a;
 	return NULL;
 }
 

@@ -2,18 +2,14 @@
 /*
  * rng op sockets (crypto/algif_rng.c): every read returns min(len, 128)
  * bytes from the DRBG all children of a tfm share; sendmsg is EOPNOTSUPP
- * (no CONFIG_CRYPTO_USER_API_RNG_CAVP); there is no key check.
+ * (no CONFIG_CRYPTO_USER_API_RNG_CAVP); there is no key check
+ * (afalg-behaviour.md §1.11).
  */
 #include <errno.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 
 #include "afalg-shim.h"
-
-static int rng_accept(struct afs_sock *c)
-{
-	return 0;
-}
 
 static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 			   size_t len, int flags)
@@ -37,7 +33,5 @@ static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 
 const struct afs_type_ops afs_rng_type = {
 	.name = "rng",
-	.accept = rng_accept,
 	.recvmsg = rng_recvmsg,
-	.has_send = false,
 };

@@ -5,7 +5,7 @@
  * op sockets are dispatched to the per-type state machines after the rules
  * common to all of them (nokey check, cmsg parsing).
  *
- * Every function returns a value >= 0 or -errno, like the kernel; entry.c
+ * Every function returns a value >= 0 or -errno, like the kernel; entry.h
  * turns that into the libc convention.
  */
 #include <errno.h>
@@ -18,7 +18,7 @@
 #include <sys/uio.h>
 #include <linux/if_alg.h>
 
-#include "afalg-shim.h"
+#include "real.h"
 
 #ifndef ALG_SET_KEY_BY_KEY_SERIAL
 #define ALG_SET_KEY_BY_KEY_SERIAL 7
@@ -116,8 +116,6 @@ void afs_sock_bufs_update(struct afs_sock *s, int fd)
 int afs_sock_create(int type, int protocol)
 {
 	int flags = type & (SOCK_CLOEXEC | SOCK_NONBLOCK);
-	struct afs_sock *s;
-	int fd, err;
 
 	if (type & ~(SOCK_CLOEXEC | SOCK_NONBLOCK | 0xf))
 		return -EINVAL;
@@ -129,16 +127,34 @@ int afs_sock_create(int type, int protocol)
 	if (protocol != 0)
 		return -EPROTONOSUPPORT;
 
-	fd = afs_real.socket(AF_UNIX, SOCK_SEQPACKET | flags, 0);
+	return afs_sock_open(AFS_KIND_TFM, SOCK_SEQPACKET, flags, SOCK_SEQPACKET,
+			     NULL);
+}
+
+/*
+ * A new socket of @kind (reporting SO_TYPE @fd_type) behind a placeholder
+ * descriptor, an AF_UNIX socket of @sotype | @flags.  @setup, if given,
+ * prepares its state before it is installed (a failed one is released).
+ * Returns the descriptor or -errno.
+ */
+int afs_sock_open(enum afs_kind kind, int sotype, int flags, int fd_type,
+		  int (*setup)(struct afs_sock *s))
+{
+	struct afs_sock *s;
+	int fd, err;
+
+	fd = afs_real.socket(AF_UNIX, sotype | flags, 0);
 	if (fd < 0)
 		return -errno;
-	s = afs_sock_alloc(AFS_KIND_TFM);
+	s = afs_sock_alloc(kind);
 	if (!s) {
 		afs_real.close(fd);
 		return -ENOMEM;
 	}
-	s->fd_type = SOCK_SEQPACKET;
-	err = afs_install(fd, s);
+	s->fd_type = fd_type;
+	err = setup ? setup(s) : 0;
+	if (!err)
+		err = afs_install(fd, s);
 	afs_put(s);
 	if (err) {
 		afs_real.close(fd);
@@ -204,10 +220,10 @@ void afs_sock_release(struct afs_sock *s)
 		s->tfm = NULL;
 		break;
 	case AFS_KIND_OP:
-		if (s->ops && s->ops->release)
-			s->ops->release(s);
+		if (s->ops && s->ops->free_child)
+			s->ops->free_child(s);
 		p = s->parent;
-		if (!p)		/* the type's accept failed: not counted yet */
+		if (!p)		/* init_child failed: not counted yet */
 			break;
 		pthread_mutex_lock(&p->lock);
 		p->refcnt--;
@@ -340,6 +356,26 @@ static int tfm_setkey(struct afs_tfm *t, const uint8_t *key, unsigned int len)
 	return 0;
 }
 
+/*
+ * alg_setkey() with @key, a buffer of @len bytes owned by the caller and
+ * wiped and freed here; a key of optmem_max bytes or more is ENOMEM.
+ */
+static int set_key(struct afs_tfm *t, uint8_t *key, unsigned int len,
+		   bool by_serial)
+{
+	int err = -ENOMEM;
+
+	if (len < afs_optmem_max())
+		err = tfm_setkey(t, key, len);
+	afs_free_secret(key, len);
+	if (err)
+		return err;
+	t->keylen = len;
+	t->keyed = true;
+	t->key_by_serial = by_serial;
+	return 0;
+}
+
 int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 		   unsigned int len)
 {
@@ -378,13 +414,7 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 			break;
 		if (len)
 			memcpy(key, val, len);
-		err = tfm_setkey(s->tfm, key, len);
-		afs_free_secret(key, len);
-		if (!err) {
-			s->tfm->keylen = len;
-			s->tfm->keyed = true;
-			s->tfm->key_by_serial = false;
-		}
+		err = set_key(s->tfm, key, len, false);
 		break;
 	case ALG_SET_KEY_BY_KEY_SERIAL:
 		err = -EINVAL;
@@ -397,18 +427,7 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 		err = afs_key_read_user(serial, &key, &keylen);
 		if (err)
 			break;
-		err = -ENOMEM;
-		if (keylen >= afs_optmem_max()) {
-			afs_free_secret(key, keylen);
-			break;
-		}
-		err = tfm_setkey(s->tfm, key, keylen);
-		afs_free_secret(key, keylen);
-		if (!err) {
-			s->tfm->keylen = keylen;
-			s->tfm->keyed = true;
-			s->tfm->key_by_serial = true;
-		}
+		err = set_key(s->tfm, key, keylen, true);
 		break;
 	case ALG_SET_AEAD_AUTHSIZE:
 		if (s->tfm->alg->type != AFS_AEAD)
@@ -468,7 +487,7 @@ int afs_getsockopt(struct afs_sock *s, int fd, int level, int name,
 }
 
 /* ------------------------------------------------------------------ */
-/* accept(2) — af_alg_accept and the type's accept                     */
+/* accept(2) — af_alg_accept and the type's init_child                 */
 
 /* The nokey check (hash_check_key & co): parent still without key? */
 int afs_check_key(struct afs_sock *s)
@@ -521,7 +540,7 @@ static int new_child(struct afs_sock *p, struct afs_sock **out)
 	atomic_fetch_add(&p->ref, 1);
 	/* rng children never check for a key */
 	c->nokey = p->type != AFS_RNG && p->tfm->need_key;
-	err = ops->accept(c);
+	err = ops->init_child ? ops->init_child(c) : 0;
 	if (err) {
 		c->parent = NULL;
 		c->ops = NULL;
@@ -595,74 +614,67 @@ int afs_new_child(struct afs_sock *p, struct afs_sock **out)
 /* ------------------------------------------------------------------ */
 /* sendmsg / recvmsg dispatch                                          */
 
-ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
-		    int flags)
+/*
+ * sendmsg/recvmsg on an op socket: the checks of ____sys_sendmsg() and
+ * ____sys_recvmsg(), O_NONBLOCK where the type honours it, the nokey
+ * check, then the type's op.
+ */
+static ssize_t op_msg(struct afs_sock *s, int fd, struct msghdr *msg,
+		      int flags, bool send)
 {
+	bool nonblock = send ? s->type != AFS_HASH :
+			       s->type == AFS_SKCIPHER || s->type == AFS_AEAD;
 	size_t size;
 	ssize_t r;
 	int err;
 
-	if (s->kind == AFS_KIND_NETLINK)
-		return afs_nl_sendmsg(s, msg, flags);
-	if (s->kind == AFS_KIND_TFM || !s->ops->has_send)
-		return -EOPNOTSUPP;
-	/* ____sys_sendmsg() */
 	if (msg->msg_iovlen > 1024)
 		return -EMSGSIZE;
 	if (msg->msg_iovlen && !msg->msg_iov)
 		return -EFAULT;
-	if (msg->msg_controllen > INT_MAX)
-		return -ENOBUFS;
-	if (msg->msg_controllen > 36 &&
-	    msg->msg_controllen >= afs_optmem_max())
-		return -ENOBUFS;
-	if (msg->msg_controllen && !msg->msg_control)
-		return -EFAULT;
+	if (send) {
+		if (msg->msg_controllen > INT_MAX)
+			return -ENOBUFS;
+		if (msg->msg_controllen > 36 &&
+		    msg->msg_controllen >= afs_optmem_max())
+			return -ENOBUFS;
+		if (msg->msg_controllen && !msg->msg_control)
+			return -EFAULT;
+	}
 	size = afs_iov_total(msg->msg_iov, msg->msg_iovlen);
 	if ((ssize_t)size < 0)
 		return -EINVAL;
-	if (!(flags & MSG_DONTWAIT) && s->type != AFS_HASH && afs_nonblock(fd))
+	if (!(flags & MSG_DONTWAIT) && nonblock && afs_nonblock(fd))
 		flags |= MSG_DONTWAIT;
 	if (s->nokey) {
 		err = afs_check_key(s);
 		if (err)
 			return err;
 	}
-	r = s->ops->sendmsg(s, msg, size, flags);
+	r = send ? s->ops->sendmsg(s, msg, size, flags) :
+		   s->ops->recvmsg(s, msg, size, flags);
 	if (r >= 0)
 		afs_note_use(s);
 	return r;
 }
 
+ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
+		    int flags)
+{
+	if (s->kind == AFS_KIND_NETLINK)
+		return afs_nl_sendmsg(s, msg, flags);
+	if (s->kind == AFS_KIND_TFM || !s->ops->sendmsg)
+		return -EOPNOTSUPP;
+	return op_msg(s, fd, (struct msghdr *)msg, flags, true);
+}
+
 ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
 {
-	size_t size;
-	ssize_t r;
-	int err;
-
 	if (s->kind == AFS_KIND_NETLINK)
 		return afs_nl_recvmsg(s, fd, msg, flags);
 	if (s->kind == AFS_KIND_TFM)
 		return -EOPNOTSUPP;
-	if (msg->msg_iovlen > 1024)
-		return -EMSGSIZE;
-	if (msg->msg_iovlen && !msg->msg_iov)
-		return -EFAULT;
-	size = afs_iov_total(msg->msg_iov, msg->msg_iovlen);
-	if ((ssize_t)size < 0)
-		return -EINVAL;
-	if (!(flags & MSG_DONTWAIT) &&
-	    (s->type == AFS_SKCIPHER || s->type == AFS_AEAD) && afs_nonblock(fd))
-		flags |= MSG_DONTWAIT;
-	if (s->nokey) {
-		err = afs_check_key(s);
-		if (err)
-			return err;
-	}
-	r = s->ops->recvmsg(s, msg, size, flags);
-	if (r >= 0)
-		afs_note_use(s);
-	return r;
+	return op_msg(s, fd, msg, flags, false);
 }
 
 void afs_note_use(struct afs_sock *op)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The TX queue shared by skcipher and aead op sockets (skcipher.c). */
+/* The TX queue shared by skcipher and aead op sockets (txq.c). */
 #ifndef AFALG_SHIM_TXQ_H
 #define AFALG_SHIM_TXQ_H
 
 #include "afalg-shim.h"
 
-struct afs_sk_state {
+struct afs_txq {
 	uint8_t *buf;		/* queued data: buf[head .. head+used) */
 	size_t head, used, cap;
 	size_t merge;		/* fill of the last TX page (ctx->merge) */
@@ -15,12 +15,19 @@ struct afs_sk_state {
 	bool more, init, enc, write;
 };
 
-AFS_HIDDEN int afs_txq_accept(struct afs_sock *c);
-AFS_HIDDEN void afs_txq_release(struct afs_sock *c);
+/* one step of a type's recvmsg: bytes produced, 0 to stop, or -errno */
+typedef ssize_t (*afs_txq_step_fn)(struct afs_sock *s, struct msghdr *msg,
+				   size_t done, int flags);
+
+AFS_HIDDEN int afs_txq_init_child(struct afs_sock *c);
+AFS_HIDDEN void afs_txq_free_child(struct afs_sock *c);
 AFS_HIDDEN ssize_t afs_txq_sendmsg(struct afs_sock *s,
 				   const struct msghdr *msg, size_t size,
-				   int flags, unsigned int ivsize);
-AFS_HIDDEN void afs_txq_pull(struct afs_sk_state *st, size_t n);
+				   int flags);
+AFS_HIDDEN ssize_t afs_txq_recvmsg(struct afs_sock *s, struct msghdr *msg,
+				   size_t size, int flags,
+				   afs_txq_step_fn step);
+AFS_HIDDEN void afs_txq_pull(struct afs_txq *st, size_t n);
 AFS_HIDDEN int afs_txq_wait(struct afs_sock *s, int flags, size_t min);
 AFS_HIDDEN int afs_txq_poll(struct afs_sock *s);
 AFS_HIDDEN size_t afs_rcvbuf_limit(const struct afs_sock *s);

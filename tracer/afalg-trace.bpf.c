@@ -3,7 +3,7 @@
  * afalg-trace: kernel side.  Inventories AF_ALG (family 38) users.
  *
  * Every socket-lifecycle hook comes in up to three variants and the loader
- * keeps exactly one per operation (see afalg-trace.c, choose_hooks()):
+ * keeps exactly one per operation (see trace-helpers.c, choose_hooks()):
  *
  *   socket       syscall tracepoints (always; they also see EAFNOSUPPORT on a
  *                kernel without AF_ALG or with the knob denying), plus
@@ -30,577 +30,11 @@
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_tracing.h>
 #include "afalg-trace.h"
+#include "afalg-trace.bpf.h"
+#include "who.bpf.h"
+#include "sock.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
-
-#define AT_S_IFMT	00170000
-#define AT_S_IFSOCK	0140000
-#define AT_MSG_PEEK	2
-#define AT_MAX_ERRNO	4095
-
-/* libbpf 1.1's bpf_tracing.h stops at PARM5 */
-#if defined(__TARGET_ARCH_x86)
-#define AT_PARM6(x)	BPF_CORE_READ((struct pt_regs *)(x), r9)
-#elif defined(__TARGET_ARCH_arm64)
-#define AT_PARM6(x)	BPF_CORE_READ((struct user_pt_regs *)(x), regs[5])
-#else
-#error "afalg-trace: add the sixth kprobe argument register for this arch"
-#endif
-
-/* Set by the loader before load. */
-const volatile __u32 targ_tgid = 0;
-const volatile bool filter_cgroup = false;
-const volatile bool emit_ops = false;
-
-__u32 next_class = AT_CLASS_FIRST;
-__u64 next_tfm = 1;
-
-struct {
-	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 1 << 24);	/* resized by the loader */
-} events SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, S_NR);
-	__type(key, __u32);
-	__type(value, __u64);
-} stats SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_CGROUP_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, __u32);
-} cgroup_filter SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 8192);
-	__type(key, struct at_class);
-	__type(value, __u32);
-} classes SEC(".maps");
-
-/* What the tracer knows about a tfm (parent) socket. */
-struct tfm_info {
-	__u64 id;
-	__u32 class_id;
-	__u32 pad;
-	struct at_class cls;
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 16384);
-	__type(key, __u64);		/* struct sock * */
-	__type(value, struct tfm_info);
-} tfms SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 65536);
-	__type(key, struct at_ckey);
-	__type(value, struct at_cval);
-} counters SEC(".maps");
-
-/* Identities already sent to userspace. */
-struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, 16384);
-	__type(key, struct at_who);
-	__type(value, __u8);
-} seen SEC(".maps");
-
-/* State carried from a syscall's (or function's) entry to its exit. */
-enum { IF_SOCKET = 1, IF_SOCKETPAIR, IF_BIND, IF_SETOPT, IF_ACCEPT, IF_IOURING };
-
-struct inflight {
-	__u64 sk;
-	__s32 a;		/* socket: type; setsockopt: optname */
-	__s32 b;		/* socket: protocol; setsockopt: optlen */
-	struct at_class cls;	/* bind: the requested algorithm */
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 8192);
-	__type(key, __u64);	/* kind << 32 | tid */
-	__type(value, struct inflight);
-} inflight SEC(".maps");
-
-/* Per-CPU scratch space: the BPF stack is only 512 bytes. */
-struct scratch {
-	struct at_class cls;
-	struct inflight inf;
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct scratch);
-} scratch_map SEC(".maps");
-
-/* Where the series tracepoint fields are, per attachment slot. */
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, AT_SERIES_SLOTS);
-	__type(key, __u32);
-	__type(value, struct at_series_cfg);
-} series_cfg SEC(".maps");
-
-/* Kernel types that may be missing from the BTF (AF_ALG absent or a module). */
-struct af_alg_type___at {
-	char name[14];
-} __attribute__((preserve_access_index));
-
-struct alg_sock___at {
-	struct sock sk;
-	struct sock *parent;
-	const struct af_alg_type___at *type;
-	void *private;
-} __attribute__((preserve_access_index));
-
-/* What ask->private points to, per type (crypto/algif_*.c bind()). */
-struct crypto_ahash___at {
-	struct crypto_tfm base;
-} __attribute__((preserve_access_index));
-
-struct crypto_skcipher___at {
-	struct crypto_tfm base;
-} __attribute__((preserve_access_index));
-
-struct crypto_aead___at {
-	struct crypto_tfm base;
-} __attribute__((preserve_access_index));
-
-struct crypto_rng___at {
-	struct crypto_tfm base;
-} __attribute__((preserve_access_index));
-
-struct rng_parent_ctx___at {
-	struct crypto_rng___at *drng;
-} __attribute__((preserve_access_index));
-
-/* kernfs_node's parent was renamed __parent in 6.15. */
-struct kernfs_node___old {
-	struct kernfs_node *parent;
-} __attribute__((preserve_access_index));
-
-/* Syscall tracepoint records (syscalls:sys_enter_NAME / sys_exit_NAME). */
-struct sys_enter_rec {
-	__u64 common;
-	__s64 nr;
-	__u64 args[6];
-};
-
-struct sys_exit_rec {
-	__u64 common;
-	__s64 nr;
-	__s64 ret;
-};
-
-static __always_inline void stat_inc(__u32 idx)
-{
-	__u64 *v = bpf_map_lookup_elem(&stats, &idx);
-
-	if (v)
-		(*v)++;
-}
-
-static __always_inline struct scratch *get_scratch(void)
-{
-	__u32 zero = 0;
-
-	return bpf_map_lookup_elem(&scratch_map, &zero);
-}
-
-static __always_inline bool skip_task(void)
-{
-	if (targ_tgid && (bpf_get_current_pid_tgid() >> 32) != targ_tgid)
-		return true;
-	if (filter_cgroup && bpf_current_task_under_cgroup(&cgroup_filter, 0) != 1)
-		return true;
-	return false;
-}
-
-static __always_inline void fill_who(struct at_who *w)
-{
-	struct task_struct *t = (void *)bpf_get_current_task();
-	struct file *exe = BPF_CORE_READ(t, mm, exe_file);
-
-	w->tgid = bpf_get_current_pid_tgid() >> 32;
-	w->uid = (__u32)bpf_get_current_uid_gid();
-	w->cgid = bpf_get_current_cgroup_id();
-	w->exe_ino = exe ? BPF_CORE_READ(exe, f_inode, i_ino) : 0;
-	w->exe_dev = exe ? BPF_CORE_READ(exe, f_inode, i_sb, s_dev) : 0;
-	w->pad = 0;
-}
-
-/*
- * Path walks run under bpf_loop(), one component per call, each into its own
- * fixed slot: no offset depends on the data, so the verifier sees one
- * iteration however long the names are.
- */
-struct path_scratch {
-	char comp[AT_EXE_DEPTH][AT_COMP_LEN];
-};
-
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, __u32);
-	__type(value, struct path_scratch);
-} path_map SEC(".maps");
-
-struct walk_ctx {
-	__u64 node;		/* struct dentry * or struct kernfs_node * */
-	__u64 mnt;		/* struct mount * (dentry walk) */
-	__u64 root;		/* the task's root dentry: d_path() stops there */
-	__u64 root_mnt;		/* ... and its vfsmount */
-	__u32 n;		/* components written */
-	__u32 trunc;
-	__u32 depth;		/* slots available */
-	__u32 pad;
-};
-
-/* Store name as component i; a full slot means the name was cut. */
-static __always_inline long put_comp(__u32 i, struct walk_ctx *c, const void *name)
-{
-	struct path_scratch *ps;
-	__u32 zero = 0;
-	long n;
-
-	if (i >= c->depth || i >= AT_EXE_DEPTH) {
-		c->trunc = 1;
-		return 1;
-	}
-	ps = bpf_map_lookup_elem(&path_map, &zero);
-	if (!ps)
-		return 1;
-	n = bpf_probe_read_kernel_str(ps->comp[i], AT_COMP_LEN, name);
-	if (n >= AT_COMP_LEN)
-		c->trunc = 1;
-	c->n = i + 1;
-	return 0;
-}
-
-/* d_path() by hand: one dentry (or mount crossing) per call. */
-static long dentry_step(__u32 i, struct walk_ctx *c)
-{
-	struct dentry *d = (void *)c->node, *parent, *mroot;
-	struct mount *mnt = (void *)c->mnt, *mp;
-
-	if (!d)
-		return 1;
-	if ((__u64)d == c->root &&
-	    (__u64)__builtin_preserve_access_index(&mnt->mnt) == c->root_mnt) {
-		c->node = 0;	/* the task's root (a chroot, a container) */
-		return 1;
-	}
-	parent = BPF_CORE_READ(d, d_parent);
-	mroot = BPF_CORE_READ(mnt, mnt.mnt_root);
-	if (d == mroot || d == parent) {
-		mp = BPF_CORE_READ(mnt, mnt_parent);
-		if (mp == mnt || !mp) {
-			c->node = 0;	/* reached the global root: done */
-			return 1;
-		}
-		c->node = (__u64)BPF_CORE_READ(mnt, mnt_mountpoint);
-		c->mnt = (__u64)mp;
-		return 0;
-	}
-	if (put_comp(c->n, c, BPF_CORE_READ(d, d_name.name)))
-		return 1;
-	c->node = (__u64)parent;
-	return 0;
-}
-
-static __always_inline struct kernfs_node *kn_parent(struct kernfs_node *kn)
-{
-	struct kernfs_node___old *old = (void *)kn;
-
-	if (bpf_core_field_exists(old->parent))
-		return BPF_CORE_READ(old, parent);
-	return BPF_CORE_READ(kn, __parent);
-}
-
-/* The cgroup v2 path, relative to the cgroup root: one kernfs node per call. */
-static long kernfs_step(__u32 i, struct walk_ctx *c)
-{
-	struct kernfs_node *kn = (void *)c->node, *parent;
-
-	if (!kn)
-		return 1;
-	parent = kn_parent(kn);
-	if (!parent) {
-		c->node = 0;	/* the root's own name is not part of paths */
-		return 1;
-	}
-	if (put_comp(c->n, c, BPF_CORE_READ(kn, name)))
-		return 1;
-	c->node = (__u64)parent;
-	return 0;
-}
-
-/* Run a walk and copy its components to dst (depth slots). */
-static __always_inline __u32 walk(void *dst, __u32 depth, __u32 *trunc, void *step,
-				  __u64 node, __u64 mnt, __u64 root, __u64 root_mnt)
-{
-	struct walk_ctx c = {
-		.node = node, .mnt = mnt, .root = root, .root_mnt = root_mnt,
-		.depth = depth,
-	};
-	struct path_scratch *ps;
-	__u32 zero = 0;
-
-	*trunc = 0;
-	if (!node)
-		return 0;
-	bpf_loop(depth + 8, step, &c, 0);	/* + mount crossings */
-	if (c.node)
-		c.trunc = 1;	/* deeper than we keep */
-	*trunc = c.trunc;
-	ps = bpf_map_lookup_elem(&path_map, &zero);
-	if (!ps)
-		return 0;
-	if (depth == AT_EXE_DEPTH)
-		bpf_probe_read_kernel(dst, AT_EXE_DEPTH * AT_COMP_LEN, ps->comp);
-	else
-		bpf_probe_read_kernel(dst, AT_CG_DEPTH * AT_COMP_LEN, ps->comp);
-	return c.n;
-}
-
-/* Send the identity record for w once (again after the LRU forgets it). */
-static __noinline void ensure_proc(struct at_who *w)
-{
-	struct task_struct *t;
-	struct at_proc *p;
-	struct file *exe;
-	struct pid *tp;
-	__u32 lvl;
-	__u8 one = 1;
-
-	if (bpf_map_lookup_elem(&seen, w))
-		return;
-	p = bpf_ringbuf_reserve(&events, sizeof(*p), 0);
-	if (!p) {
-		stat_inc(S_LOST_EVENTS);
-		stat_inc(S_LOST_PROCS);
-		return;
-	}
-	t = (void *)bpf_get_current_task();
-	p->kind = EV_PROC;
-	p->ts_ns = bpf_ktime_get_ns();
-	p->who = *w;
-	p->ppid = BPF_CORE_READ(t, real_parent, tgid);
-	tp = BPF_CORE_READ(t, thread_pid);
-	lvl = BPF_CORE_READ(tp, level);
-	p->pidns = BPF_CORE_READ(tp, numbers[lvl & 31].ns, ns.inum);
-	p->mntns = BPF_CORE_READ(t, nsproxy, mnt_ns, ns.inum);
-	bpf_get_current_comm(p->comm, sizeof(p->comm));
-	exe = BPF_CORE_READ(t, mm, exe_file);
-	p->exe_n = 0;
-	p->exe_trunc = 0;
-	if (exe) {
-		struct vfsmount *vm = BPF_CORE_READ(exe, f_path.mnt);
-
-		/* like /proc/PID/exe and the kernel's own log: relative to
-		 * the task's root directory */
-		p->exe_n = walk(p->exe, AT_EXE_DEPTH, &p->exe_trunc, dentry_step,
-				(__u64)BPF_CORE_READ(exe, f_path.dentry),
-				(__u64)container_of(vm, struct mount, mnt),
-				(__u64)BPF_CORE_READ(t, fs, root.dentry),
-				(__u64)BPF_CORE_READ(t, fs, root.mnt));
-	}
-	p->cg_n = walk(p->cgroup, AT_CG_DEPTH, &p->cg_trunc, kernfs_step,
-		       (__u64)BPF_CORE_READ(t, cgroups, dfl_cgrp, kn), 0, 0, 0);
-	bpf_ringbuf_submit(p, 0);
-	bpf_map_update_elem(&seen, w, &one, BPF_ANY);
-}
-
-static __always_inline void count(struct at_who *w, __u32 class_id, int idx, __u64 val)
-{
-	struct at_ckey k = {};
-	struct at_cval *v;
-
-	k.who = *w;
-	k.class_id = class_id;
-	v = bpf_map_lookup_elem(&counters, &k);
-	if (!v) {
-		struct at_cval zero = {};
-
-		bpf_map_update_elem(&counters, &k, &zero, BPF_NOEXIST);
-		v = bpf_map_lookup_elem(&counters, &k);
-		if (!v) {
-			stat_inc(S_COUNTER_FULL);
-			return;
-		}
-	}
-	if (idx >= 0 && idx < C_NR)
-		__sync_fetch_and_add(&v->c[idx], val);
-}
-
-static __always_inline __u32 intern_class(struct at_class *c)
-{
-	__u32 *id = bpf_map_lookup_elem(&classes, c);
-	__u32 nid;
-
-	if (id)
-		return *id;
-	nid = __sync_fetch_and_add(&next_class, 1);
-	if (bpf_map_update_elem(&classes, c, &nid, BPF_NOEXIST)) {
-		id = bpf_map_lookup_elem(&classes, c);
-		if (id)
-			return *id;
-		stat_inc(S_CLASS_FULL);
-		return AT_CLASS_UNKNOWN;
-	}
-	return nid;
-}
-
-static __always_inline struct sock *alg_parent(struct sock *sk)
-{
-	struct alg_sock___at *ask = (void *)sk;
-	struct sock *p = NULL;
-
-	if (bpf_core_type_exists(struct alg_sock___at))
-		return BPF_CORE_READ(ask, parent);
-	/* struct sock is the first member of struct alg_sock, parent follows */
-	bpf_probe_read_kernel(&p, sizeof(p), (void *)sk + bpf_core_type_size(struct sock));
-	return p;
-}
-
-/*
- * A tfm socket bound before the tracer started: read its type and algorithm
- * from the kernel (ask->type->name, the crypto_tfm's cra_name).  The key
- * length is not kept by the kernel, so it is recorded as unknown.
- */
-static __noinline bool resolve_tfm(struct sock *tfm, struct at_class *c)
-{
-	struct alg_sock___at *ask = (void *)tfm;
-	const struct af_alg_type___at *type;
-	struct crypto_tfm *ct = NULL;
-	struct crypto_alg *alg;
-	void *priv;
-
-	if (!bpf_core_type_exists(struct alg_sock___at) ||
-	    !bpf_core_type_exists(struct af_alg_type___at))
-		return false;
-	type = BPF_CORE_READ(ask, type);
-	priv = BPF_CORE_READ(ask, private);
-	if (!type || !priv)
-		return false;
-	__builtin_memset(c, 0, sizeof(*c));
-	bpf_probe_read_kernel_str(c->type, 14, __builtin_preserve_access_index(&type->name));
-	switch (c->type[0]) {
-	case 'h':	/* hash: struct crypto_ahash */
-		if (bpf_core_type_exists(struct crypto_ahash___at))
-			ct = __builtin_preserve_access_index(
-				&((struct crypto_ahash___at *)priv)->base);
-		break;
-	case 's':	/* skcipher: struct crypto_skcipher */
-		if (bpf_core_type_exists(struct crypto_skcipher___at))
-			ct = __builtin_preserve_access_index(
-				&((struct crypto_skcipher___at *)priv)->base);
-		break;
-	case 'a':	/* aead: struct crypto_aead */
-		if (bpf_core_type_exists(struct crypto_aead___at))
-			ct = __builtin_preserve_access_index(
-				&((struct crypto_aead___at *)priv)->base);
-		break;
-	case 'r':	/* rng: struct rng_parent_ctx { drng, entropy } */
-		if (bpf_core_type_exists(struct rng_parent_ctx___at) &&
-		    bpf_core_type_exists(struct crypto_rng___at)) {
-			struct crypto_rng___at *r = BPF_CORE_READ(
-				(struct rng_parent_ctx___at *)priv, drng);
-
-			if (r)
-				ct = __builtin_preserve_access_index(&r->base);
-		}
-		break;
-	}
-	if (!ct)
-		return false;
-	alg = BPF_CORE_READ(ct, __crt_alg);
-	if (!alg)
-		return false;
-	bpf_probe_read_kernel_str(c->name, sizeof(c->name),
-				  __builtin_preserve_access_index(&alg->cra_name));
-	c->keylen = AT_KEY_UNKNOWN;
-	c->authsize = AT_AUTHSIZE_DEFAULT;
-	return c->name[0] != 0;
-}
-
-static __always_inline struct sock *sock_sk(struct socket *sock)
-{
-	struct sock *sk = BPF_CORE_READ(sock, sk);
-
-	if (!sk || BPF_CORE_READ(sk, __sk_common.skc_family) != AT_AF_ALG)
-		return NULL;
-	return sk;
-}
-
-/* The AF_ALG struct sock behind file descriptor fd of the current task. */
-static __always_inline struct sock *fd_to_sk(long fd)
-{
-	struct task_struct *t = (void *)bpf_get_current_task();
-	struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
-	struct file **fds;
-	struct file *f = NULL;
-
-	if (fd < 0 || fd >= BPF_CORE_READ(fdt, max_fds))
-		return NULL;
-	fds = BPF_CORE_READ(fdt, fd);
-	bpf_probe_read_kernel(&f, sizeof(f), &fds[fd & 0xfffffff]);
-	if (!f)
-		return NULL;
-	if ((BPF_CORE_READ(f, f_inode, i_mode) & AT_S_IFMT) != AT_S_IFSOCK)
-		return NULL;
-	return sock_sk(BPF_CORE_READ(f, private_data));
-}
-
-/* The tfm_info of a tfm socket; learns sockets bound before we started. */
-static __always_inline struct tfm_info *tfm_lookup(struct sock *tfm)
-{
-	__u64 key = (__u64)tfm;
-	struct tfm_info *ti = bpf_map_lookup_elem(&tfms, &key);
-	struct scratch *s;
-
-	if (ti || !tfm)
-		return ti;
-	s = get_scratch();
-	if (!s || !resolve_tfm(tfm, &s->cls))
-		return NULL;
-	ti = (void *)&s->inf;
-	ti->class_id = intern_class(&s->cls);
-	ti->id = __sync_fetch_and_add(&next_tfm, 1);
-	ti->pad = 0;
-	__builtin_memcpy(&ti->cls, &s->cls, sizeof(ti->cls));
-	if (bpf_map_update_elem(&tfms, &key, ti, BPF_NOEXIST) &&
-	    !bpf_map_lookup_elem(&tfms, &key))
-		stat_inc(S_TFM_FULL);
-	return bpf_map_lookup_elem(&tfms, &key);
-}
-
-static __always_inline struct at_event *new_event(__u32 kind, __u32 source,
-						  struct at_who *w, long ret)
-{
-	struct at_event *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
-
-	if (!e) {
-		stat_inc(S_LOST_EVENTS);
-		return NULL;
-	}
-	__builtin_memset(e, 0, sizeof(*e));
-	e->kind = kind;
-	e->source = source;
-	e->ts_ns = bpf_ktime_get_ns();
-	e->who = *w;
-	e->pid = (__u32)bpf_get_current_pid_tgid();
-	e->ret = ret;
-	return e;
-}
 
 /* ---- socket creation ---------------------------------------------------- */
 
@@ -635,19 +69,8 @@ static __always_inline void on_socket(__u32 source, int type, int protocol,
 
 static __always_inline int enter_socket(struct sys_enter_rec *ctx, __u32 kind)
 {
-	__u64 key = ((__u64)kind << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct scratch *s;
-
-	if (ctx->args[0] != AT_AF_ALG || skip_task())
-		return 0;
-	s = get_scratch();
-	if (!s)
-		return 0;
-	__builtin_memset(&s->inf, 0, sizeof(s->inf));
-	s->inf.a = ctx->args[1];
-	s->inf.b = ctx->args[2];
-	if (bpf_map_update_elem(&inflight, &key, &s->inf, BPF_ANY))
-		stat_inc(S_INFLIGHT_FULL);
+	if (ctx->args[0] == AT_AF_ALG && !skip_task())
+		inflight_stash(kind, inflight_new(NULL, ctx->args[1], ctx->args[2]));
 	return 0;
 }
 
@@ -659,15 +82,13 @@ int sys_enter_socket(struct sys_enter_rec *ctx)
 
 static __always_inline int exit_socket(struct sys_exit_rec *ctx, __u32 kind, __u32 source)
 {
-	__u64 key = ((__u64)kind << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct inflight *inf = bpf_map_lookup_elem(&inflight, &key);
+	struct inflight *inf = inflight_take(kind);
 	int type, protocol;
 
 	if (!inf)
 		return 0;
 	type = inf->a;
 	protocol = inf->b;
-	bpf_map_delete_elem(&inflight, &key);
 	/* socketpair(AF_ALG) never succeeds (sock_no_socketpair) */
 	on_socket(source, type, protocol, ctx->ret,
 		  ctx->ret >= 0 && kind == IF_SOCKET ? fd_to_sk(ctx->ret) : NULL);
@@ -718,34 +139,21 @@ int BPF_PROG(fexit_sys_socket_file, int family, int type, int protocol, struct f
 SEC("kprobe/__sys_socket_file")
 int BPF_KPROBE(kprobe_sys_socket_file, int family, int type, int protocol)
 {
-	__u64 key = ((__u64)IF_IOURING << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct scratch *s;
-
-	if (family != AT_AF_ALG)
-		return 0;
-	s = get_scratch();
-	if (!s)
-		return 0;
-	__builtin_memset(&s->inf, 0, sizeof(s->inf));
-	s->inf.a = type;
-	s->inf.b = protocol;
-	if (bpf_map_update_elem(&inflight, &key, &s->inf, BPF_ANY))
-		stat_inc(S_INFLIGHT_FULL);
+	if (family == AT_AF_ALG)
+		inflight_stash(IF_IOURING, inflight_new(NULL, type, protocol));
 	return 0;
 }
 
 SEC("kretprobe/__sys_socket_file")
 int BPF_KRETPROBE(kretprobe_sys_socket_file, struct file *ret)
 {
-	__u64 key = ((__u64)IF_IOURING << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct inflight *inf = bpf_map_lookup_elem(&inflight, &key);
+	struct inflight *inf = inflight_take(IF_IOURING);
 	int type, protocol;
 
 	if (!inf)
 		return 0;
 	type = inf->a;
 	protocol = inf->b;
-	bpf_map_delete_elem(&inflight, &key);
 	on_sys_socket_file(AT_AF_ALG, type, protocol, ret);
 	return 0;
 }
@@ -765,21 +173,7 @@ static __always_inline void on_bind(__u32 source, struct sock *sk,
 	req->authsize = AT_AUTHSIZE_DEFAULT;
 	id = intern_class(req);
 	if (ret == 0) {
-		struct tfm_info *ti;
-		__u64 key = (__u64)sk;
-		struct scratch *s = get_scratch();
-
-		/* reuse the inflight scratch slot as a tfm_info buffer */
-		if (s) {
-			ti = (void *)&s->inf;
-			ti->id = __sync_fetch_and_add(&next_tfm, 1);
-			ti->class_id = id;
-			ti->pad = 0;
-			/* the caller's req may live in s->cls: copy fields */
-			__builtin_memcpy(&ti->cls, req, sizeof(ti->cls));
-			if (bpf_map_update_elem(&tfms, &key, ti, BPF_ANY))
-				stat_inc(S_TFM_FULL);
-		}
+		tfm_remember(sk, req, id, BPF_ANY);
 		count(&w, id, C_BINDS, 1);
 	} else {
 		count(&w, id, C_BIND_FAIL, 1);
@@ -827,13 +221,9 @@ SEC("fexit/alg_bind")
 int BPF_PROG(fexit_alg_bind, struct socket *sock, struct sockaddr *uaddr,
 	     int addr_len, int ret)
 {
-	struct scratch *s;
-	struct sock *sk;
+	struct sock *sk = traced_sock(sock);
+	struct scratch *s = get_scratch();
 
-	if (skip_task())
-		return 0;
-	sk = sock_sk(sock);
-	s = get_scratch();
 	if (!sk || !s)
 		return 0;
 	read_sockaddr(&s->cls, uaddr, addr_len, false);
@@ -844,41 +234,33 @@ int BPF_PROG(fexit_alg_bind, struct socket *sock, struct sockaddr *uaddr,
 static __always_inline void stash_bind(struct sock *sk, const void *addr,
 				       long addrlen, bool user)
 {
-	__u64 key = ((__u64)IF_BIND << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct scratch *s = get_scratch();
+	struct inflight *inf = inflight_new(sk, 0, 0);
 
-	if (!s)
+	if (!inf)
 		return;
-	__builtin_memset(&s->inf, 0, sizeof(s->inf));
-	s->inf.sk = (__u64)sk;
-	read_sockaddr(&s->inf.cls, addr, addrlen, user);
-	if (bpf_map_update_elem(&inflight, &key, &s->inf, BPF_ANY))
-		stat_inc(S_INFLIGHT_FULL);
+	read_sockaddr(&inf->cls, addr, addrlen, user);
+	inflight_stash(IF_BIND, inf);
 }
 
 static __always_inline void finish_bind(__u32 source, long ret)
 {
-	__u64 key = ((__u64)IF_BIND << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct inflight *inf = bpf_map_lookup_elem(&inflight, &key);
+	struct inflight *inf = inflight_take(IF_BIND);
 	struct scratch *s = get_scratch();
 	struct sock *sk;
 
 	if (!inf || !s)
 		return;
+	/* on_bind() fills s->inf as the tfm record: the request goes to s->cls */
 	sk = (void *)inf->sk;
 	__builtin_memcpy(&s->cls, &inf->cls, sizeof(s->cls));
-	bpf_map_delete_elem(&inflight, &key);
 	on_bind(source, sk, &s->cls, ret);
 }
 
 SEC("kprobe/alg_bind")
 int BPF_KPROBE(kprobe_alg_bind, struct socket *sock, struct sockaddr *uaddr, int addr_len)
 {
-	struct sock *sk;
+	struct sock *sk = traced_sock(sock);
 
-	if (skip_task())
-		return 0;
-	sk = sock_sk(sock);
 	if (sk)
 		stash_bind(sk, uaddr, addr_len, false);
 	return 0;
@@ -894,11 +276,8 @@ int BPF_KRETPROBE(kretprobe_alg_bind, int ret)
 SEC("tracepoint/syscalls/sys_enter_bind")
 int sys_enter_bind(struct sys_enter_rec *ctx)
 {
-	struct sock *sk;
+	struct sock *sk = traced_fd(ctx->args[0]);
 
-	if (skip_task())
-		return 0;
-	sk = fd_to_sk(ctx->args[0]);
 	if (sk)
 		stash_bind(sk, (void *)ctx->args[1], (int)ctx->args[2], true);
 	return 0;
@@ -969,39 +348,16 @@ static __always_inline void on_setopt(__u32 source, struct sock *sk, int level,
 SEC("fexit/alg_setsockopt")
 int fexit_alg_setsockopt(__u64 *ctx)
 {
-	struct socket *sock = (void *)ctx[0];
-	struct sock *sk;
+	struct sock *sk = traced_sock((void *)ctx[0]);
 
-	if (skip_task())
-		return 0;
-	sk = sock_sk(sock);
 	if (sk)
 		on_setopt(SRC_FENTRY, sk, (int)ctx[1], (int)ctx[2], (int)ctx[5], (int)ctx[6]);
 	return 0;
 }
 
-static __always_inline void stash_setopt(struct sock *sk, int level, int optname, int optlen)
-{
-	__u64 key = ((__u64)IF_SETOPT << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct scratch *s;
-
-	if (level != AT_SOL_ALG)
-		return;
-	s = get_scratch();
-	if (!s)
-		return;
-	__builtin_memset(&s->inf, 0, sizeof(s->inf));
-	s->inf.sk = (__u64)sk;
-	s->inf.a = optname;
-	s->inf.b = optlen;
-	if (bpf_map_update_elem(&inflight, &key, &s->inf, BPF_ANY))
-		stat_inc(S_INFLIGHT_FULL);
-}
-
 static __always_inline void finish_setopt(__u32 source, long ret)
 {
-	__u64 key = ((__u64)IF_SETOPT << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct inflight *inf = bpf_map_lookup_elem(&inflight, &key);
+	struct inflight *inf = inflight_take(IF_SETOPT);
 	int optname, optlen;
 	struct sock *sk;
 
@@ -1010,21 +366,17 @@ static __always_inline void finish_setopt(__u32 source, long ret)
 	sk = (void *)inf->sk;
 	optname = inf->a;
 	optlen = inf->b;
-	bpf_map_delete_elem(&inflight, &key);
 	on_setopt(source, sk, AT_SOL_ALG, optname, optlen, ret);
 }
 
 SEC("kprobe/alg_setsockopt")
 int BPF_KPROBE(kprobe_alg_setsockopt, struct socket *sock, int level, int optname)
 {
-	struct sock *sk;
+	struct sock *sk = level == AT_SOL_ALG ? traced_sock(sock) : NULL;
 
-	if (skip_task())
-		return 0;
-	sk = sock_sk(sock);
 	/* optval is a 16-byte sockptr_t in two registers: optlen is the 6th */
 	if (sk)
-		stash_setopt(sk, level, optname, (int)AT_PARM6(ctx));
+		inflight_stash(IF_SETOPT, inflight_new(sk, optname, (int)AT_PARM6(ctx)));
 	return 0;
 }
 
@@ -1038,13 +390,10 @@ int BPF_KRETPROBE(kretprobe_alg_setsockopt, int ret)
 SEC("tracepoint/syscalls/sys_enter_setsockopt")
 int sys_enter_setsockopt(struct sys_enter_rec *ctx)
 {
-	struct sock *sk;
+	struct sock *sk = ctx->args[1] == AT_SOL_ALG ? traced_fd(ctx->args[0]) : NULL;
 
-	if (ctx->args[1] != AT_SOL_ALG || skip_task())
-		return 0;
-	sk = fd_to_sk(ctx->args[0]);
 	if (sk)
-		stash_setopt(sk, AT_SOL_ALG, ctx->args[2], ctx->args[4]);
+		inflight_stash(IF_SETOPT, inflight_new(sk, ctx->args[2], ctx->args[4]));
 	return 0;
 }
 
@@ -1091,59 +440,39 @@ int BPF_PROG(fexit_af_alg_accept, struct sock *sk, struct socket *newsock,
 	return 0;
 }
 
-static __always_inline void stash_accept(struct sock *sk, int flags)
-{
-	__u64 key = ((__u64)IF_ACCEPT << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct scratch *s = get_scratch();
-
-	if (!s)
-		return;
-	__builtin_memset(&s->inf, 0, sizeof(s->inf));
-	s->inf.sk = (__u64)sk;
-	s->inf.a = flags;
-	if (bpf_map_update_elem(&inflight, &key, &s->inf, BPF_ANY))
-		stat_inc(S_INFLIGHT_FULL);
-}
-
 SEC("kprobe/af_alg_accept")
 int BPF_KPROBE(kprobe_af_alg_accept, struct sock *sk)
 {
 	if (!skip_task())
-		stash_accept(sk, 0);
+		inflight_stash(IF_ACCEPT, inflight_new(sk, 0, 0));
 	return 0;
 }
 
 SEC("kretprobe/af_alg_accept")
 int BPF_KRETPROBE(kretprobe_af_alg_accept, int ret)
 {
-	__u64 key = ((__u64)IF_ACCEPT << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct inflight *inf = bpf_map_lookup_elem(&inflight, &key);
+	struct inflight *inf = inflight_take(IF_ACCEPT);
 	struct sock *sk;
 
 	if (!inf)
 		return 0;
 	sk = (void *)inf->sk;
-	bpf_map_delete_elem(&inflight, &key);
 	on_accept(SRC_KPROBE, sk, ret, 0);
 	return 0;
 }
 
 static __always_inline int enter_accept(struct sys_enter_rec *ctx, int flags)
 {
-	struct sock *sk;
+	struct sock *sk = traced_fd(ctx->args[0]);
 
-	if (skip_task())
-		return 0;
-	sk = fd_to_sk(ctx->args[0]);
 	if (sk)
-		stash_accept(sk, flags);
+		inflight_stash(IF_ACCEPT, inflight_new(sk, flags, 0));
 	return 0;
 }
 
 static __always_inline int exit_accept(struct sys_exit_rec *ctx)
 {
-	__u64 key = ((__u64)IF_ACCEPT << 32) | (__u32)bpf_get_current_pid_tgid();
-	struct inflight *inf = bpf_map_lookup_elem(&inflight, &key);
+	struct inflight *inf = inflight_take(IF_ACCEPT);
 	struct sock *sk, *nsk, *tfm;
 	int flags;
 
@@ -1151,7 +480,6 @@ static __always_inline int exit_accept(struct sys_exit_rec *ctx)
 		return 0;
 	sk = (void *)inf->sk;
 	flags = inf->a;
-	bpf_map_delete_elem(&inflight, &key);
 	/* accept on a hash op socket clones it: the tfm is its parent */
 	tfm = alg_parent(sk);
 	if (!tfm)

@@ -64,6 +64,12 @@ def main():
             for n in (1, 15, 16, 17, 1000, 4096, 65536 + 3, 300000):
                 key, iv, pt = randbytes(r, klen), randbytes(r, 16), \
                     randbytes(r, n)
+                if mode == 'cbc' and n % 16 == 0 and pt[-1] <= 16:
+                    # kcapi-enc unpads a decrypted file whenever its tail
+                    # reads as PKCS#7 padding, so an unpadded plaintext
+                    # ending in 01, 02 02, ... loses those bytes (with
+                    # AF_ALG as with the shim); keep the tail unambiguous
+                    pt = pt[:-1] + bytes([pt[-1] | 0x80])
                 # kcapi-enc pads (PKCS#7, like openssl) only when needed
                 pad = mode == 'cbc' and n % 16 != 0
                 want = openssl_enc(mode, key, iv, pt, pad)

@@ -1,0 +1,599 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The interposed descriptor calls: close and dup in all their forms,
+ * fcntl, ioctl, poll and select, the file-to-socket transfers (sendfile,
+ * splice) and syscall() for AIO.  How every entry point works is in
+ * entry.h.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <linux/aio_abi.h>
+
+#include "entry.h"
+
+/* ------------------------------------------------------------------ */
+/* descriptors                                                         */
+
+EXPORT int close(int fd)
+{
+	struct afs_sock *s;
+	int r;
+
+	if (__builtin_expect(!afs_real.close, 0))
+		afs_resolve_real();
+	if (!afs_is_ours(fd) || afs_vfork_child())
+		return afs_real.close(fd);
+	s = afs_remove(fd);
+	r = afs_real.close(fd);
+	if (s) {
+		int saved = errno;
+
+		afs_put(s);
+		errno = saved;
+	}
+	return r;
+}
+
+/* new = dup-like(old) with the table lock held so old cannot vanish */
+static int dup_common(int oldfd, int newfd, int r)
+{
+	struct afs_sock *so, *sn = NULL;
+
+	so = afs_peek_locked(oldfd);
+	if (r >= 0 && r != oldfd) {
+		sn = afs_peek_locked(r);
+		if (so)
+			atomic_fetch_add(&so->ref, 1);
+		afs_set_locked(r, so);
+	}
+	afs_table_unlock();
+	if (sn) {
+		int saved = errno;
+
+		afs_put(sn);
+		errno = saved;
+	}
+	(void)newfd;
+	return r;
+}
+
+EXPORT int dup(int fd)
+{
+	INIT();
+	if (!afs_is_ours(fd) || afs_vfork_child())
+		return afs_real.dup(fd);
+	afs_table_lock();
+	return dup_common(fd, -1, afs_real.dup(fd));
+}
+
+EXPORT int dup2(int oldfd, int newfd)
+{
+	INIT();
+	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || afs_vfork_child())
+		return afs_real.dup2(oldfd, newfd);
+	afs_table_lock();
+	return dup_common(oldfd, newfd, afs_real.dup2(oldfd, newfd));
+}
+
+EXPORT int dup3(int oldfd, int newfd, int flags)
+{
+	INIT();
+	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || afs_vfork_child())
+		return afs_real.dup3(oldfd, newfd, flags);
+	afs_table_lock();
+	return dup_common(oldfd, newfd, afs_real.dup3(oldfd, newfd, flags));
+}
+
+EXPORT int fcntl(int fd, int cmd, ...)
+{
+	unsigned long arg;
+	va_list ap;
+
+	INIT();
+	va_start(ap, cmd);
+	arg = va_arg(ap, unsigned long);
+	va_end(ap);
+	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && afs_is_ours(fd) &&
+	    !afs_vfork_child()) {
+		afs_table_lock();
+		return dup_common(fd, -1, afs_real.fcntl(fd, cmd, arg));
+	}
+	return afs_real.fcntl(fd, cmd, arg);
+}
+
+/* the same function under its LFS name (off_t is 64 bits here) */
+EXPORT int fcntl64(int fd, int cmd, ...)
+{
+	unsigned long arg;
+	va_list ap;
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, unsigned long);
+	va_end(ap);
+	return fcntl(fd, cmd, arg);
+}
+
+static void forget_range(unsigned int first, unsigned int last)
+{
+	int m = afs_max_fd();
+	unsigned int fd;
+	struct afs_sock *s;
+	int saved = errno;
+
+	if (m < 0)
+		return;
+	if (last > (unsigned int)m)
+		last = (unsigned int)m;
+	for (fd = first; fd <= last && fd <= (unsigned int)INT_MAX; fd++) {
+		if (!afs_is_ours((int)fd))
+			continue;
+		s = afs_remove((int)fd);
+		if (s)
+			afs_put(s);
+	}
+	errno = saved;
+}
+
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
+
+EXPORT int close_range(unsigned int first, unsigned int last, int flags)
+{
+	int r;
+
+	INIT();
+	r = afs_real.close_range ? afs_real.close_range(first, last, flags) :
+		(int)afs_real.syscall(SYS_close_range, first, last, flags);
+	if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC) && !afs_vfork_child())
+		forget_range(first, last);
+	return r;
+}
+
+EXPORT void closefrom(int lowfd)
+{
+	INIT();
+	if (afs_real.closefrom)
+		afs_real.closefrom(lowfd);
+	else
+		afs_real.syscall(SYS_close_range, lowfd, ~0U, 0);
+	if (lowfd >= 0 && !afs_vfork_child())
+		forget_range((unsigned int)lowfd, ~0U);
+}
+
+EXPORT int ioctl(int fd, unsigned long req, ...)
+{
+	void *arg;
+	va_list ap;
+
+	INIT();
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (!afs_is_ours(fd))
+		return afs_real.ioctl(fd, req, arg);
+	switch (req) {
+	/* handled by the VFS or the generic socket layer */
+	case FIONBIO:
+	case FIOASYNC:
+	case FIOCLEX:
+	case FIONCLEX:
+	case FIOSETOWN:
+	case FIOGETOWN:
+	case SIOCSPGRP:
+	case SIOCGPGRP:
+		return afs_real.ioctl(fd, req, arg);
+	default:
+		return (int)afs_ret(-EOPNOTSUPP);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* poll / select                                                       */
+
+static int poll_common(struct pollfd *fds, nfds_t n, const struct timespec *ts,
+		       const sigset_t *mask, int timeout, bool isp)
+{
+	struct pollfd stackv[64], *v = stackv;
+	struct afs_sock *s;
+	struct timespec zero = { 0, 0 };
+	nfds_t i;
+	int ours = 0, ready = 0, r, m;
+
+	for (i = 0; i < n; i++)
+		if (afs_is_ours(fds[i].fd))
+			ours++;
+	if (!ours)
+		return isp ? afs_real.ppoll(fds, n, ts, mask) :
+			     afs_real.poll(fds, n, timeout);
+	if (n > 64) {
+		v = malloc(n * sizeof(*v));
+		if (!v)
+			return (int)afs_ret(-ENOMEM);
+	}
+	memcpy(v, fds, n * sizeof(*v));
+	for (i = 0; i < n; i++) {
+		s = afs_get(fds[i].fd);
+		if (!s)
+			continue;
+		m = afs_poll_mask(s);
+		afs_put(s);
+		fds[i].revents = (short)(m & (fds[i].events | POLLERR |
+					     POLLHUP | POLLNVAL));
+		if (fds[i].revents)
+			ready++;
+		v[i].fd = -1;	/* the kernel ignores negative fds */
+	}
+	if (ready) {
+		timeout = 0;
+		ts = &zero;
+	}
+	r = isp ? afs_real.ppoll(v, n, ts, mask) : afs_real.poll(v, n, timeout);
+	if (r >= 0) {
+		for (i = 0; i < n; i++)
+			if (v[i].fd >= 0)
+				fds[i].revents = v[i].revents;
+		r += ready;
+	}
+	if (v != stackv)
+		free(v);
+	return r;
+}
+
+EXPORT int poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+	INIT();
+	return poll_common(fds, n, NULL, NULL, timeout, false);
+}
+
+EXPORT int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *ts,
+		 const sigset_t *mask)
+{
+	INIT();
+	return poll_common(fds, n, ts, mask, -1, true);
+}
+
+EXPORT int __poll_chk(struct pollfd *fds, nfds_t n, int timeout, size_t len)
+{
+	if (len / sizeof(*fds) < n)
+		__chk_fail();
+	return poll(fds, n, timeout);
+}
+
+EXPORT int __ppoll_chk(struct pollfd *fds, nfds_t n, const struct timespec *ts,
+		       const sigset_t *mask, size_t len)
+{
+	if (len / sizeof(*fds) < n)
+		__chk_fail();
+	return ppoll(fds, n, ts, mask);
+}
+
+static int select_common(int nfds, fd_set *r, fd_set *w, fd_set *e,
+			 struct timeval *tv, const struct timespec *ts,
+			 const sigset_t *mask, bool isp)
+{
+	fd_set rr, ww, ee;
+	struct afs_sock *s;
+	int fd, m, ready = 0, res, hi = afs_max_fd();
+	struct timeval ztv = { 0, 0 };
+	struct timespec zts = { 0, 0 };
+	bool any = false;
+
+	if (hi >= 0 && nfds > 0)
+		for (fd = 0; fd < nfds && fd <= hi && fd < FD_SETSIZE; fd++)
+			if (afs_is_ours(fd) &&
+			    ((r && FD_ISSET(fd, r)) || (w && FD_ISSET(fd, w)) ||
+			     (e && FD_ISSET(fd, e))))
+				any = true;
+	if (!any)
+		return isp ? afs_real.pselect(nfds, r, w, e, ts, mask) :
+			     afs_real.select(nfds, r, w, e, tv);
+	FD_ZERO(&rr);
+	FD_ZERO(&ww);
+	FD_ZERO(&ee);
+	for (fd = 0; fd < nfds && fd <= hi && fd < FD_SETSIZE; fd++) {
+		s = afs_get(fd);
+		if (!s)
+			continue;
+		m = afs_poll_mask(s);
+		afs_put(s);
+		if (r && FD_ISSET(fd, r)) {
+			FD_CLR(fd, r);
+			if (m & (POLLIN | POLLRDNORM | POLLHUP | POLLERR)) {
+				FD_SET(fd, &rr);
+				ready++;
+			}
+		}
+		if (w && FD_ISSET(fd, w)) {
+			FD_CLR(fd, w);
+			if (m & (POLLOUT | POLLWRNORM | POLLERR)) {
+				FD_SET(fd, &ww);
+				ready++;
+			}
+		}
+		if (e && FD_ISSET(fd, e)) {
+			FD_CLR(fd, e);
+			if (m & POLLPRI) {
+				FD_SET(fd, &ee);
+				ready++;
+			}
+		}
+	}
+	if (ready) {
+		tv = &ztv;
+		ts = &zts;
+	}
+	res = isp ? afs_real.pselect(nfds, r, w, e, ts, mask) :
+		    afs_real.select(nfds, r, w, e, tv);
+	if (res < 0)
+		return res;
+	for (fd = 0; fd < nfds && fd <= hi && fd < FD_SETSIZE; fd++) {
+		if (r && FD_ISSET(fd, &rr))
+			FD_SET(fd, r);
+		if (w && FD_ISSET(fd, &ww))
+			FD_SET(fd, w);
+		if (e && FD_ISSET(fd, &ee))
+			FD_SET(fd, e);
+	}
+	return res + ready;
+}
+
+EXPORT int select(int nfds, fd_set *r, fd_set *w, fd_set *e,
+		  struct timeval *tv)
+{
+	INIT();
+	return select_common(nfds, r, w, e, tv, NULL, NULL, false);
+}
+
+EXPORT int pselect(int nfds, fd_set *r, fd_set *w, fd_set *e,
+		   const struct timespec *ts, const sigset_t *mask)
+{
+	INIT();
+	return select_common(nfds, r, w, e, NULL, ts, mask, true);
+}
+
+/* ------------------------------------------------------------------ */
+/* sendfile / splice                                                   */
+
+#define XFER_CHUNK (64 * 1024)
+
+static bool seekable(int fd)
+{
+	int saved = errno;
+	bool r = lseek(fd, 0, SEEK_CUR) >= 0 || errno != ESPIPE;
+
+	errno = saved;
+	return r;
+}
+
+static bool is_fifo(int fd)
+{
+	struct stat st;
+	int saved = errno;
+	bool r = fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode);
+
+	errno = saved;
+	return r;
+}
+
+/*
+ * do_splice_direct(): the file is read in pipe-sized chunks, each sent
+ * with MSG_MORE except the last one when the file supplied all @count
+ * bytes; a short file leaves MSG_MORE set (AF_ALG has no splice_eof).
+ */
+static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
+			    size_t count)
+{
+	static __thread uint8_t *buf;
+	size_t done = 0, want;
+	ssize_t n, r;
+	off_t pos = off ? *off : 0;
+	struct iovec v;
+	struct msghdr m;
+	int saved = errno;
+
+	/*
+	 * do_sendfile(): an offset needs a pread-able input (ESPIPE), and
+	 * splice_direct_to_actor() a seekable one (EINVAL for pipes and
+	 * sockets), even for a count of 0.
+	 */
+	if (!seekable(in))
+		return off ? -ESPIPE : -EINVAL;
+	if (!buf && !(buf = malloc(XFER_CHUNK)))
+		return -ENOMEM;
+	if (count > 0x7ffff000)
+		count = 0x7ffff000;
+	while (done < count) {
+		want = count - done < XFER_CHUNK ? count - done : XFER_CHUNK;
+		n = off ? afs_real.pread(in, buf, want, pos) :
+			  afs_real.read(in, buf, want);
+		if (n < 0) {
+			if (done)
+				break;
+			return -errno;
+		}
+		if (n == 0)
+			break;
+		afs_msg_one(&m, &v, buf, (size_t)n);
+		r = afs_sendmsg(s, out, &m,
+				done + (size_t)n < count ? MSG_MORE : 0);
+		afs_wipe(buf, (size_t)n);	/* file data may be secret */
+		if (r < 0) {
+			if (!off && n > 0)	/* give back what was not sent */
+				lseek(in, -n, SEEK_CUR);
+			if (done)
+				break;
+			return r;
+		}
+		if (r < n && !off)
+			lseek(in, r - n, SEEK_CUR);
+		done += (size_t)r;
+		pos += r;
+		if (r < n)
+			break;
+	}
+	if (off)
+		*off = pos;
+	errno = saved;
+	return (ssize_t)done;
+}
+
+EXPORT ssize_t sendfile(int out, int in, off_t *off, size_t count)
+{
+	struct afs_sock *s;
+	ssize_t r;
+
+	INIT();
+	s = afs_get(out);
+	if (!s)
+		return afs_real.sendfile(out, in, off, count);
+	r = our_sendfile(s, out, in, off, count);
+	afs_put(s);
+	return afs_ret(r);
+}
+
+EXPORT ssize_t sendfile64(int out, int in, off_t *off, size_t count)
+{
+	return sendfile(out, in, off, count);
+}
+
+#ifndef SPLICE_F_NONBLOCK
+#define SPLICE_F_NONBLOCK 2
+#define SPLICE_F_MORE 4
+#endif
+
+/* do_splice(): the other end must be a pipe, and neither takes an offset */
+static int splice_ends(int pipe, const loff_t *off_pipe,
+		       const loff_t *off_sock)
+{
+	if (!is_fifo(pipe))
+		return -EINVAL;
+	if (off_pipe)
+		return -ESPIPE;
+	if (off_sock)
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * splice(pipe -> op socket): splice_to_socket() drains what the pipe holds
+ * (up to @len, waiting only while it is empty) and sends it with MSG_MORE
+ * iff SPLICE_F_MORE.  splice(op socket -> pipe) is a read.
+ */
+EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
+		      size_t len, unsigned int flags)
+{
+	struct afs_sock *s;
+	uint8_t *buf;
+	ssize_t n, r;
+	struct iovec v;
+	struct msghdr m;
+	int saved;
+
+	INIT();
+	if (!afs_is_ours(out) && !afs_is_ours(in))
+		return afs_real.splice(in, off_in, out, off_out, len, flags);
+	saved = errno;
+	if (afs_is_ours(out)) {
+		r = splice_ends(in, off_in, off_out);
+		if (r)
+			return afs_ret(r);
+		s = afs_get(out);
+		if (!s)
+			return afs_ret(-EBADF);
+		if (len > 0x7ffff000)
+			len = 0x7ffff000;
+		if (len > 16 * 65536)
+			len = 16 * 65536;
+		buf = malloc(len ? len : 1);
+		if (!buf) {
+			afs_put(s);
+			return afs_ret(-ENOMEM);
+		}
+		if (flags & SPLICE_F_NONBLOCK) {
+			struct pollfd p = { .fd = in, .events = POLLIN };
+
+			if (afs_real.poll(&p, 1, 0) == 0) {
+				free(buf);
+				afs_put(s);
+				return afs_ret(-EAGAIN);
+			}
+		}
+		n = len ? afs_real.read(in, buf, len) : 0;
+		if (n <= 0) {
+			r = n < 0 ? -errno : 0;
+			free(buf);
+			afs_put(s);
+			return afs_ret(r);
+		}
+		afs_msg_one(&m, &v, buf, (size_t)n);
+		r = afs_sendmsg(s, out, &m,
+				(flags & SPLICE_F_MORE) ? MSG_MORE : 0);
+		afs_wipe(buf, (size_t)n);
+		free(buf);
+		afs_put(s);
+		if (r >= 0)
+			errno = saved;
+		return afs_ret(r);
+	}
+	/* from our socket into a pipe */
+	r = splice_ends(out, off_out, off_in);
+	if (r)
+		return afs_ret(r);
+	if (len > 65536)
+		len = 65536;
+	buf = malloc(len ? len : 1);
+	if (!buf)
+		return afs_ret(-ENOMEM);
+	n = len ? read(in, buf, len) : 0;
+	if (n > 0) {
+		r = afs_real.write(out, buf, (size_t)n);
+		n = r;
+	}
+	afs_wipe(buf, len);
+	free(buf);
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* syscall(): AIO as libkcapi and OpenSSL's afalg engine issue it      */
+
+/* aio.c */
+AFS_HIDDEN long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v);
+AFS_HIDDEN long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
+				  struct io_event *ev, struct timespec *ts);
+AFS_HIDDEN long afs_aio_destroy(aio_context_t ctx);
+
+EXPORT long syscall(long nr, ...)
+{
+	long a[6];
+	va_list ap;
+	int i;
+
+	INIT();
+	va_start(ap, nr);
+	for (i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	switch (nr) {
+	case SYS_io_submit:
+		return afs_aio_submit((aio_context_t)a[0], a[1],
+				      (struct iocb **)a[2]);
+	case SYS_io_getevents:
+		return afs_aio_getevents((aio_context_t)a[0], a[1], a[2],
+					 (struct io_event *)a[3],
+					 (struct timespec *)a[4]);
+	case SYS_io_destroy:
+		return afs_aio_destroy((aio_context_t)a[0]);
+	case SYS_close:
+		return close((int)a[0]);
+	case SYS_close_range:
+		return close_range((unsigned int)a[0], (unsigned int)a[1],
+				   (int)a[2]);
+	default:
+		return afs_real.syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	}
+}

@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The interposed socket calls: socket(), bind(), setsockopt(), accept(),
+ * and the data path (send/recv and read/write in all their forms).  How
+ * every entry point works is in entry.h.
+ */
+#include <limits.h>
+
+#include "entry.h"
+
+/* ------------------------------------------------------------------ */
+/* socket creation                                                     */
+
+EXPORT int socket(int domain, int type, int protocol)
+{
+	int fd;
+
+	INIT();
+	if (domain == AF_ALG) {
+		if (afs_mode() == AFS_MODE_FALLBACK) {
+			fd = afs_real.socket(domain, type, protocol);
+			if (fd >= 0 || errno != EAFNOSUPPORT)
+				return fd;
+		}
+		return (int)afs_ret(afs_sock_create(type, protocol));
+	}
+	if (domain == AF_NETLINK && protocol == NETLINK_CRYPTO) {
+		if (afs_mode() == AFS_MODE_FALLBACK) {
+			fd = afs_real.socket(domain, type, protocol);
+			if (fd >= 0 || errno != EPROTONOSUPPORT)
+				return fd;
+		}
+		if (type & ~(SOCK_CLOEXEC | SOCK_NONBLOCK | 0xf))
+			return (int)afs_ret(-EINVAL);
+		return (int)afs_ret(afs_nl_create(type & 0xf,
+					      type & (SOCK_CLOEXEC |
+						      SOCK_NONBLOCK)));
+	}
+	return afs_real.socket(domain, type, protocol);
+}
+
+EXPORT int socketpair(int domain, int type, int protocol, int sv[2])
+{
+	int fd;
+
+	INIT();
+	if (domain != AF_ALG)
+		return afs_real.socketpair(domain, type, protocol, sv);
+	if (afs_mode() == AFS_MODE_FALLBACK) {
+		fd = afs_real.socketpair(domain, type, protocol, sv);
+		if (fd >= 0 || errno != EAFNOSUPPORT)
+			return fd;
+	}
+	/* alg_create() succeeds, then sock_no_socketpair() */
+	fd = afs_sock_create(type, protocol);
+	if (fd < 0)
+		return (int)afs_ret(fd);
+	close(fd);
+	return (int)afs_ret(-EOPNOTSUPP);
+}
+
+/* ------------------------------------------------------------------ */
+/* tfm operations                                                      */
+
+EXPORT int bind(int fd, const struct sockaddr *addr, socklen_t len)
+{
+	struct afs_sock *s;
+	int r;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.bind(fd, addr, len);
+	r = afs_bind(s, addr, len);
+	afs_put(s);
+	return (int)afs_ret(r);
+}
+
+EXPORT int connect(int fd, const struct sockaddr *addr, socklen_t len)
+{
+	struct afs_sock *s;
+	int r = -EOPNOTSUPP;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.connect(fd, addr, len);
+	/* move_addr_to_kernel() comes before the socket's ->connect */
+	if ((int)len < 0 || len > 128)
+		r = -EINVAL;
+	else if (len && !addr)
+		r = -EFAULT;
+	else if (s->kind == AFS_KIND_NETLINK)
+		/* netlink_connect(): only the kernel (pid 0) is reachable */
+		r = len < sizeof(sa_family_t) ? -EINVAL : 0;
+	afs_put(s);
+	return (int)afs_ret(r);
+}
+
+EXPORT int listen(int fd, int backlog)
+{
+	INIT();
+	if (!afs_is_ours(fd))
+		return afs_real.listen(fd, backlog);
+	return (int)afs_ret(-EOPNOTSUPP);
+}
+
+EXPORT int shutdown(int fd, int how)
+{
+	INIT();
+	if (!afs_is_ours(fd))
+		return afs_real.shutdown(fd, how);
+	return (int)afs_ret(-EOPNOTSUPP);
+}
+
+EXPORT int setsockopt(int fd, int level, int name, const void *val,
+		      socklen_t len)
+{
+	struct afs_sock *s;
+	int r;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.setsockopt(fd, level, name, val, len);
+	if (level == SOL_SOCKET) {
+		/* sock_setsockopt(): the generic layer, on the placeholder */
+		r = afs_real.setsockopt(fd, level, name, val, len);
+		if (r == 0 && s->kind == AFS_KIND_OP) {
+			int saved = errno;
+
+			afs_sock_bufs_update(s, fd);
+			errno = saved;
+		}
+		afs_put(s);
+		return r;
+	}
+	r = afs_setsockopt(s, level, name, val, len);
+	afs_put(s);
+	return (int)afs_ret(r);
+}
+
+EXPORT int getsockopt(int fd, int level, int name, void *val,
+		      socklen_t *len)
+{
+	struct afs_sock *s;
+	int r;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.getsockopt(fd, level, name, val, len);
+	if (s->kind == AFS_KIND_NETLINK && level == SOL_NETLINK) {
+		r = -ENOPROTOOPT;
+	} else {
+		r = afs_getsockopt(s, fd, level, name, val, len);
+	}
+	afs_put(s);
+	return (int)afs_ret(r);
+}
+
+EXPORT int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
+{
+	struct afs_sock *s;
+	int r = -EOPNOTSUPP;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.getsockname(fd, addr, len);
+	if (s->kind == AFS_KIND_NETLINK)
+		r = afs_nl_getsockname(s, addr, len);
+	afs_put(s);
+	return (int)afs_ret(r);
+}
+
+EXPORT int getpeername(int fd, struct sockaddr *addr, socklen_t *len)
+{
+	struct afs_sock *s;
+	int r = -EOPNOTSUPP;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.getpeername(fd, addr, len);
+	if (s->kind == AFS_KIND_NETLINK) {
+		struct sockaddr_nl_ {
+			sa_family_t f;
+			unsigned short pad;
+			uint32_t pid, groups;
+		} sa = { AF_NETLINK, 0, 0, 0 };
+		unsigned int l;
+
+		r = -EFAULT;
+		if (len && (int)*len >= 0) {
+			l = *len < sizeof(sa) ? *len : sizeof(sa);
+			if (!l || addr) {
+				memcpy(addr, &sa, l);
+				*len = sizeof(sa);
+				r = 0;
+			}
+		} else if (len) {
+			r = -EINVAL;
+		}
+	}
+	afs_put(s);
+	return (int)afs_ret(r);
+}
+
+static int do_accept(int fd, struct sockaddr *addr, socklen_t *len, int flags,
+		     bool four)
+{
+	struct afs_sock *s;
+	int r;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return four ? afs_real.accept4(fd, addr, len, flags) :
+			      afs_real.accept(fd, addr, len);
+	r = afs_accept(s, addr, len, flags);
+	afs_put(s);
+	return (int)afs_ret(r);
+}
+
+EXPORT int accept(int fd, struct sockaddr *addr, socklen_t *len)
+{
+	return do_accept(fd, addr, len, 0, false);
+}
+
+EXPORT int accept4(int fd, struct sockaddr *addr, socklen_t *len, int flags)
+{
+	return do_accept(fd, addr, len, flags, true);
+}
+
+/* ------------------------------------------------------------------ */
+/* data path                                                           */
+
+static ssize_t our_sendmsg(struct afs_sock *s, int fd,
+			   const struct msghdr *msg, int flags)
+{
+	int saved = errno;
+	ssize_t r = afs_sendmsg(s, fd, msg, flags);
+
+	afs_put(s);
+	if (r >= 0)
+		errno = saved;
+	return afs_ret(r);
+}
+
+/*
+ * recvmsg() of ours: the socket layer writes back msg_flags,
+ * msg_controllen (no cmsgs) and msg_namelen only on success.
+ */
+static ssize_t our_recvmsg(struct afs_sock *s, int fd, struct msghdr *umsg,
+			   int flags)
+{
+	struct sockaddr_storage name;
+	struct msghdr m = *umsg;
+	int saved = errno;
+	ssize_t r;
+
+	m.msg_flags = flags & MSG_CMSG_CLOEXEC;
+	m.msg_name = umsg->msg_name ? &name : NULL;
+	m.msg_namelen = 0;
+	r = afs_recvmsg(s, fd, &m, flags);
+	afs_put(s);
+	if (r < 0)
+		return afs_ret(r);
+	if (umsg->msg_name && m.msg_namelen) {
+		socklen_t l = (int)umsg->msg_namelen < 0 ? 0 : umsg->msg_namelen;
+
+		memcpy(umsg->msg_name, &name, l < m.msg_namelen ? l : m.msg_namelen);
+	}
+	umsg->msg_namelen = m.msg_namelen;
+	umsg->msg_flags = m.msg_flags;
+	umsg->msg_controllen = 0;
+	errno = saved;
+	return r;
+}
+
+EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
+{
+	struct afs_sock *s;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.sendmsg(fd, msg, flags);
+	if (!msg) {
+		afs_put(s);
+		return afs_ret(-EFAULT);
+	}
+	return our_sendmsg(s, fd, msg, flags);
+}
+
+EXPORT ssize_t send(int fd, const void *buf, size_t len, int flags)
+{
+	INIT();
+	if (!afs_is_ours(fd))
+		return afs_real.send(fd, buf, len, flags);
+	return sendto(fd, buf, len, flags, NULL, 0);
+}
+
+EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
+		      const struct sockaddr *addr, socklen_t alen)
+{
+	struct afs_sock *s;
+	struct iovec v;
+	struct msghdr m;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.sendto(fd, buf, len, flags, addr, alen);
+	if (addr && ((int)alen < 0 || alen > 128)) {
+		afs_put(s);
+		return afs_ret(-EINVAL);
+	}
+	afs_msg_one(&m, &v, buf, len);
+	if (addr) {
+		m.msg_name = (void *)addr;
+		m.msg_namelen = alen;
+	}
+	return our_sendmsg(s, fd, &m, flags);
+}
+
+/*
+ * read(), readv(), write(), writev() on our socket @s (sock_read_iter(),
+ * sock_write_iter()): ->recvmsg()/->sendmsg() without flags, except that
+ * a read of nothing returns 0 without reaching the socket (SYS5 rule).
+ */
+static ssize_t our_rw(struct afs_sock *s, int fd, const struct iovec *iov,
+		      int n, bool write)
+{
+	struct msghdr m;
+
+	if (n < 0 || n > 1024) {
+		afs_put(s);
+		return afs_ret(-EINVAL);
+	}
+	if (!write && !afs_iov_total(iov, (size_t)n)) {
+		afs_put(s);
+		return 0;
+	}
+	memset(&m, 0, sizeof(m));
+	m.msg_iov = (struct iovec *)iov;
+	m.msg_iovlen = (size_t)n;
+	return write ? our_sendmsg(s, fd, &m, 0) : our_recvmsg(s, fd, &m, 0);
+}
+
+EXPORT ssize_t write(int fd, const void *buf, size_t len)
+{
+	struct iovec v = { (void *)buf, len };
+	struct afs_sock *s;
+
+	if (__builtin_expect(!afs_real.write, 0))
+		afs_resolve_real();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.write(fd, buf, len);
+	return our_rw(s, fd, &v, 1, true);
+}
+
+EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
+{
+	struct afs_sock *s;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.writev(fd, iov, n);
+	return our_rw(s, fd, iov, n, true);
+}
+
+EXPORT int sendmmsg(int fd, struct mmsghdr *v, unsigned int n, int flags)
+{
+	struct afs_sock *s;
+	unsigned int i;
+	ssize_t r;
+	int saved;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.sendmmsg(fd, v, n, flags);
+	saved = errno;
+	if (n > 1024)
+		n = 1024;
+	for (i = 0; i < n; i++) {
+		r = afs_sendmsg(s, fd, &v[i].msg_hdr, flags);
+		if (r < 0)
+			break;
+		v[i].msg_len = (unsigned int)r;
+	}
+	afs_put(s);
+	if (i == 0 && n)
+		return (int)afs_ret(r);
+	errno = saved;
+	return (int)i;
+}
+
+EXPORT ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
+{
+	struct afs_sock *s;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.recvmsg(fd, msg, flags);
+	if (!msg) {
+		afs_put(s);
+		return afs_ret(-EFAULT);
+	}
+	return our_recvmsg(s, fd, msg, flags);
+}
+
+EXPORT ssize_t recvfrom(int fd, void *buf, size_t len, int flags,
+			struct sockaddr *addr, socklen_t *alen)
+{
+	struct afs_sock *s;
+	struct iovec v;
+	struct msghdr m;
+	ssize_t r;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.recvfrom(fd, buf, len, flags, addr, alen);
+	afs_msg_one(&m, &v, buf, len);
+	if (addr && alen) {
+		m.msg_name = addr;
+		m.msg_namelen = *alen;
+	}
+	r = our_recvmsg(s, fd, &m, flags);
+	if (r >= 0 && addr && alen)
+		*alen = m.msg_namelen;
+	return r;
+}
+
+EXPORT ssize_t recv(int fd, void *buf, size_t len, int flags)
+{
+	return recvfrom(fd, buf, len, flags, NULL, NULL);
+}
+
+EXPORT ssize_t read(int fd, void *buf, size_t len)
+{
+	struct iovec v = { buf, len };
+	struct afs_sock *s;
+
+	if (__builtin_expect(!afs_real.read, 0))
+		afs_resolve_real();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.read(fd, buf, len);
+	return our_rw(s, fd, &v, 1, false);
+}
+
+EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
+{
+	struct afs_sock *s;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.readv(fd, iov, n);
+	return our_rw(s, fd, iov, n, false);
+}
+
+EXPORT ssize_t preadv2(int fd, const struct iovec *iov, int n, off_t off,
+		       int flags)
+{
+	INIT();
+	/* offset -1 means "current position": a plain readv on a socket */
+	if (off == -1 && afs_is_ours(fd))
+		return readv(fd, iov, n);
+	return afs_real.preadv2(fd, iov, n, off, flags);
+}
+
+EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t off,
+			int flags)
+{
+	INIT();
+	if (off == -1 && afs_is_ours(fd))
+		return writev(fd, iov, n);
+	return afs_real.pwritev2(fd, iov, n, off, flags);
+}
+
+EXPORT int recvmmsg(int fd, struct mmsghdr *v, unsigned int n, int flags,
+		    struct timespec *timeout)
+{
+	struct afs_sock *s;
+	unsigned int i;
+	int r = 0;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.recvmmsg(fd, v, n, flags, timeout);
+	for (i = 0; i < n; i++) {
+		atomic_fetch_add(&s->ref, 1);
+		r = (int)our_recvmsg(s, fd, &v[i].msg_hdr,
+				     flags & ~MSG_WAITFORONE);
+		if (r < 0)
+			break;
+		v[i].msg_len = (unsigned int)r;
+		if (flags & MSG_WAITFORONE)
+			flags |= MSG_DONTWAIT;
+	}
+	afs_put(s);
+	if (i == 0 && n)
+		return -1;
+	return (int)i;
+}
+
+/* _FORTIFY_SOURCE variants */
+
+EXPORT ssize_t __read_chk(int fd, void *buf, size_t len, size_t buflen)
+{
+	if (len > buflen)
+		__chk_fail();
+	return read(fd, buf, len);
+}
+
+EXPORT ssize_t __recv_chk(int fd, void *buf, size_t len, size_t buflen,
+			  int flags)
+{
+	if (len > buflen)
+		__chk_fail();
+	return recv(fd, buf, len, flags);
+}
+
+EXPORT ssize_t __recvfrom_chk(int fd, void *buf, size_t len, size_t buflen,
+			      int flags, struct sockaddr *addr,
+			      socklen_t *alen)
+{
+	if (len > buflen)
+		__chk_fail();
+	return recvfrom(fd, buf, len, flags, addr, alen);
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The real libc functions: what the shim calls for descriptors that are
+ * not ours, and for the AF_UNIX placeholders behind ours.  startup.c
+ * resolves every one with dlsym(RTLD_NEXT) before the first use.
+ */
+#ifndef AFALG_SHIM_REAL_H
+#define AFALG_SHIM_REAL_H
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/select.h>
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+
+#include "afalg-shim.h"
+
+/* Every libc function the shim interposes or calls past itself. */
+#define AFS_REAL_FUNCS(X)						\
+	X(socket) X(socketpair) X(bind) X(connect) X(listen) X(accept)	\
+	X(accept4) X(getsockname) X(getpeername) X(shutdown)		\
+	X(getsockopt) X(setsockopt)					\
+	X(send) X(sendto) X(sendmsg) X(sendmmsg) X(write) X(writev)	\
+	X(pwritev2) X(recv) X(recvfrom) X(recvmsg) X(recvmmsg) X(read)	\
+	X(readv) X(preadv2) X(pread)					\
+	X(close) X(close_range) X(closefrom) X(dup) X(dup2) X(dup3)	\
+	X(fcntl) X(ioctl) X(poll) X(ppoll) X(select) X(pselect)		\
+	X(sendfile) X(splice) X(syscall)
+
+/* afs_real.read is the real read(), with read()'s own type, and so on */
+struct afs_real {
+#define AFS_REAL_FIELD(f) __typeof__(f) *f;
+	AFS_REAL_FUNCS(AFS_REAL_FIELD)
+#undef AFS_REAL_FIELD
+};
+extern AFS_HIDDEN struct afs_real afs_real;
+
+/* Resolve afs_real and read the configuration, once; keeps errno. */
+AFS_HIDDEN void afs_resolve_real(void);
+
+/*
+ * True in a child made by vfork(): it shares our memory but has its own
+ * descriptor table, which the shim's table does not describe.
+ */
+AFS_HIDDEN bool afs_vfork_child(void);
+
+#endif /* AFALG_SHIM_REAL_H */

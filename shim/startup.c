@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Start-up: the real libc functions and the configuration.
+ *
+ * A constructor (or the first interposed call, whichever runs first)
+ * resolves every real function with dlsym(RTLD_NEXT), reads the
+ * environment (AFALG_SHIM, AFALG_SHIM_LOG) and the kernel limit the
+ * shim copies (net.core.optmem_max), and registers the fork handlers
+ * that keep the descriptor table right in a child.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "real.h"
+
+struct afs_real afs_real;
+
+static enum afs_mode mode = AFS_MODE_ALWAYS;
+static const char *log_dest;
+static unsigned int optmem_max = 131072;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+enum afs_mode afs_mode(void)
+{
+	return mode;
+}
+
+const char *afs_log_dest(void)
+{
+	return log_dest;
+}
+
+unsigned int afs_optmem_max(void)
+{
+	return optmem_max;
+}
+
+static void atfork_prepare(void)
+{
+	afs_table_lock();
+}
+
+static void atfork_parent(void)
+{
+	afs_table_unlock();
+}
+
+/*
+ * The process the descriptor table describes.  A child made by vfork()
+ * (Python's subprocess, posix_spawn()-like helpers) shares our memory but
+ * has its own descriptor table, and closes or dups descriptors before
+ * exec: those calls must reach the kernel without editing the parent's
+ * table.  Such a child is recognised by a pid the atfork handler has not
+ * seen (fork() runs it, vfork() does not).
+ */
+static pid_t table_pid;
+
+static void atfork_child(void)
+{
+	afs_atfork_child();
+	table_pid = getpid();
+}
+
+bool afs_vfork_child(void)
+{
+	return getpid() != table_pid;
+}
+
+/* net.core.optmem_max, which caps the kernel's sock_kmalloc() */
+static void read_optmem_max(void)
+{
+	char buf[32];
+	ssize_t n;
+	int fd;
+
+	fd = open("/proc/sys/net/core/optmem_max", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = afs_real.read(fd, buf, sizeof(buf) - 1);
+	if (n > 0) {
+		buf[n] = 0;
+		if (atoi(buf) > 0)
+			optmem_max = (unsigned int)atoi(buf);
+	}
+	afs_real.close(fd);
+}
+
+static void do_init(void)
+{
+	const char *m;
+
+#define AFS_REAL_RESOLVE(f) \
+	afs_real.f = (__typeof__(afs_real.f))dlsym(RTLD_NEXT, #f);
+	AFS_REAL_FUNCS(AFS_REAL_RESOLVE)
+#undef AFS_REAL_RESOLVE
+
+	m = getenv("AFALG_SHIM");
+	if (m && !strcmp(m, "fallback"))
+		mode = AFS_MODE_FALLBACK;
+	m = getenv("AFALG_SHIM_LOG");
+	if (m && *m)
+		log_dest = strdup(m);
+	read_optmem_max();
+	table_pid = getpid();
+	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+}
+
+void afs_resolve_real(void)
+{
+	int saved = errno;
+
+	pthread_once(&init_once, do_init);
+	errno = saved;
+}
+
+__attribute__((constructor)) static void afs_ctor(void)
+{
+	afs_resolve_real();
+}

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The TX queue of skcipher and aead op sockets: what crypto/af_alg.c
+ * does for both types (af_alg_sendmsg(), af_alg_pull_tsgl(),
+ * af_alg_wait_for_data(), af_alg_poll()), and the recvmsg loop of
+ * algif_skcipher.c and algif_aead.c around their per-type step.
+ *
+ * sendmsg copies data into the queue; the cmsgs (op, IV, assoclen) of a
+ * message with control data reset the request parameters.  The TX budget is
+ * the kernel's: max(SO_SNDBUF & PAGE_MASK, PAGE_SIZE) bytes, counted the way
+ * af_alg_sendmsg() fills pages (a partly filled page is topped up without a
+ * budget check).  The RX budget of one step is max(SO_RCVBUF & PAGE_MASK,
+ * PAGE_SIZE) (af_alg_rcvbuf()).  See docs/afalg-behaviour.md §1.9, §1.10.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+
+#include "afalg-shim.h"
+#include "txq.h"
+
+/* The child state: an empty queue and a zero IV (af_alg_accept()). */
+int afs_txq_init_child(struct afs_sock *c)
+{
+	const struct afs_alg *alg = c->parent->tfm->alg;
+	struct afs_txq *st = calloc(1, sizeof(*st) + alg->ivsize);
+
+	if (!st)
+		return -ENOMEM;
+	st->iv = (uint8_t *)(st + 1);
+	st->ivsize = alg->ivsize;
+	c->st.txq = st;
+	return 0;
+}
+
+void afs_txq_free_child(struct afs_sock *c)
+{
+	struct afs_txq *st = c->st.txq;
+
+	if (!st)
+		return;
+	afs_free_secret(st->buf, st->cap);
+	afs_wipe(st->iv, st->ivsize);
+	free(st);
+	c->st.txq = NULL;
+}
+
+static size_t sndbuf_limit(const struct afs_sock *s)
+{
+	size_t b = (size_t)s->sndbuf & ~(size_t)(AFS_PAGE_SIZE - 1);
+
+	return b > AFS_PAGE_SIZE ? b : AFS_PAGE_SIZE;
+}
+
+size_t afs_rcvbuf_limit(const struct afs_sock *s)
+{
+	size_t b = (size_t)s->rcvbuf & ~(size_t)(AFS_PAGE_SIZE - 1);
+
+	return b > AFS_PAGE_SIZE ? b : AFS_PAGE_SIZE;
+}
+
+static bool writable(const struct afs_sock *s)
+{
+	size_t lim = sndbuf_limit(s), used = s->st.txq->used;
+
+	return used < lim && lim - used >= AFS_PAGE_SIZE;
+}
+
+static int txq_reserve(struct afs_txq *st, size_t n)
+{
+	uint8_t *nb;
+	size_t c;
+
+	if (st->head && st->head + st->used + n > st->cap) {
+		memmove(st->buf, st->buf + st->head, st->used);
+		afs_wipe(st->buf + st->used, st->head);
+		st->head = 0;
+	}
+	if (st->used + n <= st->cap)
+		return 0;
+	c = st->cap ? st->cap : 4096;
+	while (c < st->used + n)
+		c *= 2;
+	nb = malloc(c);
+	if (!nb)
+		return -ENOMEM;
+	if (st->buf) {
+		memcpy(nb, st->buf + st->head, st->used);
+		afs_free_secret(st->buf, st->cap);
+	}
+	st->buf = nb;
+	st->cap = c;
+	st->head = 0;
+	return 0;
+}
+
+/* memcpy_from_msg() of @n bytes at @off of the message's data */
+static void copy_from_iov(uint8_t *dst, const struct msghdr *msg, size_t off,
+			  size_t n)
+{
+	size_t i, c;
+
+	for (i = 0; i < msg->msg_iovlen && n; i++) {
+		const struct iovec *v = &msg->msg_iov[i];
+
+		if (off >= v->iov_len) {
+			off -= v->iov_len;
+			continue;
+		}
+		c = v->iov_len - off;
+		if (c > n)
+			c = n;
+		memcpy(dst, (const uint8_t *)v->iov_base + off, c);
+		dst += c;
+		n -= c;
+		off = 0;
+	}
+}
+
+/* af_alg_sendmsg() */
+ssize_t afs_txq_sendmsg(struct afs_sock *s, const struct msghdr *msg,
+			size_t size, int flags)
+{
+	struct afs_txq *st = s->st.txq;
+	unsigned int ivsize = st->ivsize;
+	struct afs_control con;
+	size_t copied = 0, len, off = 0;
+	bool ctl = msg->msg_controllen != 0;
+	int err = 0;
+
+	if (ctl) {
+		err = afs_cmsg_parse(msg, &con);
+		if (err)
+			return err;
+		if (con.op > 1)
+			return -EINVAL;
+		if (con.has_iv && con.ivlen != ivsize)
+			return -EINVAL;
+	}
+
+	pthread_mutex_lock(&s->lock);
+	if (st->write) {
+		pthread_mutex_unlock(&s->lock);
+		return -EBUSY;
+	}
+	st->write = true;
+	if (st->init && !st->more && st->used) {
+		err = -EINVAL;
+		goto unlock;
+	}
+	st->init = true;
+	if (ctl) {
+		st->enc = con.op == 1;
+		if (con.has_iv)
+			memcpy(st->iv, con.iv, ivsize);
+		st->assoclen = con.assoclen;
+	}
+
+	while (size) {
+		if (st->merge) {
+			len = AFS_PAGE_SIZE - st->merge;
+			if (len > size)
+				len = size;
+		} else {
+			while (!writable(s)) {
+				if (flags & MSG_DONTWAIT) {
+					err = -EAGAIN;
+					goto unlock;
+				}
+				/*
+				 * Wake a reader for the data queued so far
+				 * before sleeping (the kernel only does so
+				 * at the end of sendmsg, which can leave a
+				 * reader waiting for MSG_MORE data and this
+				 * writer waiting for room both asleep).
+				 */
+				pthread_cond_broadcast(&s->cond);
+				pthread_cond_wait(&s->cond, &s->lock);
+			}
+			len = sndbuf_limit(s) - st->used;
+			if (len > size)
+				len = size;
+		}
+		err = txq_reserve(st, len);
+		if (err)
+			goto unlock;
+		copy_from_iov(st->buf + st->head + st->used, msg, off, len);
+		st->used += len;
+		st->merge = (st->merge + len) & (AFS_PAGE_SIZE - 1);
+		copied += len;
+		off += len;
+		size -= len;
+	}
+	err = 0;
+	st->more = flags & MSG_MORE;
+unlock:
+	st->write = false;
+	pthread_cond_broadcast(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+	return copied ? (ssize_t)copied : err;
+}
+
+/*
+ * af_alg_pull_tsgl(): drop @n queued bytes.  The request ends (init takes
+ * the value of more) only when the queue is empty: the kernel returns early
+ * while a TX page still holds data, so a partial read of a final request
+ * leaves the rest readable (libkcapi's AIO reads one request in chunks).
+ */
+void afs_txq_pull(struct afs_txq *st, size_t n)
+{
+	if (n)
+		afs_wipe(st->buf + st->head, n);
+	st->head += n;
+	st->used -= n;
+	if (!st->used) {
+		st->head = 0;
+		st->merge = 0;
+		st->init = st->more;
+	}
+}
+
+/*
+ * af_alg_wait_for_data() before the first step of a recvmsg:
+ * 0 when data is ready, -EAGAIN for a non-blocking caller.
+ */
+int afs_txq_wait(struct afs_sock *s, int flags, size_t min)
+{
+	struct afs_txq *st = s->st.txq;
+
+	while (!(st->init && (!st->more || (min && st->used >= min)))) {
+		if (flags & MSG_DONTWAIT)
+			return -EAGAIN;
+		pthread_cond_wait(&s->cond, &s->lock);
+	}
+	return 0;
+}
+
+/* af_alg_poll() */
+int afs_txq_poll(struct afs_sock *s)
+{
+	struct afs_txq *st = s->st.txq;
+	int m = 0;
+
+	if (!st->more || st->used)
+		m |= POLLIN | POLLRDNORM;
+	if (writable(s))
+		m |= POLLOUT | POLLWRNORM | POLLWRBAND;
+	return m;
+}
+
+/* Direct pointer into the output when it is one contiguous run. */
+uint8_t *afs_iov_direct(const struct msghdr *msg, size_t skip, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < msg->msg_iovlen; i++) {
+		const struct iovec *v = &msg->msg_iov[i];
+
+		if (skip >= v->iov_len) {
+			skip -= v->iov_len;
+			continue;
+		}
+		if (v->iov_len - skip >= len)
+			return (uint8_t *)v->iov_base + skip;
+		return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * The recvmsg loop of _skcipher_recvmsg() and _aead_recvmsg(): steps until
+ * @size bytes are produced or a step produces nothing.  An error is
+ * returned only when nothing was produced, except EBADMSG (a failed tag
+ * check, which only aead steps report), which always wins.
+ */
+ssize_t afs_txq_recvmsg(struct afs_sock *s, struct msghdr *msg, size_t size,
+			int flags, afs_txq_step_fn step)
+{
+	ssize_t ret = 0, r;
+
+	pthread_mutex_lock(&s->lock);
+	while ((size_t)ret < size) {
+		r = step(s, msg, (size_t)ret, flags);
+		if (r <= 0) {
+			if (r == -EBADMSG || !ret)
+				ret = r;
+			break;
+		}
+		ret += r;
+	}
+	pthread_cond_broadcast(&s->cond);	/* af_alg_wmem_wakeup() */
+	pthread_mutex_unlock(&s->lock);
+	return ret;
+}

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * afalg-trace loader: the ring buffer's records.  Identity records become
+ * the process table (exe and cgroup paths joined from their components);
+ * events are counted and, with --events, written as NDJSON
+ * (tracer/SCHEMA.md, "Events").
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "inventory.h"
+#include "trace-helpers.h"
+
+void json_str(FILE *f, const char *s)
+{
+	if (!s) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20 || c >= 0x7f)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+void iso_time(char *buf, size_t len, const struct timespec *ts)
+{
+	struct tm tm;
+
+	gmtime_r(&ts->tv_sec, &tm);
+	snprintf(buf, len, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
+		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		 tm.tm_min, tm.tm_sec, (int)(ts->tv_nsec / 1000000) % 1000);
+}
+
+static const char *errno_name(long err)
+{
+	static char buf[32];
+
+	switch (err) {
+	case EPERM: return "EPERM";
+	case ENOENT: return "ENOENT";
+	case EBADF: return "EBADF";
+	case EAGAIN: return "EAGAIN";
+	case ENOMEM: return "ENOMEM";
+	case EACCES: return "EACCES";
+	case EFAULT: return "EFAULT";
+	case EBUSY: return "EBUSY";
+	case EINVAL: return "EINVAL";
+	case ENOSYS: return "ENOSYS";
+	case EMSGSIZE: return "EMSGSIZE";
+	case ENOPROTOOPT: return "ENOPROTOOPT";
+	case EPROTONOSUPPORT: return "EPROTONOSUPPORT";
+	case ESOCKTNOSUPPORT: return "ESOCKTNOSUPPORT";
+	case EOPNOTSUPP: return "EOPNOTSUPP";
+	case EAFNOSUPPORT: return "EAFNOSUPPORT";
+	case ECONNABORTED: return "ECONNABORTED";
+	case ENOKEY: return "ENOKEY";
+	case EBADMSG: return "EBADMSG";
+	case EKEYREVOKED: return "EKEYREVOKED";
+	case ENOTSOCK: return "ENOTSOCK";
+	case EINTR: return "EINTR";
+	}
+	snprintf(buf, sizeof(buf), "E%ld", err);
+	return buf;
+}
+
+/* ---- identities --------------------------------------------------------- */
+
+static struct proc *procs;
+static size_t nprocs, cap_procs;
+static FILE *events_out;
+static struct timespec mono0, real0;
+unsigned long long nevents;
+
+static bool who_eq(const struct at_who *a, const struct at_who *b)
+{
+	return a->tgid == b->tgid && a->uid == b->uid && a->cgid == b->cgid &&
+	       a->exe_ino == b->exe_ino && a->exe_dev == b->exe_dev;
+}
+
+struct proc *find_proc(const struct at_who *w)
+{
+	for (size_t i = nprocs; i-- > 0;)
+		if (who_eq(&procs[i].who, w))
+			return &procs[i];
+	return NULL;
+}
+
+/* Join n components (leaf first) into "/a/b/leaf"; "..." marks a cut. */
+static void path_of(char *dst, size_t dlen, const char *comps, unsigned int n,
+		    unsigned int depth, unsigned int trunc, bool is_cgroup)
+{
+	size_t l = 0;
+
+	dst[0] = 0;
+	if (n > depth)
+		n = depth;
+	if (trunc)
+		l += snprintf(dst + l, dlen - l, "...");
+	for (unsigned int i = n; i-- > 0 && l < dlen;)
+		l += snprintf(dst + l, dlen - l, "/%.*s", AT_COMP_LEN,
+			      comps + (size_t)i * AT_COMP_LEN);
+	if (!n && l < dlen)
+		snprintf(dst + l, dlen - l, "%s", is_cgroup ? "/" : "");
+}
+
+static void add_proc(const struct at_proc *r)
+{
+	struct proc *p = find_proc(&r->who);
+
+	if (!p) {
+		if (nprocs == cap_procs) {
+			cap_procs = cap_procs ? cap_procs * 2 : 64;
+			procs = realloc(procs, cap_procs * sizeof(*procs));
+			if (!procs) {
+				msg("out of memory");
+				exit(1);
+			}
+		}
+		p = &procs[nprocs++];
+	}
+	memset(p, 0, sizeof(*p));
+	p->who = r->who;
+	p->ppid = r->ppid;
+	p->pidns = r->pidns;
+	p->mntns = r->mntns;
+	memcpy(p->comm, r->comm, AT_COMM_LEN);
+	path_of(p->exe, sizeof(p->exe), &r->exe[0][0], r->exe_n, AT_EXE_DEPTH,
+		r->exe_trunc, false);
+	path_of(p->cgroup, sizeof(p->cgroup), &r->cgroup[0][0], r->cg_n, AT_CG_DEPTH,
+		r->cg_trunc, true);
+}
+
+/* ---- events ------------------------------------------------------------- */
+
+static const char *source_name(unsigned int s)
+{
+	switch (s) {
+	case SRC_SYSCALL: return "syscall";
+	case SRC_FENTRY: return "fentry";
+	case SRC_KPROBE: return "kprobe";
+	case SRC_IOURING: return "io_uring";
+	case SRC_SOCKETPAIR: return "socketpair";
+	case SRC_SOCKTP: return "sock_tracepoint";
+	case SRC_SERIES: return "series_tracepoint";
+	}
+	return "?";
+}
+
+static const char *optname_name(int o)
+{
+	switch (o) {
+	case 1: return "ALG_SET_KEY";
+	case 2: return "ALG_SET_IV";
+	case 3: return "ALG_SET_OP";
+	case 4: return "ALG_SET_AEAD_ASSOCLEN";
+	case 5: return "ALG_SET_AEAD_AUTHSIZE";
+	case 6: return "ALG_SET_DRBG_ENTROPY";
+	case 7: return "ALG_SET_KEY_BY_KEY_SERIAL";
+	}
+	return NULL;
+}
+
+static void print_event(const struct at_event *e)
+{
+	static const char *kinds[] = { "?", "proc", "socket", "bind", "setsockopt",
+				       "accept", "send", "recv", "kernel_tracepoint" };
+	struct proc *p = find_proc(&e->who);
+	struct timespec ts;
+	char tbuf[64];
+	FILE *f = events_out;
+	long long ns;
+
+	ns = (long long)e->ts_ns - ((long long)mono0.tv_sec * 1000000000LL + mono0.tv_nsec);
+	ns += (long long)real0.tv_sec * 1000000000LL + real0.tv_nsec;
+	ts.tv_sec = ns / 1000000000LL;
+	ts.tv_nsec = ns % 1000000000LL;
+	iso_time(tbuf, sizeof(tbuf), &ts);
+	fprintf(f, "{\"event\":\"%s\",\"time\":\"%s\",\"source\":\"%s\",\"pid\":%u,\"tid\":%u",
+		e->kind < sizeof(kinds) / sizeof(kinds[0]) ? kinds[e->kind] : "?", tbuf,
+		source_name(e->source), e->who.tgid, e->pid);
+	if (p) {
+		fprintf(f, ",\"ppid\":%u,\"comm\":", p->ppid);
+		json_str(f, p->comm);
+		fputs(",\"exe\":", f);
+		json_str(f, p->exe);
+	} else {
+		fputs(",\"ppid\":null,\"comm\":null,\"exe\":null", f);
+	}
+	fprintf(f, ",\"uid\":%u,\"cgroup\":", e->who.uid);
+	json_str(f, p ? p->cgroup : NULL);
+	if (p)
+		fprintf(f, ",\"pidns\":%u,\"mntns\":%u", p->pidns, p->mntns);
+	fprintf(f, ",\"ret\":%lld", e->ret);
+	if (e->kind != EV_SERIES && e->ret < 0) {
+		fputs(",\"errno\":", f);
+		json_str(f, errno_name(-e->ret));
+	}
+	switch (e->kind) {
+	case EV_SOCKET:
+		fprintf(f, ",\"sock_type\":%d,\"protocol\":%d", e->sock_type, e->protocol);
+		if (e->ret == -EAFNOSUPPORT) {
+			fputs(",\"denied_by\":", f);
+			json_str(f, denied_by());
+		}
+		break;
+	case EV_BIND:
+	case EV_SETSOCKOPT:
+	case EV_ACCEPT:
+		fprintf(f, ",\"tfm\":%llu,\"type\":", e->tfm_id);
+		json_str(f, e->cls.type[0] || e->tfm_id ? e->cls.type : NULL);
+		fputs(",\"alg\":", f);
+		json_str(f, e->cls.type[0] || e->tfm_id ? e->cls.name : NULL);
+		if (e->kind == EV_SETSOCKOPT) {
+			fputs(",\"optname\":", f);
+			if (optname_name(e->optname))
+				json_str(f, optname_name(e->optname));
+			else
+				fprintf(f, "%d", e->optname);
+			if (e->optname == 1)
+				fprintf(f, ",\"key_length\":%d", e->optlen);
+			else if (e->optname == 5)
+				fprintf(f, ",\"authsize\":%d", e->optlen);
+			else
+				fprintf(f, ",\"optlen\":%d", e->optlen);
+		}
+		if (e->kind == EV_ACCEPT)
+			fprintf(f, ",\"flags\":%d", e->flags);
+		break;
+	case EV_SEND:
+	case EV_RECV:
+		fprintf(f, ",\"tfm\":%llu,\"class\":%u,\"bytes\":%lld,\"flags\":%d",
+			e->tfm_id, e->class_id, e->ret > 0 ? e->ret : 0, e->flags);
+		break;
+	case EV_SERIES:
+		if (e->optname >= 0 && e->optname < nseries) {
+			fputs(",\"tracepoint\":", f);
+			char tn[520];
+
+			snprintf(tn, sizeof(tn), "%s:%s", series[e->optname].cat,
+				 series[e->optname].name);
+			json_str(f, tn);
+		}
+		fputs(",\"type\":", f);
+		json_str(f, e->cls.type);
+		fputs(",\"alg\":", f);
+		json_str(f, e->cls.name);
+		fprintf(f, ",\"mode\":%d,\"denied\":%s", e->flags, e->optlen ? "true" : "false");
+		break;
+	}
+	fputs("}\n", f);
+}
+
+int on_event(void *ctx, void *data, size_t len)
+{
+	unsigned int kind = *(unsigned int *)data;
+
+	if (kind == EV_PROC && len >= sizeof(struct at_proc)) {
+		add_proc(data);
+		return 0;
+	}
+	if (len < sizeof(struct at_event))
+		return 0;
+	nevents++;
+	if (kind == EV_SERIES) {
+		const struct at_event *e = data;
+
+		if (e->optname >= 0 && e->optname < nseries) {
+			series[e->optname].hits++;
+			if (e->optlen)
+				series[e->optname].denied++;
+		}
+	}
+	if (events_out)
+		print_event(data);
+	return 0;
+}
+
+int events_open(const char *path)
+{
+	if (path && strcmp(path, "-")) {
+		events_out = fopen(path, "w");
+		if (!events_out) {
+			msg("cannot open %s: %s", path, strerror(errno));
+			return -1;
+		}
+	} else {
+		events_out = stdout;
+	}
+	setvbuf(events_out, NULL, _IOLBF, 0);
+	return 0;
+}
+
+void events_close(void)
+{
+	if (events_out && events_out != stdout)
+		fclose(events_out);
+	events_out = NULL;
+}
+
+struct timespec events_start(struct timespec *mono)
+{
+	clock_gettime(CLOCK_MONOTONIC, &mono0);
+	clock_gettime(CLOCK_REALTIME, &real0);
+	*mono = mono0;
+	return real0;
+}

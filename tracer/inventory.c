@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * afalg-trace loader: the inventory.  On stop, the kernel's exact counters
+ * (per identity and algorithm class) are merged into rows, one per (exe,
+ * uid, cgroup, type, alg) with a per-process breakdown, and written as the
+ * JSON inventory (tracer/SCHEMA.md) or as a table.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "afalg-trace.skel.h"
+#include "inventory.h"
+#include "trace-helpers.h"
+
+#ifndef AFALG_TRACE_VERSION
+#define AFALG_TRACE_VERSION "0.0.0"
+#endif
+
+#define SCHEMA_NAME	"afalg-trace-inventory"
+#define SCHEMA_VERSION	1
+
+struct cls_rec {
+	unsigned int id;
+	struct at_class c;
+};
+
+static struct cls_rec *clss;
+static size_t nclss;
+
+static const struct at_class *class_of(unsigned int id)
+{
+	for (size_t i = 0; i < nclss; i++)
+		if (clss[i].id == id)
+			return &clss[i].c;
+	return NULL;
+}
+
+struct pentry {
+	unsigned int tgid;
+	const struct proc *p;
+	unsigned long long c[C_NR];
+};
+
+struct entry {
+	const char *exe, *cgroup, *type, *alg;
+	unsigned int uid;
+	bool unbound, unknown;
+	unsigned long long c[C_NR];
+	int keylens[16], nkeylens;
+	int authsizes[16], nauthsizes;
+	struct pentry *pe;
+	size_t npe;
+};
+
+static struct entry *ents;
+static size_t nents;
+
+static bool str_eq(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a, b);
+}
+
+static void add_int(int *arr, int *n, int v)
+{
+	for (int i = 0; i < *n; i++)
+		if (arr[i] == v)
+			return;
+	if (*n < 16)
+		arr[(*n)++] = v;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+void aggregate(struct afalg_trace_bpf *o)
+{
+	int cfd = bpf_map__fd(o->maps.classes), kfd = bpf_map__fd(o->maps.counters);
+	struct at_class ck, cn;
+	struct at_ckey k, kn;
+	bool first = true;
+
+	/* classes */
+	while (bpf_map_get_next_key(cfd, first ? NULL : &ck, &cn) == 0) {
+		unsigned int id;
+
+		first = false;
+		ck = cn;
+		if (bpf_map_lookup_elem(cfd, &ck, &id))
+			continue;
+		clss = realloc(clss, (nclss + 1) * sizeof(*clss));
+		clss[nclss].id = id;
+		clss[nclss].c = ck;
+		nclss++;
+	}
+	first = true;
+	while (bpf_map_get_next_key(kfd, first ? NULL : &k, &kn) == 0) {
+		struct at_cval v;
+		const struct at_class *c;
+		const struct proc *p;
+		const char *exe, *cg, *type = NULL, *alg = NULL;
+		struct entry *en = NULL;
+		struct pentry *pe = NULL;
+
+		first = false;
+		k = kn;
+		if (bpf_map_lookup_elem(kfd, &k, &v))
+			continue;
+		p = find_proc(&k.who);
+		exe = p ? p->exe : "?";
+		cg = p ? p->cgroup : "?";
+		c = class_of(k.class_id);
+		if (k.class_id >= AT_CLASS_FIRST && c) {
+			type = c->type;
+			alg = c->name;
+		} else if (k.class_id == AT_CLASS_UNKNOWN) {
+			type = "?";
+			alg = "?";
+		}
+		for (size_t i = 0; i < nents; i++)
+			if (str_eq(ents[i].exe, exe) && ents[i].uid == k.who.uid &&
+			    str_eq(ents[i].cgroup, cg) && str_eq(ents[i].type, type) &&
+			    str_eq(ents[i].alg, alg)) {
+				en = &ents[i];
+				break;
+			}
+		if (!en) {
+			ents = realloc(ents, (nents + 1) * sizeof(*ents));
+			en = &ents[nents++];
+			memset(en, 0, sizeof(*en));
+			en->exe = exe;
+			en->cgroup = cg;
+			en->type = type;
+			en->alg = alg;
+			en->uid = k.who.uid;
+			en->unbound = k.class_id == AT_CLASS_UNBOUND;
+			en->unknown = k.class_id == AT_CLASS_UNKNOWN;
+		}
+		if (c && k.class_id >= AT_CLASS_FIRST) {
+			if (c->keylen == AT_KEY_UNKNOWN)
+				en->unknown = true;	/* resolved from the kernel */
+			else if (c->keylen != AT_KEY_NONE)
+				add_int(en->keylens, &en->nkeylens, c->keylen);
+			if (c->authsize != AT_AUTHSIZE_DEFAULT)
+				add_int(en->authsizes, &en->nauthsizes, c->authsize);
+		}
+		for (size_t i = 0; i < en->npe; i++)
+			if (en->pe[i].tgid == k.who.tgid) {
+				pe = &en->pe[i];
+				break;
+			}
+		if (!pe) {
+			en->pe = realloc(en->pe, (en->npe + 1) * sizeof(*en->pe));
+			pe = &en->pe[en->npe++];
+			memset(pe, 0, sizeof(*pe));
+			pe->tgid = k.who.tgid;
+			pe->p = p;
+		}
+		for (int i = 0; i < C_NR; i++) {
+			en->c[i] += v.c[i];
+			pe->c[i] += v.c[i];
+		}
+	}
+	for (size_t i = 0; i < nents; i++) {
+		qsort(ents[i].keylens, ents[i].nkeylens, sizeof(int), cmp_int);
+		qsort(ents[i].authsizes, ents[i].nauthsizes, sizeof(int), cmp_int);
+	}
+}
+
+static void json_counts(FILE *f, const unsigned long long *c, bool unbound, const char *nl)
+{
+	fprintf(f, "\"sockets_created\":%llu,\"attempts\":%llu,\"denied\":%llu,"
+		"%s\"tfm_sockets\":%llu,\"op_sockets\":%llu,"
+		"%s\"ops_sent\":%llu,\"bytes_sent\":%llu,\"ops_received\":%llu,\"bytes_received\":%llu,"
+		"%s\"failures\":{\"socket\":%llu,\"bind\":%llu,\"setsockopt\":%llu,\"accept\":%llu,"
+		"\"send\":%llu,\"recv\":%llu},\"setsockopts\":%llu",
+		c[C_SOCKETS], c[C_SOCKETS] + c[C_SOCKET_FAIL] + c[C_DENIED], c[C_DENIED], nl,
+		c[C_BINDS], c[C_OPSOCKS], nl,
+		c[C_SEND_OPS], c[C_SEND_BYTES], c[C_RECV_OPS], c[C_RECV_BYTES], nl,
+		c[C_SOCKET_FAIL], c[C_BIND_FAIL], c[C_SETOPT_FAIL], c[C_ACCEPT_FAIL],
+		c[C_SEND_FAIL], c[C_RECV_FAIL], c[C_SETOPTS]);
+	(void)unbound;
+}
+
+static int cmp_ent(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	int r = strcmp(x->exe, y->exe);
+
+	if (r)
+		return r;
+	if (x->unbound != y->unbound)
+		return x->unbound ? -1 : 1;
+	r = strcmp(x->type ? x->type : "", y->type ? y->type : "");
+	return r ? r : strcmp(x->alg ? x->alg : "", y->alg ? y->alg : "");
+}
+
+static void json_int_or_null(FILE *f, bool have, long long v)
+{
+	if (have)
+		fprintf(f, "%lld", v);
+	else
+		fputs("null", f);
+}
+
+/* "host" to "filters": where, when and with what settings. */
+static void json_run(FILE *f, const char *nl, const struct inventory_opts *opt,
+		     const struct timespec *t0, const struct timespec *t1, int knob_end)
+{
+	char host[256] = "", tb0[64], tb1[64];
+	struct utsname u;
+
+	gethostname(host, sizeof(host) - 1);
+	uname(&u);
+	iso_time(tb0, sizeof(tb0), t0);
+	iso_time(tb1, sizeof(tb1), t1);
+	fprintf(f, "%s\"host\":{\"hostname\":", nl);
+	json_str(f, host);
+	fputs(",\"kernel\":", f);
+	json_str(f, u.release);
+	fputs(",\"kernel_build\":", f);
+	json_str(f, u.version);
+	fputs(",\"machine\":", f);
+	json_str(f, u.machine);
+	fputs("},", f);
+	fprintf(f, "%s\"af_alg\":{\"available\":\"%s\",\"knob\":%s,\"mode_start\":",
+		nl, afalg_avail, knob_start >= 0 || knob_end >= 0 ? "true" : "false");
+	json_int_or_null(f, knob_start >= 0, knob_start);
+	fputs(",\"mode_end\":", f);
+	json_int_or_null(f, knob_end >= 0, knob_end);
+	fputs("},", f);
+	fprintf(f, "%s\"start\":\"%s\",\"end\":\"%s\",\"duration_s\":%.3f,", nl, tb0, tb1,
+		(t1->tv_sec - t0->tv_sec) + (t1->tv_nsec - t0->tv_nsec) / 1e9);
+	fprintf(f, "%s\"filters\":{\"pid\":", nl);
+	json_int_or_null(f, opt->pid, opt->pid);
+	fputs(",\"cgroup\":", f);
+	json_str(f, opt->cgroup);
+	fputs("},", f);
+}
+
+/* "hooks" and "kernel_tracepoints": what was traced, how. */
+static void json_hooks(FILE *f, const char *nl)
+{
+	fprintf(f, "%s\"hooks\":{\"active\":[", nl);
+	for (int i = 0, n = 0; i < nhooks; i++) {
+		if (!hooks[i].ok)
+			continue;
+		fputs(n++ ? "," : "", f);
+		json_str(f, hooks[i].name);
+	}
+	fputs("],\"disabled\":[", f);
+	for (int i = 0, n = 0; i < nhooks; i++) {
+		if (hooks[i].ok)
+			continue;
+		fprintf(f, "%s{\"hook\":", n++ ? "," : "");
+		json_str(f, hooks[i].name);
+		fputs(",\"reason\":", f);
+		json_str(f, hooks[i].why);
+		fputs("}", f);
+	}
+	fputs("],\"modes\":{", f);
+	for (int g = 0; g < G_NR; g++)
+		fprintf(f, "%s\"%s\":\"%s\"", g ? "," : "", group_name[g], variant_name[chosen[g]]);
+	fputs("}},", f);
+	fprintf(f, "%s\"kernel_tracepoints\":[", nl);
+	for (int i = 0; i < nseries; i++) {
+		fprintf(f, "%s{\"name\":\"%s:%s\",\"hits\":%llu,\"denied\":%llu}", i ? "," : "",
+			series[i].cat, series[i].name, series[i].hits, series[i].denied);
+	}
+	fputs("],", f);
+}
+
+/* "events" to "dropped": the per-CPU "stats" map, summed. */
+static void json_stats(FILE *f, const char *nl, struct afalg_trace_bpf *o)
+{
+	unsigned long long st[S_NR] = {};
+	int ncpu = libbpf_num_possible_cpus();
+	unsigned long long *pc = calloc(ncpu, sizeof(*pc));
+
+	for (unsigned int i = 0; i < S_NR && pc; i++) {
+		if (bpf_map_lookup_elem(bpf_map__fd(o->maps.stats), &i, pc))
+			continue;
+		for (int c = 0; c < ncpu; c++)
+			st[i] += pc[c];
+	}
+	free(pc);
+	fprintf(f, "%s\"events\":%llu,\"lost_events\":%llu,\"lost_identities\":%llu,"
+		"\"dropped\":{\"counters\":%llu,\"classes\":%llu,\"tfms\":%llu,\"inflight\":%llu},",
+		nl, nevents, st[S_LOST_EVENTS], st[S_LOST_PROCS], st[S_COUNTER_FULL],
+		st[S_CLASS_FULL], st[S_TFM_FULL], st[S_INFLIGHT_FULL]);
+}
+
+/* One inventory row and its processes. */
+static void json_entry(FILE *f, const struct entry *en)
+{
+	fputs("{\"exe\":", f);
+	json_str(f, en->exe);
+	fprintf(f, ",\"uid\":%u,\"cgroup\":", en->uid);
+	json_str(f, en->cgroup);
+	fputs(",\"type\":", f);
+	json_str(f, en->type);
+	fputs(",\"alg\":", f);
+	json_str(f, en->alg);
+	fputs(",\"key_lengths\":[", f);
+	for (int j = 0; j < en->nkeylens; j++) {
+		if (en->keylens[j] == AT_KEY_SERIAL)
+			fprintf(f, "%s\"keyring\"", j ? "," : "");
+		else
+			fprintf(f, "%s%d", j ? "," : "", en->keylens[j]);
+	}
+	fputs("],\"authsizes\":[", f);
+	for (int j = 0; j < en->nauthsizes; j++)
+		fprintf(f, "%s%d", j ? "," : "", en->authsizes[j]);
+	fputs("],", f);
+	json_counts(f, en->c, en->unbound, "");
+	fputs(",\"denied_by\":", f);
+	json_str(f, en->c[C_DENIED] ? denied_by() : NULL);
+	fprintf(f, ",\"bound_before_start\":%s", en->unknown ? "true" : "false");
+	fputs(",\"processes\":[", f);
+	for (size_t j = 0; j < en->npe; j++) {
+		const struct pentry *pe = &en->pe[j];
+
+		fprintf(f, "%s{\"pid\":%u,", j ? "," : "", pe->tgid);
+		if (pe->p) {
+			fprintf(f, "\"ppid\":%u,\"comm\":", pe->p->ppid);
+			json_str(f, pe->p->comm);
+			fprintf(f, ",\"pidns\":%u,\"mntns\":%u,", pe->p->pidns, pe->p->mntns);
+		} else {
+			fputs("\"ppid\":null,\"comm\":null,\"pidns\":null,\"mntns\":null,", f);
+		}
+		json_counts(f, pe->c, en->unbound, "");
+		fputs("}", f);
+	}
+	fputs("]}", f);
+}
+
+void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct inventory_opts *opt,
+		   const struct timespec *t0, const struct timespec *t1, int knob_end)
+{
+	const char *nl = opt->pretty ? "\n  " : "", *nl2 = opt->pretty ? "\n    " : "";
+
+	qsort(ents, nents, sizeof(*ents), cmp_ent);
+	fprintf(f, "{%s\"schema\":\"%s\",\"schema_version\":%d,", nl, SCHEMA_NAME, SCHEMA_VERSION);
+	fprintf(f, "%s\"tracer\":{\"name\":\"afalg-trace\",\"version\":\"%s\",\"backend\":\"libbpf\"},",
+		nl, AFALG_TRACE_VERSION);
+	json_run(f, nl, opt, t0, t1, knob_end);
+	json_hooks(f, nl);
+	json_stats(f, nl, o);
+	fprintf(f, "%s\"entries\":[", nl);
+	for (size_t i = 0; i < nents; i++) {
+		fprintf(f, "%s%s", i ? "," : "", nl2);
+		json_entry(f, &ents[i]);
+	}
+	fprintf(f, "%s]%s}\n", opt->pretty ? "\n  " : "", opt->pretty ? "\n" : "");
+}
+
+static void human_bytes(char *b, size_t n, unsigned long long v)
+{
+	if (v >= 10ULL << 30)
+		snprintf(b, n, "%lluG", v >> 30);
+	else if (v >= 10ULL << 20)
+		snprintf(b, n, "%lluM", v >> 20);
+	else if (v >= 10ULL << 10)
+		snprintf(b, n, "%lluK", v >> 10);
+	else
+		snprintf(b, n, "%llu", v);
+}
+
+static int width(const char *s, int w)
+{
+	int n = s ? (int)strlen(s) : 1;
+
+	return n > w ? n : w;
+}
+
+void write_table(FILE *f)
+{
+	int we = 3, wc = 6, wa = 3;
+
+	qsort(ents, nents, sizeof(*ents), cmp_ent);
+	for (size_t i = 0; i < nents; i++) {
+		we = width(ents[i].exe, we);
+		wc = width(ents[i].cgroup, wc);
+		wa = width(ents[i].alg, wa);
+	}
+	we = we > 64 ? 64 : we;
+	wc = wc > 40 ? 40 : wc;
+	wa = wa > 40 ? 40 : wa;
+	fprintf(f, "%-*s %5s %-*s %-8s %-*s %-8s %5s %5s %8s %8s %8s %8s %5s %6s %s\n",
+		we, "EXE", "UID", wc, "CGROUP", "TYPE", wa, "ALG", "KEYLEN", "TFMS", "OPSK",
+		"SENDS", "RECVS", "BYTESOUT", "BYTESIN", "FAIL", "DENIED", "PIDS");
+	for (size_t i = 0; i < nents; i++) {
+		struct entry *en = &ents[i];
+		char kl[32] = "-", bo[16], bi[16], pids[64] = "";
+		unsigned long long fail = en->c[C_SOCKET_FAIL] + en->c[C_BIND_FAIL] +
+			en->c[C_SETOPT_FAIL] + en->c[C_ACCEPT_FAIL] + en->c[C_SEND_FAIL] +
+			en->c[C_RECV_FAIL];
+		size_t pl = 0;
+
+		if (en->nkeylens) {
+			size_t l = 0;
+
+			kl[0] = 0;
+			for (int j = 0; j < en->nkeylens && l < sizeof(kl) - 8; j++)
+				l += snprintf(kl + l, sizeof(kl) - l, "%s%d", j ? "," : "",
+					      en->keylens[j]);
+		} else if (en->unknown) {
+			snprintf(kl, sizeof(kl), "?");
+		}
+		human_bytes(bo, sizeof(bo), en->c[C_SEND_BYTES]);
+		human_bytes(bi, sizeof(bi), en->c[C_RECV_BYTES]);
+		for (size_t j = 0; j < en->npe && pl < sizeof(pids) - 12; j++)
+			pl += snprintf(pids + pl, sizeof(pids) - pl, "%s%u", j ? "," : "",
+				       en->pe[j].tgid);
+		if (pl >= sizeof(pids) - 12)
+			snprintf(pids + pl, sizeof(pids) - pl, ",...");
+		fprintf(f, "%-*.*s %5u %-*.*s %-8.8s %-*.*s %-8s %5llu %5llu %8llu %8llu %8s %8s %5llu %6llu %s\n",
+			we, we, en->exe, en->uid, wc, wc, en->cgroup,
+			en->unbound ? "(socket)" : en->type, wa, wa, en->unbound ? "-" : en->alg, kl,
+			en->c[C_BINDS], en->c[C_OPSOCKS], en->c[C_SEND_OPS], en->c[C_RECV_OPS],
+			bo, bi, fail, en->c[C_DENIED], pids);
+	}
+	if (!nents)
+		fprintf(f, "(no AF_ALG use seen)\n");
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * afalg-trace loader: what the running kernel offers (privileges, BTF,
+ * tracefs, kallsyms, kprobes, AF_ALG, the series' knob and tracepoints) and
+ * the hooks chosen and attached from it.  See trace-helpers.c.
+ */
+#ifndef AFALG_TRACE_HELPERS_H
+#define AFALG_TRACE_HELPERS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "afalg-trace.h"
+
+struct afalg_trace_bpf;
+struct bpf_program;
+
+void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- the kernel ---------------------------------------------------------- */
+
+/* Privileges, BTF (btf_path: --btf or NULL), tracefs, AF_ALG, the series'
+ * tracepoints and the knob; 0, or -1 after saying why nothing can be traced. */
+int probe_kernel(const char *btf_path);
+void free_btfs(void);
+
+/* AF_ALG availability: "builtin", "module", "module-not-loaded", "absent", "unknown" */
+extern const char *afalg_avail;
+
+/*
+ * The kernel series' knob (crypto.af_alg_mode): its value (-1 without the
+ * knob) and why a socket(AF_ALG) returning EAFNOSUPPORT was refused ("knob",
+ * "no_af_alg" or "unknown").  Everything that knows the knob's name or values
+ * is in the "knob" section of trace-helpers.c.
+ */
+extern int knob_start;
+int read_knob(void);
+const char *denied_by(void);
+
+/* ---- hooks --------------------------------------------------------------- */
+
+enum variant { V_NONE, V_FENTRY, V_KPROBE, V_SYSCALL };
+extern const char *variant_name[];
+
+/* operations, each hooked by one variant */
+enum group { G_SOCKET, G_SOCKETPAIR, G_IOURING, G_BIND, G_SETOPT, G_ACCEPT,
+	     G_RELEASE, G_OPS, G_NR };
+extern const char *group_name[];
+extern enum variant chosen[G_NR];
+
+/* every hook tried: attached (ok) or disabled, and why */
+#define MAX_HOOKS 48
+struct hook_rec {
+	char name[128];
+	bool ok;
+	char why[160];
+};
+extern struct hook_rec hooks[MAX_HOOKS];
+extern int nhooks;
+extern int nlinks;
+
+/* Choose a variant per operation (fentry > kprobe > syscall tracepoints). */
+void choose_hooks(bool fentry_ok, bool no_fentry, bool no_kprobe);
+/* Load only the programs of the chosen variants and found series tracepoints. */
+void hooks_autoload(struct afalg_trace_bpf *o);
+/* Attach them, noting (and saying) what failed; asked_*: given as options. */
+void attach_hooks(struct afalg_trace_bpf *o, bool asked_no_fentry, bool asked_no_kprobe);
+void detach_hooks(void);
+
+/* ---- the series' own tracepoints ----------------------------------------- */
+
+struct series_tp {
+	char cat[256], name[256];
+	struct at_series_cfg cfg;	/* where its fields are (format file) */
+	unsigned long long hits;
+	unsigned long long denied;	/* events with the denied field set */
+};
+extern struct series_tp series[AT_SERIES_SLOTS];
+extern int nseries;
+
+/* Tell the BPF program where each series tracepoint's fields are. */
+void configure_series(struct afalg_trace_bpf *o);
+
+#endif /* AFALG_TRACE_HELPERS_H */
