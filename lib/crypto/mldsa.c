@@ -36,6 +36,7 @@
 #include <crypto/mldsa.h>
 #include <crypto/sha3.h>
 #include <crypto/utils.h>
+#include <linux/build_bug.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -386,6 +387,11 @@ static void expand_accumulate_one(struct mldsa_workspace *ws, const u8 *rho,
 }
 
 #ifdef mldsa_keccakf_x4
+#ifndef rej_accumulate_x4
+#define rej_accumulate_x4	rej_accumulate
+#define REJ_BLOCK_OVERREAD	0
+#endif
+
 /*
  * Up to four elements of A at once, streams e0 .. e0 + nb - 1 in row-major
  * order (stream e is A_ij with i = e / l, j = e % l), each feeding the
@@ -399,6 +405,7 @@ static void expand_accumulate_x4(struct mldsa_workspace *ws, const u8 *rho,
 	unsigned int n[4] = { N, N, N, N };
 	unsigned int s, w, left = nb;
 
+	BUILD_BUG_ON(sizeof(ws->buf) < SHAKE128_BLOCK_SIZE + REJ_BLOCK_OVERREAD);
 	memset(st, 0, sizeof(*st));
 	for (s = 0; s < nb; s++) {
 		unsigned int e = e0 + s;
@@ -421,9 +428,9 @@ static void expand_accumulate_x4(struct mldsa_workspace *ws, const u8 *rho,
 			for (w = 0; w < SHAKE128_BLOCK_SIZE / 8; w++)
 				put_unaligned_le64(st->lanes[w][s],
 						   &ws->buf[8 * w]);
-			n[s] = rej_accumulate(ws->acc[(e / p->l) % ROW_ACCS],
-					      ws->zhat[e % p->l], n[s],
-					      ws->buf);
+			n[s] = rej_accumulate_x4(ws->acc[(e / p->l) % ROW_ACCS],
+						 ws->zhat[e % p->l], n[s],
+						 ws->buf);
 			if (n[s] == N)
 				left--;
 		}

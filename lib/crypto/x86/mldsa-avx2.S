@@ -7,6 +7,7 @@
  * void mldsa_invntt_scaled_avx2(s32 w[256]);
  * void mldsa_poly_sub_mont_avx2(s32 w[256], const s32 a[256],
  *				 const s32 b[256]);
+ * unsigned int mldsa_rej_accumulate_avx2(...), see below.
  *
  * Each returns exactly what the generic C code in lib/crypto/mldsa.c
  * returns (ntt_generic(), invntt_scaled_generic(), poly_sub_mont_generic()):
@@ -552,8 +553,80 @@ SYM_FUNC_START(mldsa_poly_sub_mont_avx2)
 	RET
 SYM_FUNC_END(mldsa_poly_sub_mont_avx2)
 
+/*
+ * The rejection sampling of rej_accumulate() (lib/crypto/mldsa.c) fused
+ * with its products, eight candidates at a time:
+ *
+ * unsigned int mldsa_rej_accumulate_avx2(s32 acc[256], const s32 zhat[256],
+ *					  unsigned int n, const u8 *block);
+ *
+ * Each 24 bytes of the 168-byte SHAKE128 block give eight 23-bit
+ * candidates; those below q are packed to the front (vpermd with indices
+ * made by pdep/pext from the vmovmskps mask) and, up to the 256th
+ * coefficient, multiplied into acc[n..] with masked loads and stores.
+ * Returns the new n.  Reads 8 bytes past the block (the caller's buffer is
+ * larger).
+ */
+SYM_FUNC_START(mldsa_rej_accumulate_avx2)
+	vpbroadcastd	.Lq(%rip), QV
+	vpbroadcastd	.Lqinv(%rip), T0
+	vpbroadcastd	.Lmask23(%rip), C22
+	vmovdqu		.Lrej_shuf(%rip), ZQH
+	vmovdqu		.Llanes(%rip), ZH
+	mov		%edx, %eax
+	lea		168(%rcx), %r8
+	movabs		$0x0101010101010101, %r9
+	movabs		$0x0706050403020100, %r10
+.Lr_loop:
+	cmp		$256, %eax
+	jae		.Lr_done
+	vmovdqu		(%rcx), R0
+	vpermq		$0x94, R0, R0
+	vpshufb		ZQH, R0, R0
+	vpand		C22, R0, R0		/* eight candidates */
+	vpcmpgtd	R0, QV, R1		/* q > a */
+	vmovmskps	R1, %r11d
+	popcnt		%r11d, %edx
+	pdep		%r9, %r11, %r11
+	imul		$255, %r11, %r11	/* 0xff in each accepted lane */
+	pext		%r11, %r10, %r11	/* their indices, packed */
+	vmovq		%r11, %xmm2
+	vpmovzxbd	%xmm2, R2
+	vpermd		R0, R2, R0		/* accepted candidates first */
+	mov		$256, %r11d
+	sub		%eax, %r11d
+	cmp		%r11d, %edx
+	cmova		%r11d, %edx		/* take min(count, 256 - n) */
+	vmovd		%edx, %xmm3
+	vpbroadcastd	%xmm3, R3
+	vpcmpgtd	ZH, R3, R3		/* lanes < take */
+	vpmaskmovd	(%rsi,%rax,4), R3, R4
+	vpmulld		T0, R0, R5
+	vmovshdup	R0, R6
+	vmovshdup	R5, R7
+	MONT		R4, R0, R5, R6, R7
+	vpmaskmovd	(%rdi,%rax,4), R3, R5
+	vpaddd		R4, R5, R5
+	vpmaskmovd	R5, R3, (%rdi,%rax,4)
+	add		%edx, %eax
+	add		$24, %rcx
+	cmp		%r8, %rcx
+	jb		.Lr_loop
+.Lr_done:
+	vzeroupper
+	RET
+SYM_FUNC_END(mldsa_rej_accumulate_avx2)
+
 	.section .rodata, "a"
-	.p2align 2
+	.p2align 5
+/* bytes 3k..3k+2 of 24 into dword k, after vpermq $0x94 */
+.Lrej_shuf:
+	.byte	0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1
+	.byte	4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1
+.Llanes:
+	.long	0, 1, 2, 3, 4, 5, 6, 7
+.Lmask23:
+	.long	0x7fffff
 .Lq:	.long	Q
 .Lqinv:	.long	QINV
 .Lc22:	.long	1 << 22

@@ -20,6 +20,10 @@ asmlinkage void mldsa_ntt_avx2(s32 w[N]);
 asmlinkage void mldsa_invntt_scaled_avx2(s32 w[N]);
 asmlinkage void mldsa_poly_sub_mont_avx2(s32 w[N], const s32 a[N],
 					 const s32 b[N]);
+asmlinkage unsigned int mldsa_rej_accumulate_avx2(s32 acc[N],
+						const s32 zhat[N],
+						unsigned int n,
+						const u8 *block);
 
 #define mldsa_keccakf_x4 mldsa_keccakf_x4
 static void mldsa_keccakf_x4(struct mldsa_keccak_x4 *st)
@@ -41,6 +45,10 @@ static bool mldsa_x4_usable(void)
  */
 #define mldsa_x4_begin()	kernel_fpu_begin()
 #define mldsa_x4_end()		kernel_fpu_end()
+
+/* Inside the batch's FPU section; reads 8 bytes past the block */
+#define rej_accumulate_x4	mldsa_rej_accumulate_avx2
+#define REJ_BLOCK_OVERREAD	8
 
 /*
  * The polynomial arithmetic: one FPU section per call, each a few hundred
