@@ -20,7 +20,8 @@
  *  - The hint is not expanded: its encoding is validated once, and the
  *    sorted index list of row i is walked while applying UseHint.
  *
- * Working memory for ML-DSA-87 is about 10 KiB, almost all of it NTT(z).
+ * Working memory for ML-DSA-87 is about 12 KiB (heap and stack), most of
+ * it NTT(z).
  * All arithmetic is on public values; the code still avoids data-dependent
  * branches where that is free.
  *

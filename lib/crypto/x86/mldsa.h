@@ -20,10 +20,9 @@ asmlinkage void mldsa_ntt_avx2(s32 w[N]);
 asmlinkage void mldsa_invntt_scaled_avx2(s32 w[N]);
 asmlinkage void mldsa_poly_sub_mont_avx2(s32 w[N], const s32 a[N],
 					 const s32 b[N]);
-asmlinkage unsigned int mldsa_rej_accumulate_avx2(s32 acc[N],
-						const s32 zhat[N],
-						unsigned int n,
-						const u8 *block);
+asmlinkage unsigned int
+mldsa_rej_accumulate_avx2(s32 acc[N], const s32 zhat[N], unsigned int n,
+			  const u8 *block);
 
 #define mldsa_keccakf_x4 mldsa_keccakf_x4
 static void mldsa_keccakf_x4(struct mldsa_keccak_x4 *st)
@@ -41,7 +40,7 @@ static bool mldsa_x4_usable(void)
 
 /*
  * One FPU section per batch: about five 4-way permutations and the
- * sampling of four ring elements, a few microseconds.
+ * sampling of four ring elements, about a microsecond.
  */
 #define mldsa_x4_begin()	kernel_fpu_begin()
 #define mldsa_x4_end()		kernel_fpu_end()
