@@ -20,25 +20,21 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/socket.h>
-#include <linux/if_alg.h>
 
 #include <crypto/sha2.h>
 
+#include "afalg.h"
 #include "bench-util.h"
 
 #define REPS 11
 
 static int op_socket(const char *name, const uint8_t *key, unsigned int klen)
 {
-	struct sockaddr_alg sa = { .salg_family = AF_ALG, .salg_type = "hash" };
-	int t, op;
+	int t = afalg_tfm("hash", name, SOCK_CLOEXEC), op;
 
-	strncpy((char *)sa.salg_name, name, sizeof(sa.salg_name) - 1);
-	t = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (t < 0 || bind(t, (struct sockaddr *)&sa, sizeof(sa)) < 0 ||
-	    (key && setsockopt(t, SOL_ALG, ALG_SET_KEY, key, klen) < 0))
+	if (t < 0 || (key && afalg_setkey(t, key, klen) < 0))
 		return -1;
-	op = accept4(t, NULL, NULL, SOCK_CLOEXEC);
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	close(t);
 	return op;
 }

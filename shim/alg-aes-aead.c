@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Adapters: the AES AEADs gcm(aes), rfc4106(gcm(aes)), ccm(aes) and
- * rfc4309(ccm(aes)) on <crypto/aes-gcm.h> and <crypto/aes-ccm.h>.
+ * Adapters: the AES AEADs gcm(aes), rfc4106(gcm(aes)), rfc4543(gcm(aes)),
+ * ccm(aes) and rfc4309(ccm(aes)) on <crypto/aes-gcm.h> and
+ * <crypto/aes-ccm.h>.
  *
  * The library fixes the tag length when a key is prepared, while AF_ALG
  * takes ALG_SET_KEY and ALG_SET_AEAD_AUTHSIZE in either order: the tfm
@@ -10,6 +11,9 @@
  *   gcm       authsize 4, 8, 12-16; 12-byte IV
  *   rfc4106   key || 4-byte salt; authsize 8, 12, 16; 8-byte IV; assoclen
  *             16 or 20, the last 8 AAD bytes (the IV) not authenticated
+ *   rfc4543   key || 4-byte salt; authsize 16 only; 8-byte IV; assoclen
+ *             16 or 20; nothing encrypted: the payload is copied and the
+ *             tag covers the AAD (the IV included) and the payload
  *   ccm       authsize 4-16 even; 16-byte IV: iv[0] = L - 1 in 1..7, then
  *             the nonce (15 - L bytes)
  *   rfc4309   key || 3-byte salt; authsize 8, 12, 16; 8-byte IV; assoclen
@@ -23,7 +27,7 @@
 
 #include "afalg-shim.h"
 
-enum aead_kind { GCM, RFC4106, CCM, RFC4309 };
+enum aead_kind { GCM, RFC4106, RFC4543, CCM, RFC4309 };
 
 struct aead_tfm {
 	u8 raw[AES_MAX_KEY_SIZE + 4];
@@ -53,6 +57,8 @@ static int prepare(struct aead_tfm *t, enum aead_kind kind, const u8 *key,
 		return aes_gcm_preparekey(&t->k.gcm, key, len, as);
 	case RFC4106:
 		return aes_rfc4106_preparekey(&t->k.rfc4106, key, len, as);
+	case RFC4543:
+		return aes_rfc4543_preparekey(&t->k.rfc4106, key, len);
 	case CCM:
 		return aes_ccm_preparekey(&t->k.ccm, key, len, as);
 	default:
@@ -93,6 +99,9 @@ static int setauthsize(void *tfm, enum aead_kind kind, unsigned int as)
 	case CCM:
 		err = as >= 4 && as <= 16 && !(as & 1) ? 0 : -EINVAL;
 		break;
+	case RFC4543:	/* crypto_rfc4543_setauthsize() */
+		err = as == 16 ? 0 : -EINVAL;
+		break;
 	default:
 		err = crypto_rfc4106_check_authsize(as);
 		break;
@@ -120,6 +129,7 @@ static int pfx##_setauthsize_(void *tfm, unsigned int as)		\
 
 AEAD_KEY_OPS(gcm, GCM)
 AEAD_KEY_OPS(rfc4106, RFC4106)
+AEAD_KEY_OPS(rfc4543, RFC4543)
 AEAD_KEY_OPS(ccm, CCM)
 AEAD_KEY_OPS(rfc4309, RFC4309)
 
@@ -175,6 +185,43 @@ static int rfc4106_decrypt_(const void *tfm, unsigned int as, const u8 *iv,
 	return aes_rfc4106_decrypt(dst, src + assoclen, n, src + assoclen + n,
 				   src, assoclen - GCM_RFC4106_IV_SIZE, iv,
 				   &t->k.rfc4106);
+}
+
+/*
+ * crypto_rfc4543_crypt(): the payload goes to dst unchanged and GCM runs
+ * with no plaintext, all of assoclen and the payload as its AAD.  The tag
+ * is made before the copy, so dst may overlap src.
+ */
+static int rfc4543_encrypt_(const void *tfm, unsigned int as, const u8 *iv,
+			    u8 *dst, const u8 *src, size_t assoclen,
+			    size_t cryptlen)
+{
+	const struct aead_tfm *t = tfm;
+	u8 tag[AES_BLOCK_SIZE];
+
+	if (crypto_ipsec_check_assoclen(assoclen))
+		return -EINVAL;
+	aes_rfc4543_sign(tag, src, assoclen + cryptlen, iv, &t->k.rfc4106);
+	memmove(dst, src + assoclen, cryptlen);
+	memcpy(dst + cryptlen, tag, sizeof(tag));
+	return 0;
+}
+
+static int rfc4543_decrypt_(const void *tfm, unsigned int as, const u8 *iv,
+			    u8 *dst, const u8 *src, size_t assoclen,
+			    size_t cryptlen)
+{
+	const struct aead_tfm *t = tfm;
+	size_t n = cryptlen - as;
+	int err;
+
+	if (crypto_ipsec_check_assoclen(assoclen))
+		return -EINVAL;
+	err = aes_rfc4543_verify(src + assoclen + n, src, assoclen + n, iv,
+				 &t->k.rfc4106);
+	if (!err)
+		memmove(dst, src + assoclen, n);
+	return err;
 }
 
 /* crypto_ccm_check_iv(): iv[0] = L - 1, L in 2..8; the nonce follows */
@@ -261,6 +308,9 @@ static const struct afs_alg aes_aead_algs[] = {
 	AES_AEAD("rfc4106(gcm(aes))",
 		 "rfc4106(gcm_base(ctr(aes-generic),ghash-generic))",
 		 GCM_RFC4106_IV_SIZE, rfc4106),
+	AES_AEAD("rfc4543(gcm(aes))",
+		 "rfc4543(gcm_base(ctr(aes-generic),ghash-generic))",
+		 GCM_RFC4543_IV_SIZE, rfc4543),
 	AES_AEAD("ccm(aes)", "ccm_base(ctr(aes-generic),cbcmac(aes-generic))",
 		 16, ccm),
 	AES_AEAD("rfc4309(ccm(aes))",

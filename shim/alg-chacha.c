@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Adapters: ChaCha20 and XChaCha20 (skcipher) and the RFC 7539 AEADs
+ * Adapters: ChaCha20, XChaCha20 and XChaCha12 (skcipher) and the RFC 7539 AEADs
  * rfc7539(chacha20,poly1305) and rfc7539esp(chacha20,poly1305).
  *
  * Like the kernel's chacha20-generic, a request starts from the socket IV
@@ -28,6 +28,21 @@ static int chacha_setkey_(void *tfm, const u8 *key, unsigned int len)
 	return 0;
 }
 
+/* the stream from @state, in pieces chacha_crypt() takes (unsigned int) */
+static void chacha_stream(struct chacha_state *state, u8 *dst, const u8 *src,
+			  size_t len, int nrounds)
+{
+	while (len) {
+		unsigned int n = len > 0x40000000 ? 0x40000000 : (unsigned int)len;
+
+		chacha_crypt(state, dst, src, n, nrounds);
+		dst += n;
+		src += n;
+		len -= n;
+	}
+	chacha_zeroize_state(state);
+}
+
 static int chacha20_crypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
 			   size_t len, bool final)
 {
@@ -35,38 +50,29 @@ static int chacha20_crypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
 	struct chacha_state state;
 
 	chacha_init(&state, c->key, iv);
-	while (len) {
-		unsigned int n = len > 0x40000000 ? 0x40000000 : (unsigned int)len;
-
-		chacha20_crypt(&state, dst, src, n);
-		dst += n;
-		src += n;
-		len -= n;
-	}
-	chacha_zeroize_state(&state);
+	chacha_stream(&state, dst, src, len, 20);
 	return 0;
 }
 
-/* XChaCha20: HChaCha20 of the key and the first 16 IV bytes gives the
- * subkey; the state then takes the last 16 IV bytes (crypto/chacha_generic.c
- * crypto_xchacha_crypt()). */
-static int xchacha20_crypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
-			    size_t len, bool final)
-{
-	const struct chacha_tfm *c = tfm;
-	struct chacha_state state;
-	struct chacha_tfm sub;
-	u8 real_iv[16];
-
-	chacha_init(&state, c->key, iv);
-	hchacha_block(&state, sub.key, 20);
-	memcpy(&real_iv[0], iv + 24, 8);	/* stream position */
-	memcpy(&real_iv[8], iv + 16, 8);	/* remaining 64 nonce bits */
-	chacha_zeroize_state(&state);
-	chacha20_crypt_(&sub, real_iv, dst, src, len, final);
-	memzero_explicit(&sub, sizeof(sub));
-	return 0;
+/*
+ * XChaCha12/20: HChaCha of the key and the first 16 IV bytes gives the
+ * subkey; the state then takes the last 16 IV bytes (xchacha_init(), as
+ * crypto/chacha_generic.c crypto_xchacha_crypt()).
+ */
+#define XCHACHA_CRYPT(fn, nrounds)					\
+static int fn(const void *tfm, u8 *iv, u8 *dst, const u8 *src,		\
+	      size_t len, bool final)					\
+{									\
+	const struct chacha_tfm *c = tfm;				\
+	struct chacha_state state;					\
+									\
+	xchacha_init(&state, c->key, iv, nrounds);			\
+	chacha_stream(&state, dst, src, len, nrounds);			\
+	return 0;							\
 }
+
+XCHACHA_CRYPT(xchacha20_crypt_, 20)
+XCHACHA_CRYPT(xchacha12_crypt_, 12)
 
 struct chachapoly_tfm {
 	u8 key[CHACHA20POLY1305_KEY_SIZE + CHACHA20POLY1305_ESP_SALT_SIZE];
@@ -179,6 +185,8 @@ static const struct afs_alg chacha_algs[] = {
 	       chacha20_crypt_),
 	CHACHA("xchacha20", "xchacha20-generic", XCHACHA_IV_SIZE,
 	       xchacha20_crypt_),
+	CHACHA("xchacha12", "xchacha12-generic", XCHACHA_IV_SIZE,
+	       xchacha12_crypt_),
 	CHACHAPOLY("rfc7539(chacha20,poly1305)",
 		   "rfc7539(chacha20-generic,poly1305-generic)",
 		   CHACHAPOLY_IV_SIZE, rfc7539),

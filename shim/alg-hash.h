@@ -36,6 +36,24 @@ static void alg##_digest_(const void *tfm, const u8 *data, size_t len,	\
 	alg(data, len, out);						\
 }
 
+/*
+ * A keyed hash of the shape <pfx>_init(ctx, key), <pfx>_update(ctx, data,
+ * len), <pfx>_final(ctx, out): HMAC, ghash, polyval.
+ */
+#define AFS_KEYED_HASH_ADAPTERS(pfx)					\
+static void pfx##_init_(const void *tfm, void *req)			\
+{									\
+	pfx##_init(req, tfm);						\
+}									\
+static void pfx##_update_(void *req, const u8 *data, size_t len)	\
+{									\
+	pfx##_update(req, data, len);					\
+}									\
+static void pfx##_final_(void *req, u8 *out)				\
+{									\
+	pfx##_final(req, out);						\
+}
+
 #define AFS_HMAC_ADAPTERS(alg)						\
 static int hmac_##alg##_setkey_(void *tfm, const u8 *key,		\
 				unsigned int len)			\
@@ -43,18 +61,7 @@ static int hmac_##alg##_setkey_(void *tfm, const u8 *key,		\
 	hmac_##alg##_preparekey(tfm, key, len);				\
 	return 0;							\
 }									\
-static void hmac_##alg##_init_(const void *tfm, void *req)		\
-{									\
-	hmac_##alg##_init(req, tfm);					\
-}									\
-static void hmac_##alg##_update_(void *req, const u8 *data, size_t len)	\
-{									\
-	hmac_##alg##_update(req, data, len);				\
-}									\
-static void hmac_##alg##_final_(void *req, u8 *out)			\
-{									\
-	hmac_##alg##_final(req, out);					\
-}									\
+AFS_KEYED_HASH_ADAPTERS(hmac_##alg)					\
 static void hmac_##alg##_digest_(const void *tfm, const u8 *data,	\
 				 size_t len, u8 *out)			\
 {									\

@@ -58,13 +58,34 @@ static const struct {
 	{ "cmac-aes-ce", "cmac(aes)" },
 	{ "xcbc-aes-ce", "xcbc(aes)" },
 	{ "rfc7539-chacha20-poly1305", "rfc7539(chacha20,poly1305)" },
+	{ "xctr-aes-aesni", "xctr(aes)" },
+	{ "xctr-aes-ce", "xctr(aes)" },
+	{ "polyval-clmulni", "polyval" },
+	{ "polyval-ce", "polyval" },
+	/* x86 drivers of the block128 ciphers (arch/x86/crypto/ glue files) */
+	{ "ecb-serpent-avx2", "ecb(serpent)" },
+	{ "cbc-serpent-avx2", "cbc(serpent)" },
+	{ "ecb-serpent-avx", "ecb(serpent)" },
+	{ "cbc-serpent-avx", "cbc(serpent)" },
+	{ "ecb-serpent-sse2", "ecb(serpent)" },
+	{ "cbc-serpent-sse2", "cbc(serpent)" },
+	{ "ecb-twofish-avx", "ecb(twofish)" },
+	{ "cbc-twofish-avx", "cbc(twofish)" },
+	{ "ecb-twofish-3way", "ecb(twofish)" },
+	{ "cbc-twofish-3way", "cbc(twofish)" },
+	{ "ecb-camellia-aesni-avx2", "ecb(camellia)" },
+	{ "cbc-camellia-aesni-avx2", "cbc(camellia)" },
+	{ "ecb-camellia-aesni", "ecb(camellia)" },
+	{ "cbc-camellia-aesni", "cbc(camellia)" },
+	{ "ecb-camellia-asm", "ecb(camellia)" },
+	{ "cbc-camellia-asm", "cbc(camellia)" },
 };
 
 /* Suffixes of leaf driver names: "sha256-generic", "aes-aesni", ... */
 static const char *const driver_suffixes[] = {
 	"-generic", "-lib", "-ni", "-avx2", "-avx", "-ssse3", "-aesni",
 	"-x86_64", "-asm", "-ce", "-neon", "-arm64", "-simd", "-clmul",
-	"-zvknha_or_zvknhb", "-intel", "-pclmul", "-sha-ni",
+	"-zvknha_or_zvknhb", "-intel", "-pclmul", "-sha-ni", "-sse2",
 };
 
 /* The families' tables, registered with AFS_ALG_FAMILY() (alg-*.c). */
@@ -103,7 +124,9 @@ static bool known_name(const char *name)
 	       !strcmp(name, "des3_ede") || !strcmp(name, "chacha20") ||
 	       !strcmp(name, "xchacha20") || !strcmp(name, "poly1305") ||
 	       !strcmp(name, "cbcmac(aes)") || !strcmp(name, "cipher_null") ||
-	       !strcmp(name, "ecb(cipher_null)");
+	       !strcmp(name, "ecb(cipher_null)") ||
+	       !strcmp(name, "serpent") || !strcmp(name, "twofish") ||
+	       !strcmp(name, "camellia") || !strcmp(name, "nhpoly1305");
 }
 
 static size_t strlcpy_(char *d, const char *s, size_t n)
@@ -170,9 +193,11 @@ static bool canon_leaf(const char *in, char *out)
  * leaf L only xts(<cra_name>) ("xts(aes)") and xts(ecb(<driver name>))
  * ("xts(ecb(aes-generic))") bind; xts(aes-generic) or xts(ecb(aes))
  * register an instance under other names and the retried lookup fails
- * with EEXIST.  @raw is the parameter as given (length @len).  Returns 0
- * if the name binds, else the kernel's errno (EINVAL for a cipher whose
- * block is not 16 bytes, checked first by xts_create()).
+ * with EEXIST.  An ecb driver name ("xts(ecb-serpent-avx2)", the x86
+ * kernel's own instance) binds like xts(ecb(<driver name>)).  @raw is the
+ * parameter as given (length @len).  Returns 0 if the name binds, else the
+ * kernel's errno (EINVAL for a cipher whose block is not 16 bytes, checked
+ * first by xts_create()).
  */
 static int xts_param(const char *raw, size_t len)
 {
@@ -189,9 +214,17 @@ static int xts_param(const char *raw, size_t len)
 	leaf[len] = 0;
 	if (strchr(leaf, '(') || !canon_leaf(leaf, c))
 		return -ENOENT;
+	if (!ecb && !strncmp(c, "ecb(", 4)) {
+		size_t cl = strlen(c);
+
+		ecb = true;
+		memmove(c, c + 4, cl - 5);
+		c[cl - 5] = 0;
+	}
 	if (!strcmp(c, "des") || !strcmp(c, "des3_ede"))
 		return -EINVAL;
-	if (strcmp(c, "aes"))
+	if (strcmp(c, "aes") && strcmp(c, "serpent") && strcmp(c, "twofish") &&
+	    strcmp(c, "camellia"))
 		return -ENOENT;
 	/* a cra_name fits xts(L) only, a driver name xts(ecb(L)) only */
 	return ecb == !strcmp(c, leaf) ? -EEXIST : 0;
@@ -255,6 +288,24 @@ static bool canon(const char *in, size_t len, char *out, int depth)
 				 params[0] + 4);
 			return true;
 		}
+	}
+
+	/*
+	 * adiantum's optional third parameter is its hash, which must be
+	 * nhpoly1305; hctr2_base(xctr(X),polyval) is the driver name of
+	 * hctr2(X).  Both instances are named by their cra_name.
+	 */
+	if (!strcmp(tmpl, "adiantum") && np == 3 &&
+	    !strcmp(params[2], "nhpoly1305")) {
+		return snprintf(out, MAX_NAME, "adiantum(%s,%s)", params[0],
+				params[1]) < MAX_NAME;
+	}
+	if (!strcmp(tmpl, "hctr2_base") && np == 2 &&
+	    !strncmp(params[0], "xctr(", 5) && !strcmp(params[1], "polyval")) {
+		pl = strlen(params[0]);
+		snprintf(out, MAX_NAME, "hctr2(%.*s)", (int)(pl - 6),
+			 params[0] + 5);
+		return true;
 	}
 
 	/* driver names of the AEAD templates */
@@ -336,7 +387,9 @@ static const struct {
 	{ "cbcmac", AFS_HASH },
 	{ "ecb", AFS_SKCIPHER }, { "cbc", AFS_SKCIPHER },
 	{ "ctr", AFS_SKCIPHER }, { "rfc3686", AFS_SKCIPHER },
-	{ "xts", AFS_SKCIPHER },
+	{ "xts", AFS_SKCIPHER }, { "xctr", AFS_SKCIPHER },
+	{ "adiantum", AFS_SKCIPHER }, { "hctr2", AFS_SKCIPHER },
+	{ "hctr2_base", AFS_SKCIPHER },
 	{ "gcm", AFS_AEAD }, { "gcm_base", AFS_AEAD }, { "rfc4106", AFS_AEAD },
 	{ "rfc4543", AFS_AEAD }, { "ccm", AFS_AEAD }, { "ccm_base", AFS_AEAD },
 	{ "rfc4309", AFS_AEAD }, { "rfc7539", AFS_AEAD },

@@ -2,8 +2,8 @@
 /*
  * AES-GCM authenticated encryption (NIST SP 800-38D), mainline interface,
  * plus two extensions for what the crypto API offers on top of it:
- * IVs of any length (aes_gcm_*_iv()) and the RFC 4106 ESP layout
- * (aes_rfc4106_*()).
+ * IVs of any length (aes_gcm_*_iv()), the RFC 4106 ESP layout
+ * (aes_rfc4106_*()) and RFC 4543 GMAC for ESP (aes_rfc4543_*()).
  */
 #ifndef _CRYPTO_AES_GCM_H
 #define _CRYPTO_AES_GCM_H
@@ -294,5 +294,54 @@ int __must_check aes_rfc4106_decrypt(u8 *dst, const u8 *src, size_t data_len,
 				     size_t ad_len,
 				     const u8 iv[GCM_RFC4106_IV_SIZE],
 				     const struct aes_rfc4106_key *key);
+
+/*
+ * Extension: RFC 4543 (GMAC in IPsec ESP), the kernel's rfc4543(gcm(aes)):
+ * the key and nonce as for RFC 4106 (struct aes_rfc4106_key), a 16-byte
+ * tag only, and nothing encrypted: the tag authenticates @ad, which for
+ * the kernel's AEAD request is all of assoclen and the payload.
+ */
+
+/**
+ * aes_rfc4543_preparekey() - Prepare a key for rfc4543(gcm(aes))
+ * @key: (output) the key structure
+ * @in_key: AES key || 4-byte salt
+ * @key_len: 20, 28 or 36
+ *
+ * Context: Any context.
+ * Return: 0, or -EINVAL if @key_len is invalid.
+ */
+int __must_check aes_rfc4543_preparekey(struct aes_rfc4106_key *key,
+					const u8 *in_key, size_t key_len);
+
+/**
+ * aes_rfc4543_sign() - RFC 4543 tag of the authenticated data
+ * @authtag: (output) the 16-byte tag
+ * @ad: everything authenticated (associated data and payload)
+ * @ad_len: its length
+ * @iv: the 8-byte explicit IV
+ * @key: key from aes_rfc4543_preparekey()
+ *
+ * Context: Any context.
+ */
+void aes_rfc4543_sign(u8 authtag[AES_BLOCK_SIZE], const u8 *ad,
+		      size_t ad_len, const u8 iv[GCM_RFC4543_IV_SIZE],
+		      const struct aes_rfc4106_key *key);
+
+/**
+ * aes_rfc4543_verify() - Check an RFC 4543 tag (in constant time)
+ * @authtag: the received 16-byte tag
+ * @ad: everything authenticated
+ * @ad_len: its length
+ * @iv: the 8-byte explicit IV
+ * @key: key from aes_rfc4543_preparekey()
+ *
+ * Context: Any context.
+ * Return: 0, or -EBADMSG if not authentic.
+ */
+int __must_check aes_rfc4543_verify(const u8 authtag[AES_BLOCK_SIZE],
+				    const u8 *ad, size_t ad_len,
+				    const u8 iv[GCM_RFC4543_IV_SIZE],
+				    const struct aes_rfc4106_key *key);
 
 #endif /* _CRYPTO_AES_GCM_H */

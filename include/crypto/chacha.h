@@ -91,6 +91,33 @@ static inline void chacha_init(struct chacha_state *state,
 		state->x[12 + i] = get_unaligned_le32(iv + 4 * i);
 }
 
+/**
+ * xchacha_init() - initialise a ChaCha state for XChaCha
+ * @state: state to initialise
+ * @key: the 256-bit key as eight CPU-endian words
+ * @iv: 32 bytes: the 192-bit nonce, then the 64-bit little-endian stream
+ *	position (the kernel's xchacha12/xchacha20 IV layout)
+ * @nrounds: 20 or 12, for HChaCha and for the stream that follows
+ *
+ * HChaCha of the key and the first 128 nonce bits gives the subkey; the
+ * state is then ChaCha with that subkey, the stream position and the last
+ * 64 nonce bits.  Encrypt with chacha_crypt() and the same @nrounds.
+ */
+static inline void xchacha_init(struct chacha_state *state,
+				const u32 key[CHACHA_KEY_WORDS],
+				const u8 iv[XCHACHA_IV_SIZE], int nrounds)
+{
+	u32 subkey[HCHACHA_OUT_WORDS];
+	u8 real_iv[CHACHA_IV_SIZE];
+
+	chacha_init(state, key, iv);
+	hchacha_block(state, subkey, nrounds);
+	memcpy(real_iv, iv + 24, 8);
+	memcpy(real_iv + 8, iv + 16, 8);
+	chacha_init(state, subkey, real_iv);
+	memzero_explicit(subkey, sizeof(subkey));
+}
+
 void chacha_crypt(struct chacha_state *state, u8 *dst, const u8 *src,
 		  unsigned int bytes, int nrounds);
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * NIST SP 800-90A deterministic random bit generators as the kernel's
- * crypto/drbg.c builds them: HMAC_DRBG (SHA-256, SHA-384, SHA-512) and
- * CTR_DRBG (AES-256, with the derivation function), with or without
- * prediction resistance.
+ * crypto/drbg.c builds them: HMAC_DRBG and Hash_DRBG (SHA-256, SHA-384,
+ * SHA-512) and CTR_DRBG (AES-128, AES-192, AES-256, with the derivation
+ * function), with or without prediction resistance: every DRBG of Linux
+ * 6.12 (which has no SHA-1 DRBGs).
  *
  * A library interface to the same mechanisms, for callers that hold the
  * state themselves (the AF_ALG "rng" emulation in userspace, tests).  The
@@ -27,6 +28,12 @@ enum drbg_lib_core {
 	DRBG_LIB_CTR_AES256,	/* "drbg_{no,}pr_ctr_aes256" */
 	DRBG_LIB_HMAC_SHA384,	/* "drbg_{no,}pr_hmac_sha384" */
 	DRBG_LIB_HMAC_SHA512,	/* "drbg_{no,}pr_hmac_sha512" */
+	DRBG_LIB_CTR_AES128,	/* "drbg_{no,}pr_ctr_aes128" */
+	DRBG_LIB_CTR_AES192,	/* "drbg_{no,}pr_ctr_aes192" */
+	DRBG_LIB_HASH_SHA256,	/* "drbg_{no,}pr_sha256" */
+	DRBG_LIB_HASH_SHA384,	/* "drbg_{no,}pr_sha384" */
+	DRBG_LIB_HASH_SHA512,	/* "drbg_{no,}pr_sha512" */
+	DRBG_LIB_NR_CORES
 };
 
 /*
@@ -40,7 +47,7 @@ enum drbg_lib_core {
 #define DRBG_LIB_STDRNG_CORE	DRBG_LIB_HMAC_SHA512
 #define DRBG_LIB_STDRNG_PR	false
 
-#define DRBG_LIB_MAX_STATELEN		64	/* HMAC-SHA512: K and V */
+#define DRBG_LIB_MAX_STATELEN		111	/* Hash_DRBG SHA-384/512 seedlen */
 /* crypto/drbg.c's limits (include/crypto/drbg.h) */
 #define DRBG_LIB_MAX_REQUEST_BYTES	(1 << 16)
 #define DRBG_LIB_MAX_REQUESTS		(1 << 20)
@@ -48,8 +55,10 @@ enum drbg_lib_core {
 
 /**
  * struct drbg_lib_state - a DRBG instance
- * @V: the V value (HMAC: the digest size; CTR: 16 bytes)
- * @C: HMAC: the key K (the digest size); CTR: the AES-256 key (32 bytes)
+ * @V: the V value (HMAC: the digest size; CTR: 16 bytes; Hash: seedlen,
+ *     55 bytes for SHA-256 and 111 for SHA-384/512)
+ * @C: HMAC: the key K (the digest size); CTR: the AES key (16, 24 or 32
+ *     bytes); Hash: the constant C (seedlen)
  * @aes: CTR: @C prepared for encryption
  * @reseed_ctr: generate requests since the last (re)seed, plus one
  * @core: which mechanism

@@ -391,6 +391,34 @@ int aes_rfc4106_decrypt(u8 *dst, const u8 *src, size_t data_len,
 }
 EXPORT_SYMBOL_GPL(aes_rfc4106_decrypt);
 
+int aes_rfc4543_preparekey(struct aes_rfc4106_key *key, const u8 *in_key,
+			   size_t key_len)
+{
+	return aes_rfc4106_preparekey(key, in_key, key_len, AES_BLOCK_SIZE);
+}
+EXPORT_SYMBOL_GPL(aes_rfc4543_preparekey);
+
+/* GMAC: GCM with everything as associated data and nothing encrypted */
+void aes_rfc4543_sign(u8 authtag[AES_BLOCK_SIZE], const u8 *ad,
+		      size_t ad_len, const u8 iv[GCM_RFC4543_IV_SIZE],
+		      const struct aes_rfc4106_key *key)
+{
+	u8 none[1] = {};
+
+	aes_rfc4106_encrypt(none, none, 0, authtag, ad, ad_len, iv, key);
+}
+EXPORT_SYMBOL_GPL(aes_rfc4543_sign);
+
+int aes_rfc4543_verify(const u8 authtag[AES_BLOCK_SIZE], const u8 *ad,
+		       size_t ad_len, const u8 iv[GCM_RFC4543_IV_SIZE],
+		       const struct aes_rfc4106_key *key)
+{
+	u8 none[1] = {};
+
+	return aes_rfc4106_decrypt(none, none, 0, authtag, ad, ad_len, iv, key);
+}
+EXPORT_SYMBOL_GPL(aes_rfc4543_verify);
+
 /*
  * The 6.12 interface.  Its context holds the old-style key schedule and H;
  * each call builds a struct aes_gcm_key from them (the round keys are in

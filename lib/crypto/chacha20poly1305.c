@@ -163,16 +163,13 @@ static void xchachapoly_init(struct chacha_state *state,
 			     const u8 key[CHACHA_KEY_SIZE],
 			     const u8 nonce[XCHACHA20POLY1305_NONCE_SIZE])
 {
-	u32 k[CHACHA_KEY_WORDS], subkey[HCHACHA_OUT_WORDS];
-	u8 iv[CHACHA_IV_SIZE] = { 0 };
+	u32 k[CHACHA_KEY_WORDS];
+	u8 iv[XCHACHA_IV_SIZE] = { 0 };	/* the nonce, stream position 0 */
 
 	chacha_load_key(k, key);
-	chacha_init(state, k, nonce);
-	hchacha_block(state, subkey, 20);
-	memcpy(iv + 8, nonce + 16, 8);
-	chacha_init(state, subkey, iv);
+	memcpy(iv, nonce, XCHACHA20POLY1305_NONCE_SIZE);
+	xchacha_init(state, k, iv, 20);
 	memzero_explicit(k, sizeof(k));
-	memzero_explicit(subkey, sizeof(subkey));
 }
 
 /**

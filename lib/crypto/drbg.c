@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * NIST SP 800-90A HMAC_DRBG (HMAC-SHA256/384/512) and CTR_DRBG (AES-256
- * with the block cipher derivation function), following crypto/drbg.c in behaviour:
+ * NIST SP 800-90A HMAC_DRBG and Hash_DRBG (SHA-256/384/512) and CTR_DRBG
+ * (AES-128/192/256 with the block cipher derivation function), following
+ * crypto/drbg.c in behaviour:
  * the same seed lengths, request limits, reseed threshold, and handling of
  * additional input under prediction resistance (used for the reseed, then
  * dropped, SP 800-90A 9.3.1 step 7.4).
@@ -22,10 +23,34 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
-#define DRBG_SEC_STRENGTH	32	/* both cores: 256 bits */
-#define DRBG_CTR_KEYLEN		32
+#define DRBG_MAX_STRENGTH	32	/* 256 bits */
+#define DRBG_CTR_MAX_KEYLEN	32
 #define DRBG_CTR_BLOCKLEN	16
-#define DRBG_CTR_SEEDLEN	(DRBG_CTR_KEYLEN + DRBG_CTR_BLOCKLEN)
+#define DRBG_CTR_MAX_SEEDLEN	(DRBG_CTR_MAX_KEYLEN + DRBG_CTR_BLOCKLEN)
+
+static bool drbg_is_ctr(enum drbg_lib_core core)
+{
+	return core == DRBG_LIB_CTR_AES128 || core == DRBG_LIB_CTR_AES192 ||
+	       core == DRBG_LIB_CTR_AES256;
+}
+
+static bool drbg_is_hash(enum drbg_lib_core core)
+{
+	return core >= DRBG_LIB_HASH_SHA256 && core <= DRBG_LIB_HASH_SHA512;
+}
+
+/* CTR_DRBG key length: 16, 24 or 32 bytes */
+static unsigned int drbg_ctr_keylen(enum drbg_lib_core core)
+{
+	return core == DRBG_LIB_CTR_AES128 ? 16 :
+	       core == DRBG_LIB_CTR_AES192 ? 24 : 32;
+}
+
+/* Security strength in bytes (crypto/drbg.c's drbg_sec_strength()) */
+static unsigned int drbg_strength(enum drbg_lib_core core)
+{
+	return drbg_is_ctr(core) ? drbg_ctr_keylen(core) : DRBG_MAX_STRENGTH;
+}
 
 /* Input to a DRBG function: up to three strings, concatenated. */
 struct drbg_input {
@@ -178,57 +203,67 @@ static void drbg_ctr_bcc(const struct aes_enckey *key, u8 out[16],
 	memzero_explicit(block, sizeof(block));
 }
 
-/* Block_Cipher_df (10.3.2) returning seedlen (48) bytes */
-static void drbg_ctr_df(u8 out[DRBG_CTR_SEEDLEN], const struct drbg_input *in)
+/*
+ * Block_Cipher_df (10.3.2) returning seedlen (@keylen + 16) bytes; the
+ * last block is cut short for AES-192 (seedlen 40).
+ */
+static void drbg_ctr_df(u8 out[DRBG_CTR_MAX_SEEDLEN], unsigned int keylen,
+			const struct drbg_input *in)
 {
-	u8 temp[DRBG_CTR_SEEDLEN], k[DRBG_CTR_KEYLEN], iv[DRBG_CTR_BLOCKLEN];
+	u8 temp[DRBG_CTR_MAX_SEEDLEN + DRBG_CTR_BLOCKLEN];
+	u8 k[DRBG_CTR_MAX_KEYLEN], iv[DRBG_CTR_BLOCKLEN];
+	unsigned int seedlen = keylen + DRBG_CTR_BLOCKLEN;
+	unsigned int nblocks = DIV_ROUND_UP(seedlen, DRBG_CTR_BLOCKLEN);
 	struct aes_enckey key;
 	u32 i;
 
-	for (i = 0; i < DRBG_CTR_KEYLEN; i++)
+	for (i = 0; i < keylen; i++)
 		k[i] = i;
-	aes_prepareenckey(&key, k, DRBG_CTR_KEYLEN);
+	aes_prepareenckey(&key, k, keylen);
 	memset(iv, 0, sizeof(iv));
-	for (i = 0; i < DRBG_CTR_SEEDLEN / DRBG_CTR_BLOCKLEN; i++) {
+	for (i = 0; i < nblocks; i++) {
 		put_unaligned_be32(i, iv);
 		drbg_ctr_bcc(&key, temp + DRBG_CTR_BLOCKLEN * i, iv, in,
-			     DRBG_CTR_SEEDLEN);
+			     seedlen);
 	}
-	aes_prepareenckey(&key, temp, DRBG_CTR_KEYLEN);
-	memcpy(iv, temp + DRBG_CTR_KEYLEN, DRBG_CTR_BLOCKLEN);
-	for (i = 0; i < DRBG_CTR_SEEDLEN / DRBG_CTR_BLOCKLEN; i++) {
+	aes_prepareenckey(&key, temp, keylen);
+	memcpy(iv, temp + keylen, DRBG_CTR_BLOCKLEN);
+	for (i = 0; i < nblocks; i++) {
 		aes_encrypt(&key, iv, iv);
-		memcpy(out + DRBG_CTR_BLOCKLEN * i, iv, DRBG_CTR_BLOCKLEN);
+		memcpy(temp + DRBG_CTR_BLOCKLEN * i, iv, DRBG_CTR_BLOCKLEN);
 	}
+	memcpy(out, temp, seedlen);
 	memzero_explicit(temp, sizeof(temp));
 	memzero_explicit(iv, sizeof(iv));
 	memzero_explicit(&key, sizeof(key));
 }
 
-/* CTR_DRBG_Update (10.2.1.2) with 48 bytes of provided data */
+/* CTR_DRBG_Update (10.2.1.2) with seedlen bytes of provided data */
 static void drbg_ctr_update(struct drbg_lib_state *drbg,
-			    const u8 data[DRBG_CTR_SEEDLEN])
+			    const u8 data[DRBG_CTR_MAX_SEEDLEN])
 {
-	u8 temp[DRBG_CTR_SEEDLEN];
-	int i;
+	u8 temp[DRBG_CTR_MAX_SEEDLEN + DRBG_CTR_BLOCKLEN];
+	unsigned int keylen = drbg_ctr_keylen(drbg->core);
+	unsigned int seedlen = keylen + DRBG_CTR_BLOCKLEN;
+	unsigned int i;
 
-	for (i = 0; i < DRBG_CTR_SEEDLEN / DRBG_CTR_BLOCKLEN; i++) {
+	for (i = 0; i < DIV_ROUND_UP(seedlen, DRBG_CTR_BLOCKLEN); i++) {
 		drbg_ctr_inc(drbg->V);
 		aes_encrypt(&drbg->aes, temp + DRBG_CTR_BLOCKLEN * i, drbg->V);
 	}
-	crypto_xor(temp, data, DRBG_CTR_SEEDLEN);
-	memcpy(drbg->C, temp, DRBG_CTR_KEYLEN);
-	memcpy(drbg->V, temp + DRBG_CTR_KEYLEN, DRBG_CTR_BLOCKLEN);
-	aes_prepareenckey(&drbg->aes, drbg->C, DRBG_CTR_KEYLEN);
+	crypto_xor(temp, data, seedlen);
+	memcpy(drbg->C, temp, keylen);
+	memcpy(drbg->V, temp + keylen, DRBG_CTR_BLOCKLEN);
+	aes_prepareenckey(&drbg->aes, drbg->C, keylen);
 	memzero_explicit(temp, sizeof(temp));
 }
 
 static void drbg_ctr_seed(struct drbg_lib_state *drbg,
 			  const struct drbg_input *in)
 {
-	u8 seed[DRBG_CTR_SEEDLEN];
+	u8 seed[DRBG_CTR_MAX_SEEDLEN];
 
-	drbg_ctr_df(seed, in);
+	drbg_ctr_df(seed, drbg_ctr_keylen(drbg->core), in);
 	drbg_ctr_update(drbg, seed);
 	memzero_explicit(seed, sizeof(seed));
 }
@@ -236,10 +271,10 @@ static void drbg_ctr_seed(struct drbg_lib_state *drbg,
 static void drbg_ctr_generate(struct drbg_lib_state *drbg, u8 *out,
 			      size_t len, const struct drbg_input *addtl)
 {
-	u8 a[DRBG_CTR_SEEDLEN] = { 0 }, block[DRBG_CTR_BLOCKLEN];
+	u8 a[DRBG_CTR_MAX_SEEDLEN] = { 0 }, block[DRBG_CTR_BLOCKLEN];
 
 	if (addtl) {
-		drbg_ctr_df(a, addtl);
+		drbg_ctr_df(a, drbg_ctr_keylen(drbg->core), addtl);
 		drbg_ctr_update(drbg, a);
 	}
 	while (len) {
@@ -256,13 +291,177 @@ static void drbg_ctr_generate(struct drbg_lib_state *drbg, u8 *out,
 	memzero_explicit(block, sizeof(block));
 }
 
+/* ---- Hash_DRBG (10.1.1) ---- */
+
+#define DRBG_HASH_MAX_BLOCKLEN	SHA512_DIGEST_SIZE
+
+/* seedlen: 440 bits for SHA-256, 888 for SHA-384 and SHA-512 (10.1) */
+static unsigned int drbg_hash_seedlen(enum drbg_lib_core core)
+{
+	return core == DRBG_LIB_HASH_SHA256 ? 55 : 111;
+}
+
+static unsigned int drbg_hash_outlen(enum drbg_lib_core core)
+{
+	return core == DRBG_LIB_HASH_SHA256 ? SHA256_DIGEST_SIZE :
+	       core == DRBG_LIB_HASH_SHA384 ? SHA384_DIGEST_SIZE :
+	       SHA512_DIGEST_SIZE;
+}
+
+/* out = Hash(pre || in) for the hash of @core */
+#define DRBG_HASH(alg, pre, in, out)					\
+	do {								\
+		const struct drbg_input *__s[2] = { (pre), (in) };	\
+		struct alg##_ctx ctx;					\
+		int i, j;						\
+									\
+		alg##_init(&ctx);					\
+		for (j = 0; j < 2; j++)					\
+			for (i = 0; __s[j] && i < 3; i++)		\
+				if (__s[j]->len[i])			\
+					alg##_update(&ctx, __s[j]->p[i],	\
+						     __s[j]->len[i]);	\
+		alg##_final(&ctx, (out));				\
+	} while (0)
+
+static void drbg_hash(enum drbg_lib_core core, const struct drbg_input *pre,
+		      const struct drbg_input *in, u8 *out)
+{
+	switch (core) {
+	case DRBG_LIB_HASH_SHA384:
+		DRBG_HASH(sha384, pre, in, out);
+		break;
+	case DRBG_LIB_HASH_SHA512:
+		DRBG_HASH(sha512, pre, in, out);
+		break;
+	default:
+		DRBG_HASH(sha256, pre, in, out);
+		break;
+	}
+}
+
+/* dst = dst + src as big-endian numbers, modulo 2^(8 * dstlen) */
+static void drbg_add_be(u8 *dst, size_t dstlen, const u8 *src, size_t srclen)
+{
+	unsigned int carry = 0;
+
+	while (dstlen) {
+		unsigned int sum = dst[--dstlen] + carry;
+
+		if (srclen)
+			sum += src[--srclen];
+		dst[dstlen] = sum;
+		carry = sum >> 8;
+	}
+}
+
+/*
+ * Hash_df (10.3.1): seedlen bytes of Hash(counter || be32(seedlen * 8) ||
+ * @pre || @in) for counter = 1, 2, ...
+ */
+static void drbg_hash_df(enum drbg_lib_core core, u8 *out,
+			 const struct drbg_input *pre,
+			 const struct drbg_input *in)
+{
+	unsigned int seedlen = drbg_hash_seedlen(core);
+	unsigned int outlen = drbg_hash_outlen(core);
+	u8 hdr[5], h[DRBG_HASH_MAX_BLOCKLEN];
+	struct drbg_input p = {
+		.p = { hdr, pre->p[0], pre->p[1] },
+		.len = { sizeof(hdr), pre->len[0], pre->len[1] },
+	};
+	unsigned int pos;
+
+	put_unaligned_be32(seedlen * 8, hdr + 1);
+	for (pos = 0, hdr[0] = 1; pos < seedlen; pos += outlen, hdr[0]++) {
+		drbg_hash(core, &p, in, h);
+		memcpy(out + pos, h, min(outlen, seedlen - pos));
+	}
+	memzero_explicit(h, sizeof(h));
+}
+
+/*
+ * Instantiate (10.1.1.2, @reseed false) or reseed (10.1.1.3): V =
+ * Hash_df([0x01 || V ||] @in), C = Hash_df(0x00 || V).
+ */
+static void drbg_hash_seed(struct drbg_lib_state *drbg,
+			   const struct drbg_input *in, bool reseed)
+{
+	unsigned int seedlen = drbg_hash_seedlen(drbg->core);
+	u8 v[DRBG_LIB_MAX_STATELEN];
+	u8 prefix = reseed ? 0x01 : 0x00;
+	struct drbg_input pre = {
+		.p = { &prefix, drbg->V }, .len = { 1, seedlen },
+	};
+
+	if (!reseed)
+		pre = (struct drbg_input){};
+	drbg_hash_df(drbg->core, v, &pre, in);
+	memcpy(drbg->V, v, seedlen);
+	prefix = 0x00;
+	pre = (struct drbg_input){
+		.p = { &prefix, drbg->V }, .len = { 1, seedlen },
+	};
+	drbg_hash_df(drbg->core, drbg->C, &pre, NULL);
+	memzero_explicit(v, sizeof(v));
+}
+
+/* V = V + Hash(@prefix || V [|| @in]) */
+static void drbg_hash_add(struct drbg_lib_state *drbg, u8 prefix,
+			  const struct drbg_input *in)
+{
+	unsigned int seedlen = drbg_hash_seedlen(drbg->core);
+	struct drbg_input pre = {
+		.p = { &prefix, drbg->V }, .len = { 1, seedlen },
+	};
+	u8 w[DRBG_HASH_MAX_BLOCKLEN];
+
+	drbg_hash(drbg->core, &pre, in, w);
+	drbg_add_be(drbg->V, seedlen, w, drbg_hash_outlen(drbg->core));
+	memzero_explicit(w, sizeof(w));
+}
+
+/* Hash_DRBG_Generate (10.1.1.4) */
+static void drbg_hash_generate(struct drbg_lib_state *drbg, u8 *out,
+			       size_t len, const struct drbg_input *addtl)
+{
+	unsigned int seedlen = drbg_hash_seedlen(drbg->core);
+	unsigned int outlen = drbg_hash_outlen(drbg->core);
+	u8 data[DRBG_LIB_MAX_STATELEN], h[DRBG_HASH_MAX_BLOCKLEN], ctr[8];
+	struct drbg_input d = { .p = { data }, .len = { seedlen } };
+	static const u8 one = 1;
+
+	if (addtl)
+		drbg_hash_add(drbg, 0x02, addtl);
+	/* Hashgen (10.1.1.4 step 3) */
+	memcpy(data, drbg->V, seedlen);
+	while (len) {
+		size_t n = min_t(size_t, len, outlen);
+
+		drbg_hash(drbg->core, &d, NULL, h);
+		memcpy(out, h, n);
+		drbg_add_be(data, seedlen, &one, 1);
+		out += n;
+		len -= n;
+	}
+	/* V = V + Hash(0x03 || V) + C + reseed_counter (steps 4-5) */
+	drbg_hash_add(drbg, 0x03, NULL);
+	drbg_add_be(drbg->V, seedlen, drbg->C, seedlen);
+	put_unaligned_be64(drbg->reseed_ctr, ctr);
+	drbg_add_be(drbg->V, seedlen, ctr, sizeof(ctr));
+	memzero_explicit(data, sizeof(data));
+	memzero_explicit(h, sizeof(h));
+}
+
 /* ---- common ---- */
 
 static void drbg_update_seed(struct drbg_lib_state *drbg,
-			     const struct drbg_input *in)
+			     const struct drbg_input *in, bool reseed)
 {
-	if (drbg->core == DRBG_LIB_CTR_AES256)
+	if (drbg_is_ctr(drbg->core))
 		drbg_ctr_seed(drbg, in);
+	else if (drbg_is_hash(drbg->core))
+		drbg_hash_seed(drbg, in, reseed);
 	else
 		drbg_hmac_update(drbg, in);
 	drbg->reseed_ctr = 1;
@@ -290,20 +489,20 @@ int drbg_lib_instantiate(struct drbg_lib_state *drbg, enum drbg_lib_core core,
 		.p = { entropy, pers }, .len = { entropy_len, pers_len },
 	};
 
-	if ((unsigned int)core > DRBG_LIB_HMAC_SHA512 || !entropy_len ||
+	if ((unsigned int)core >= DRBG_LIB_NR_CORES || !entropy_len ||
 	    pers_len > DRBG_LIB_MAX_ADDTL)
 		return -EINVAL;
 	memset(drbg, 0, sizeof(*drbg));
 	drbg->core = core;
 	drbg->pr = pr;
-	if (core == DRBG_LIB_CTR_AES256) {
+	if (drbg_is_ctr(core)) {
 		/* Key = 0, V = 0 (10.2.1.3.2 steps 3-4) */
-		aes_prepareenckey(&drbg->aes, drbg->C, DRBG_CTR_KEYLEN);
-	} else {
+		aes_prepareenckey(&drbg->aes, drbg->C, drbg_ctr_keylen(core));
+	} else if (!drbg_is_hash(core)) {
 		/* K = 0x00..., V = 0x01... (10.1.2.3 steps 2-3) */
 		memset(drbg->V, 1, drbg_hmac_outlen(core));
 	}
-	drbg_update_seed(drbg, &in);
+	drbg_update_seed(drbg, &in, false);
 	drbg->instantiated = true;
 	return 0;
 }
@@ -317,20 +516,23 @@ EXPORT_SYMBOL_GPL(drbg_lib_instantiate);
  * @pers: personalisation string (for AF_ALG "rng", the key)
  * @pers_len: its length
  *
- * Takes 3/2 of the security strength (48 bytes: entropy and nonce), as
- * crypto/drbg.c does on initial seeding.
+ * Takes 3/2 of the security strength (entropy and nonce: 24, 36 or 48
+ * bytes), as crypto/drbg.c does on initial seeding.
  *
  * Return: as drbg_lib_instantiate().
  */
 int drbg_lib_seed(struct drbg_lib_state *drbg, enum drbg_lib_core core,
 		  bool pr, const u8 *pers, size_t pers_len)
 {
-	u8 entropy[DRBG_SEC_STRENGTH * 3 / 2];
+	u8 entropy[DRBG_MAX_STRENGTH * 3 / 2];
+	size_t n;
 	int err;
 
-	get_random_bytes(entropy, sizeof(entropy));
-	err = drbg_lib_instantiate(drbg, core, pr, entropy, sizeof(entropy),
-				   pers, pers_len);
+	if ((unsigned int)core >= DRBG_LIB_NR_CORES)
+		return -EINVAL;
+	n = drbg_strength(core) * 3 / 2;
+	get_random_bytes(entropy, n);
+	err = drbg_lib_instantiate(drbg, core, pr, entropy, n, pers, pers_len);
 	memzero_explicit(entropy, sizeof(entropy));
 	return err;
 }
@@ -356,7 +558,7 @@ int drbg_lib_reseed(struct drbg_lib_state *drbg, const u8 *entropy,
 	if (!drbg->instantiated || !entropy_len ||
 	    addtl_len > DRBG_LIB_MAX_ADDTL)
 		return -EINVAL;
-	drbg_update_seed(drbg, &in);
+	drbg_update_seed(drbg, &in, true);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(drbg_lib_reseed);
@@ -370,7 +572,7 @@ EXPORT_SYMBOL_GPL(drbg_lib_reseed);
  * @addtl_len: its length (0 means no additional input)
  * @pr_entropy: entropy for the reseed that prediction resistance or the
  *		reseed threshold requires; NULL to use get_random_bytes()
- *		(32 bytes, the security strength, as crypto/drbg.c)
+ *		(the security strength, as crypto/drbg.c)
  * @pr_entropy_len: its length
  *
  * With prediction resistance the DRBG is reseeded with entropy and @addtl
@@ -385,7 +587,7 @@ int drbg_lib_generate(struct drbg_lib_state *drbg, u8 *out, size_t out_len,
 {
 	struct drbg_input a = { .p = { addtl }, .len = { addtl_len } };
 	const struct drbg_input *in = addtl_len ? &a : NULL;
-	u8 entropy[DRBG_SEC_STRENGTH];
+	u8 entropy[DRBG_MAX_STRENGTH];
 
 	if (!drbg->instantiated || !out_len || !out ||
 	    out_len > DRBG_LIB_MAX_REQUEST_BYTES ||
@@ -394,9 +596,9 @@ int drbg_lib_generate(struct drbg_lib_state *drbg, u8 *out, size_t out_len,
 
 	if (drbg->pr || drbg->reseed_ctr > DRBG_LIB_MAX_REQUESTS) {
 		if (!pr_entropy || !pr_entropy_len) {
-			get_random_bytes(entropy, sizeof(entropy));
+			pr_entropy_len = drbg_strength(drbg->core);
+			get_random_bytes(entropy, pr_entropy_len);
 			pr_entropy = entropy;
-			pr_entropy_len = sizeof(entropy);
 		}
 		drbg_lib_reseed(drbg, pr_entropy, pr_entropy_len, addtl,
 				addtl_len);
@@ -404,8 +606,10 @@ int drbg_lib_generate(struct drbg_lib_state *drbg, u8 *out, size_t out_len,
 		in = NULL;	/* 9.3.1 step 7.4 */
 	}
 
-	if (drbg->core == DRBG_LIB_CTR_AES256)
+	if (drbg_is_ctr(drbg->core))
 		drbg_ctr_generate(drbg, out, out_len, in);
+	else if (drbg_is_hash(drbg->core))
+		drbg_hash_generate(drbg, out, out_len, in);
 	else
 		drbg_hmac_generate(drbg, out, out_len, in);
 	drbg->reseed_ctr++;
@@ -458,5 +662,5 @@ void drbg_lib_uninstantiate(struct drbg_lib_state *drbg)
 }
 EXPORT_SYMBOL_GPL(drbg_lib_uninstantiate);
 
-MODULE_DESCRIPTION("SP 800-90A HMAC_DRBG and CTR_DRBG library");
+MODULE_DESCRIPTION("SP 800-90A HMAC_DRBG, Hash_DRBG and CTR_DRBG library");
 MODULE_LICENSE("GPL");

@@ -9,6 +9,10 @@
  * thinned out to every fourth bit, so that the carries of each product fall
  * into bit positions that are masked off afterwards.  $(SRCARCH)/gf128hash.h
  * replaces the block loop with carry-less multiply instructions.
+ *
+ * POLYVAL (RFC 8452) is GHASH with the bytes of every block reversed and
+ * the key H replaced by mulX_GHASH(ByteReverse(H)) (RFC 8452 appendix A),
+ * so it runs on the same block function, arch code included.
  */
 
 #include <crypto/gf128hash.h>
@@ -139,41 +143,138 @@ void ghash_preparekey(struct ghash_key *key,
 }
 EXPORT_SYMBOL_GPL(ghash_preparekey);
 
-void ghash_update(struct ghash_ctx *ctx, const u8 *data, size_t len)
+static void polyval_rev16(u8 out[16], const u8 in[16])
+{
+	u64 lo = get_unaligned_le64(in), hi = get_unaligned_le64(in + 8);
+
+	put_unaligned_be64(hi, out);
+	put_unaligned_be64(lo, out + 8);
+}
+
+void polyval_preparekey(struct polyval_key *key,
+			const u8 raw_key[POLYVAL_BLOCK_SIZE])
+{
+	u8 h[GHASH_BLOCK_SIZE];
+	u64 hi, lo;
+
+	/*
+	 * mulX_GHASH of the byte-reversed key: in GHASH's reflected order,
+	 * multiplying by x is a right shift of the big-endian value, with
+	 * the x^128 term folded back as 0xe1 in the top byte.
+	 */
+	polyval_rev16(h, raw_key);
+	hi = get_unaligned_be64(h);
+	lo = get_unaligned_be64(h + 8);
+	put_unaligned_be64((hi >> 1) ^ ((u64)-(s64)(lo & 1) & 0xe100000000000000ULL), h);
+	put_unaligned_be64((lo >> 1) | (hi << 63), h + 8);
+	ghash_preparekey_arch(&key->ghash, h);
+	memzero_explicit(h, sizeof(h));
+}
+EXPORT_SYMBOL_GPL(polyval_preparekey);
+
+#define POLYVAL_CHUNK	8
+
+/* Whole blocks; @acc stays in POLYVAL byte order between calls. */
+static void polyval_blocks(u8 acc[POLYVAL_BLOCK_SIZE],
+			   const struct ghash_key *key,
+			   const u8 *data, size_t nblocks)
+{
+	u8 a[GHASH_BLOCK_SIZE], blk[POLYVAL_CHUNK * GHASH_BLOCK_SIZE];
+
+	polyval_rev16(a, acc);
+	while (nblocks) {
+		size_t n = min_t(size_t, nblocks, POLYVAL_CHUNK), i;
+
+		for (i = 0; i < n; i++)
+			polyval_rev16(&blk[16 * i], &data[16 * i]);
+		ghash_blocks_arch(a, key, blk, n);
+		data += 16 * n;
+		nblocks -= n;
+	}
+	polyval_rev16(acc, a);
+	memzero_explicit(a, sizeof(a));
+	memzero_explicit(blk, sizeof(blk));
+}
+
+static const u8 gf128_zeroes[GHASH_BLOCK_SIZE];
+
+static void gf128_blocks(u8 acc[GHASH_BLOCK_SIZE], const struct ghash_key *key,
+			 const u8 *data, size_t nblocks, bool polyval)
+{
+	if (polyval)
+		polyval_blocks(acc, key, data, nblocks);
+	else
+		ghash_blocks_arch(acc, key, data, nblocks);
+}
+
+/*
+ * GHASH or POLYVAL update: the bytes of a partial block are XORed into the
+ * accumulator as they arrive and multiplied in once the block is complete.
+ */
+static void gf128_update(u8 acc[GHASH_BLOCK_SIZE], size_t *partial,
+			 const struct ghash_key *key, const u8 *data,
+			 size_t len, bool polyval)
 {
 	size_t nblocks;
 
-	if (ctx->partial) {
-		size_t n = min(len, GHASH_BLOCK_SIZE - ctx->partial);
+	if (*partial) {
+		size_t n = min(len, GHASH_BLOCK_SIZE - *partial);
 
-		crypto_xor(&ctx->acc[ctx->partial], data, n);
-		ctx->partial += n;
+		crypto_xor(&acc[*partial], data, n);
+		*partial += n;
 		data += n;
 		len -= n;
-		if (ctx->partial < GHASH_BLOCK_SIZE)
+		if (*partial < GHASH_BLOCK_SIZE)
 			return;
-		ghash_blocks_arch(ctx->acc, ctx->key, (const u8 [16]){}, 1);
-		ctx->partial = 0;
+		gf128_blocks(acc, key, gf128_zeroes, 1, polyval);
+		*partial = 0;
 	}
 	nblocks = len / GHASH_BLOCK_SIZE;
 	if (nblocks) {
-		ghash_blocks_arch(ctx->acc, ctx->key, data, nblocks);
+		gf128_blocks(acc, key, data, nblocks, polyval);
 		data += nblocks * GHASH_BLOCK_SIZE;
 		len -= nblocks * GHASH_BLOCK_SIZE;
 	}
-	crypto_xor(ctx->acc, data, len);
-	ctx->partial = len;
+	crypto_xor(acc, data, len);
+	*partial = len;
+}
+
+/* Multiply in a final partial block (zero-padded) and copy out. */
+static void gf128_final(u8 acc[GHASH_BLOCK_SIZE], size_t partial,
+			const struct ghash_key *key, u8 out[GHASH_BLOCK_SIZE],
+			bool polyval)
+{
+	if (partial)
+		gf128_blocks(acc, key, gf128_zeroes, 1, polyval);
+	memcpy(out, acc, GHASH_BLOCK_SIZE);
+}
+
+void ghash_update(struct ghash_ctx *ctx, const u8 *data, size_t len)
+{
+	gf128_update(ctx->acc, &ctx->partial, ctx->key, data, len, false);
 }
 EXPORT_SYMBOL_GPL(ghash_update);
 
 void ghash_final(struct ghash_ctx *ctx, u8 out[GHASH_BLOCK_SIZE])
 {
-	if (ctx->partial)
-		ghash_blocks_arch(ctx->acc, ctx->key, (const u8 [16]){}, 1);
-	memcpy(out, ctx->acc, GHASH_BLOCK_SIZE);
+	gf128_final(ctx->acc, ctx->partial, ctx->key, out, false);
 	memzero_explicit(ctx, sizeof(*ctx));
 }
 EXPORT_SYMBOL_GPL(ghash_final);
+
+void polyval_update(struct polyval_ctx *ctx, const u8 *data, size_t len)
+{
+	gf128_update(ctx->acc.bytes, &ctx->partial, &ctx->key->ghash, data,
+		     len, true);
+}
+EXPORT_SYMBOL_GPL(polyval_update);
+
+void polyval_final(struct polyval_ctx *ctx, u8 out[POLYVAL_BLOCK_SIZE])
+{
+	gf128_final(ctx->acc.bytes, ctx->partial, &ctx->key->ghash, out, true);
+	memzero_explicit(ctx, sizeof(*ctx));
+}
+EXPORT_SYMBOL_GPL(polyval_final);
 
 #ifdef ghash_mod_init_arch
 static int __init ghash_mod_init(void)
@@ -184,5 +285,5 @@ static int __init ghash_mod_init(void)
 subsys_initcall(ghash_mod_init);
 #endif
 
-MODULE_DESCRIPTION("GHASH library functions");
+MODULE_DESCRIPTION("GHASH and POLYVAL library functions");
 MODULE_LICENSE("GPL");

@@ -30,24 +30,9 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
-#ifndef NETLINK_CRYPTO
-#define NETLINK_CRYPTO 21
-#endif
-#define ALG_SET_KEY			1
-#define ALG_SET_IV			2
-#define ALG_SET_OP			3
-#define ALG_SET_AEAD_ASSOCLEN		4
-#define ALG_SET_AEAD_AUTHSIZE		5
-#define ALG_SET_DRBG_ENTROPY		6
-#define ALG_SET_KEY_BY_KEY_SERIAL	7
-#define ALG_OP_DECRYPT			0
-#define ALG_OP_ENCRYPT			1
+#include "afalg.h"
+#include "sys.h"
+
 #define CRYPTO_ALG_KERN_DRIVER_ONLY	0x00001000
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -93,26 +78,17 @@ void page_free(void *p, size_t n);
 
 /* ---- AF_ALG helpers (each prints its step) ------------------------- */
 int alg_socket(void);
-/* socket+bind; prints "bind(type,name) = r"; returns fd or -errno */
+/* socket+bind; prints "bind(type,name) = r", or UNAVAILABLE when bind
+ * fails with ENOENT; returns fd or -errno */
 int tfm(const char *type, const char *name);
-/* same, but prints UNAVAILABLE and returns -ENOENT when bind fails */
-int tfm_or_unavailable(const char *type, const char *name);
-int bind_alg(int fd, const char *type, const char *name);
 int setkey(int fd, const void *key, unsigned int len);
 int setauthsize(int fd, unsigned int len);
-int acc(int fd);				/* accept(fd, NULL, NULL) */
+int acc(int fd);				/* accept4(fd, NULL, NULL, 0) */
 const char *flagstr(int f);			/* MSG_* flags */
-/* sendmsg with optional op/iv/assoclen cmsgs; op < 0: none */
-struct ctl {
-	int op;			/* -1: no ALG_SET_OP */
-	const void *iv;
-	int ivlen;		/* -1: no ALG_SET_IV */
-	long assoclen;		/* -1: no ALG_SET_AEAD_ASSOCLEN */
-};
-#define CTL_NONE ((struct ctl){ .op = -1, .ivlen = -1, .assoclen = -1 })
-size_t ctl_build(uint8_t *buf, size_t cap, const struct ctl *c);
-ssize_t sendctl(int fd, const struct ctl *c, const void *data, size_t len,
-		int flags);
+/* afalg_sendmsg() with the cmsgs of @c; g_r/g_e set, no output */
+ssize_t sendctl(int fd, const struct afalg_ctl *c, const void *data,
+		size_t len, int flags);
+/* afalg_recvmsg(); g_r/g_e set, no output */
 ssize_t recvout(int fd, void *buf, size_t len, int flags);
 void closefd(int fd);
 
@@ -152,6 +128,22 @@ unsigned int make_key(const struct calg *a, uint8_t *key, size_t cap,
 		      const char *label);
 void make_iv(const struct calg *a, uint8_t *iv, const char *label);
 
+/* ---- a keyed op socket (sc-skcipher.c, sc-aead.c) ------------------ */
+struct opctx {
+	const struct calg *a;
+	int fd, op;
+	uint8_t key[128], iv[32];
+	unsigned int klen;
+	unsigned int bs;	/* chunksize */
+	unsigned int as;	/* aead: authsize (the largest) */
+	struct afalg_ctl e;	/* encrypt with the IV, no assoclen */
+};
+/* gen(@pt, @n, "msg"), then socket, bind, a valid key, accept (printed) */
+bool opctx_open(struct opctx *c, const char *name, uint8_t *pt, size_t n);
+void opctx_close(struct opctx *c);
+/* ALG_SET_OP @op, the context's IV, ALG_SET_AEAD_ASSOCLEN if >= 0 */
+struct afalg_ctl opctx_ctl(const struct opctx *c, int op, long assoclen);
+
 /* ---- scenarios ---------------------------------------------------- */
 struct scenario {
 	const char *name;
@@ -159,7 +151,33 @@ struct scenario {
 	const void *arg;
 };
 void reg(const char *name, void (*fn)(const void *), const void *arg);
+/* one scenario kind, run once for each algorithm of a list */
+struct sc_kind {
+	const char *kind;	/* NULL: "<prefix>.<alg>" */
+	void (*fn)(const void *alg);
+};
+/* reg "<prefix>.<kind>.<alg>" for each alg, the kinds in order for each */
+void reg_kinds(const char *prefix, const struct sc_kind *kinds, size_t nk,
+	       const char *const *algs, size_t na);
+
+/* a scenario's algorithm: type, name, a valid key length, a bad one */
+struct tk {
+	const char *type, *name;
+	unsigned int klen, bad;
+};
+
+/* steps shared between scenario files (sc-socket.c, sc-skcipher.c) */
+void poll_step(int fd, const char *what);	/* poll(0), prints revents */
+void gso_int(int fd, int level, int name, const char *label);
+void sk_send(int op, const struct afalg_ctl *c, const void *p, size_t n,
+	     int flags);
+void sk_recv(int op, size_t n, int flags);
+/* a blocking read of @n, interrupted when @hangs (divergence @id) */
+void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
+		      bool hangs);
 void reg_socket(void);
+void reg_socket_setsockopt(void);
+void reg_socket_keys(void);
 void reg_hash(void);
 void reg_skcipher(void);
 void reg_aead(void);

@@ -47,6 +47,23 @@ void reg(const char *name, void (*fn)(const void *), const void *arg)
 	nscs++;
 }
 
+void reg_kinds(const char *prefix, const struct sc_kind *kinds, size_t nk,
+	       const char *const *algs, size_t na)
+{
+	char n[160];
+	size_t i, j;
+
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nk; j++) {
+			if (kinds[j].kind)
+				snprintf(n, sizeof(n), "%s.%s.%s", prefix,
+					 kinds[j].kind, algs[i]);
+			else
+				snprintf(n, sizeof(n), "%s.%s", prefix, algs[i]);
+			reg(n, kinds[j].fn, algs[i]);
+		}
+}
+
 void sc_begin(const char *name)
 {
 	cur = name;

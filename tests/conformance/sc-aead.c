@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.10: the AEAD op socket.  Buffer layouts with the AAD echo,
- * authsize and assoclen boundaries, tag failures (EBADMSG), too little
- * data, short and long output buffers, MSG_MORE, IV handling.
+ * The AEAD op socket (afalg-behaviour.md §1.10).  Buffer layouts with the
+ * AAD echo, authsize and assoclen boundaries, tag failures (EBADMSG), too
+ * little data, short and long output buffers, MSG_MORE, IV handling.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,52 +12,12 @@
 
 #include "conformance.h"
 
-void sk_send(int op, const struct ctl *c, const void *p, size_t n, int flags);
-void sk_recv(int op, size_t n, int flags);
-void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
-		      bool hangs);
-
-struct actx {
-	const struct calg *a;
-	int fd, op;
-	uint8_t key[128], iv[32];
-	unsigned int klen, as;
-};
-
-static bool a_open(struct actx *c, const char *name)
+/* opctx_open() of an AEAD; @aad gets the bytes of gen(@alen, "aad") */
+static bool a_open(struct opctx *c, const char *name, uint8_t *aad,
+		   size_t alen, uint8_t *pt, size_t n)
 {
-	c->a = calg_find(name);
-	c->op = -1;
-	c->fd = tfm("aead", name);
-	if (c->fd < 0)
-		return false;
-	c->klen = make_key(c->a, c->key, sizeof(c->key), "key");
-	make_iv(c->a, c->iv, "iv");
-	c->as = c->a->maxauth;
-	if (setkey(c->fd, c->key, c->klen) < 0) {
-		close(c->fd);
-		c->fd = -1;
-		return false;
-	}
-	c->op = acc(c->fd);
-	return c->op >= 0;
-}
-
-static void a_close(struct actx *c)
-{
-	closefd(c->op);
-	closefd(c->fd);
-}
-
-static struct ctl a_ctl(const struct actx *c, int op, long assoclen)
-{
-	struct ctl k = CTL_NONE;
-
-	k.op = op;
-	k.iv = c->iv;
-	k.ivlen = (int)c->a->ivsize;
-	k.assoclen = assoclen;
-	return k;
+	gen(aad, alen, "aad");
+	return opctx_open(c, name, pt, n);
 }
 
 /* The default assoclen: ESP forms need 16 or 20 (the AAD ends in the IV) */
@@ -70,12 +30,12 @@ static size_t def_assoc(const struct calg *a)
  * One request: send AAD||IN with op/iv/assoclen, receive @outlen bytes.
  * Prints both steps; returns the recv result, output in @outb.
  */
-static long a_req(struct actx *c, int op, const uint8_t *aad, size_t alen,
+static long a_req(struct opctx *c, int op, const uint8_t *aad, size_t alen,
 		  const uint8_t *in, size_t n, uint8_t *outb, size_t outlen,
 		  int rflags, const char *label)
 {
 	uint8_t *buf = xmalloc(alen + n);
-	struct ctl k = a_ctl(c, op, (long)alen);
+	struct afalg_ctl k = opctx_ctl(c, op, (long)alen);
 
 	memcpy(buf, aad, alen);
 	memcpy(buf + alen, in, n);
@@ -90,20 +50,26 @@ static long a_req(struct actx *c, int op, const uint8_t *aad, size_t alen,
 	return g_r;
 }
 
-/* Layouts: encrypt AAD||PT -> AAD||CT||TAG, decrypt back (spec 1.10) */
+/* a_req() encrypting AAD||PT, reading all of AAD||CT||TAG */
+static long a_enc(struct opctx *c, const uint8_t *aad, size_t alen,
+		  const uint8_t *pt, size_t n, uint8_t *outb, const char *label)
+{
+	return a_req(c, ALG_OP_ENCRYPT, aad, alen, pt, n, outb,
+		     alen + n + c->as, MSG_DONTWAIT, label);
+}
+
+/* Layouts: AAD||PT -> AAD||CT||TAG and back (afalg-behaviour.md §1.10) */
 static void sc_layout(const void *arg)
 {
 	static const size_t alens[] = { 0, 1, 13, 16, 20, 32, 100 };
 	static const size_t plens[] = { 0, 1, 15, 16, 17, 64, 1000 };
-	struct actx c;
+	struct opctx c;
 	uint8_t aad[128], pt[1024], ct[2048], rt[2048];
 	size_t i, j;
 	long r;
 
-	if (!a_open(&c, arg))
+	if (!a_open(&c, arg, aad, sizeof(aad), pt, sizeof(pt)))
 		goto out;
-	gen(aad, sizeof(aad), "aad");
-	gen(pt, sizeof(pt), "msg");
 	for (i = 0; i < ARRAY_SIZE(alens); i++) {
 		for (j = 0; j < ARRAY_SIZE(plens); j++) {
 			size_t al = alens[i], pl = plens[j];
@@ -112,8 +78,7 @@ static void sc_layout(const void *arg)
 			if (c.a->bs > 1 && pl % c.a->bs)
 				continue;
 			snprintf(label, sizeof(label), "a%zu/p%zu", al, pl);
-			r = a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, pl, ct,
-				  al + pl + c.as, MSG_DONTWAIT, label);
+			r = a_enc(&c, aad, al, pt, pl, ct, label);
 			if (r <= 0 || (size_t)r < al)
 				continue;
 			/* (a recv into 0 bytes would not reach the AEAD) */
@@ -130,7 +95,7 @@ static void sc_layout(const void *arg)
 	}
 	/* the AAD into a scratch iovec (ell, GnuTLS, libkcapi) */
 	{
-		struct ctl k = a_ctl(&c, ALG_OP_ENCRYPT, (long)def_assoc(c.a));
+		struct afalg_ctl k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)def_assoc(c.a));
 		uint8_t scratch[32], *buf = xmalloc(def_assoc(c.a) + 64);
 		struct iovec v[2] = { { scratch, def_assoc(c.a) },
 				      { ct, 64 + c.as } };
@@ -150,7 +115,7 @@ static void sc_layout(const void *arg)
 	}
 	/* in place: the same buffer for input and output */
 	{
-		struct ctl k = a_ctl(&c, ALG_OP_ENCRYPT, 16);
+		struct afalg_ctl k = opctx_ctl(&c, ALG_OP_ENCRYPT, 16);
 		uint8_t b[16 + 64 + 64];
 
 		memcpy(b, aad, 16);
@@ -160,22 +125,20 @@ static void sc_layout(const void *arg)
 		out("in place %s %s", rs(), hx(b, g_r > 0 ? (size_t)g_r : 0));
 	}
 out:
-	a_close(&c);
+	opctx_close(&c);
 }
 
-/* ALG_SET_AEAD_AUTHSIZE: value in optlen, optval ignored (spec 1.5) */
+/* ALG_SET_AEAD_AUTHSIZE: the value is optlen (afalg-behaviour.md §1.5) */
 static void sc_authsize(const void *arg)
 {
-	struct actx c;
+	struct opctx c;
 	char line[1024];
 	size_t l = 0;
 	unsigned int as;
 	uint8_t aad[32], pt[64], ct[256], rt[256];
 
-	if (!a_open(&c, arg))
+	if (!a_open(&c, arg, aad, sizeof(aad), pt, sizeof(pt)))
 		goto out;
-	gen(aad, sizeof(aad), "aad");
-	gen(pt, sizeof(pt), "msg");
 	closefd(c.op);
 	c.op = -1;
 	line[0] = 0;
@@ -217,25 +180,22 @@ static void sc_authsize(const void *arg)
 	a_req(&c, ALG_OP_ENCRYPT, aad, def_assoc(c.a), pt, 16, ct,
 	      def_assoc(c.a) + 16 + 16, MSG_DONTWAIT, "after bad authsize");
 out:
-	a_close(&c);
+	opctx_close(&c);
 }
 
-/* Tag failures: EBADMSG, input consumed (spec 1.10) */
+/* Tag failures: EBADMSG, input consumed (afalg-behaviour.md §1.10) */
 static void sc_tag(const void *arg)
 {
-	struct actx c;
+	struct opctx c;
 	uint8_t aad[32], pt[64], ct[256], bad[256], rt[256];
 	size_t al, n;
 	long r;
 	int i;
 
-	if (!a_open(&c, arg))
+	if (!a_open(&c, arg, aad, sizeof(aad), pt, sizeof(pt)))
 		goto out;
 	al = def_assoc(c.a);
-	gen(aad, sizeof(aad), "aad");
-	gen(pt, sizeof(pt), "msg");
-	r = a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 48, ct, al + 48 + c.as,
-		  MSG_DONTWAIT, "enc");
+	r = a_enc(&c, aad, al, pt, 48, ct, "enc");
 	if (r <= 0)
 		goto out;
 	n = (size_t)r - al;	/* CT||TAG */
@@ -256,7 +216,7 @@ static void sc_tag(const void *arg)
 		else
 			nn = n - 1;
 		{
-			struct ctl k = a_ctl(&c, ALG_OP_DECRYPT, (long)al);
+			struct afalg_ctl k = opctx_ctl(&c, ALG_OP_DECRYPT, (long)al);
 			uint8_t b[256];
 
 			memcpy(b, a2, al);
@@ -280,31 +240,28 @@ static void sc_tag(const void *arg)
 	a_req(&c, ALG_OP_DECRYPT, aad, al, ct + al, n, rt, al + n - c.as,
 	      MSG_DONTWAIT, "good after bad");
 out:
-	a_close(&c);
+	opctx_close(&c);
 }
 
 /* Too little data, short and long output, assoclen limits, MORE, IV */
 static void sc_sizes(const void *arg)
 {
-	struct actx c;
-	struct ctl k;
+	struct opctx c;
+	struct afalg_ctl k;
 	uint8_t aad[64], pt[256], ct[512], rt[512];
 	size_t al;
 	long r;
 
-	if (!a_open(&c, arg))
+	if (!a_open(&c, arg, aad, sizeof(aad), pt, sizeof(pt)))
 		goto out;
 	al = def_assoc(c.a);
-	gen(aad, sizeof(aad), "aad");
-	gen(pt, sizeof(pt), "msg");
-	r = a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 64, ct, al + 64 + c.as,
-		  MSG_DONTWAIT, "enc");
+	r = a_enc(&c, aad, al, pt, 64, ct, "enc");
 	out("-- decrypt with less than assoclen + authsize");
 	a_req(&c, ALG_OP_DECRYPT, aad, al, ct + al, c.as - 1, rt, 64,
 	      MSG_DONTWAIT, "short");
 	sk_recv(c.op, 64, MSG_DONTWAIT);
 	out("-- assoclen larger than the data");
-	k = a_ctl(&c, ALG_OP_ENCRYPT, 100);
+	k = opctx_ctl(&c, ALG_OP_ENCRYPT, 100);
 	sk_send(c.op, &k, aad, 50, 0);
 	sk_recv(c.op, 200, MSG_DONTWAIT);
 	sk_recv(c.op, 200, MSG_DONTWAIT);
@@ -346,7 +303,7 @@ static void sc_sizes(const void *arg)
 		out("-- output larger than needed");
 		a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 64, rt, 512,
 		      MSG_DONTWAIT, "enc out+");
-		k = a_ctl(&c, ALG_OP_ENCRYPT, (long)al);
+		k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)al);
 		{
 			uint8_t b[512];
 
@@ -360,7 +317,7 @@ static void sc_sizes(const void *arg)
 				 "returns it", false);
 	}
 	out("-- MSG_MORE: recv waits for the whole message");
-	k = a_ctl(&c, ALG_OP_ENCRYPT, (long)al);
+	k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)al);
 	sk_send(c.op, &k, aad, al, MSG_MORE);
 	sk_recv(c.op, 512, MSG_DONTWAIT);
 	sk_send(c.op, NULL, pt, 32, MSG_MORE);
@@ -371,8 +328,7 @@ static void sc_sizes(const void *arg)
 	sk_send(c.op, NULL, pt + 32, 32, 0);
 	sk_recv(c.op, al + 64 + c.as, MSG_DONTWAIT);
 	out("-- the IV is not chained: a request without IV reuses it");
-	a_req(&c, ALG_OP_ENCRYPT, aad, al, pt, 32, rt, al + 32 + c.as,
-	      MSG_DONTWAIT, "with iv");
+	a_enc(&c, aad, al, pt, 32, rt, "with iv");
 	{
 		uint8_t b[128];
 
@@ -381,27 +337,27 @@ static void sc_sizes(const void *arg)
 		sk_send(c.op, NULL, b, al + 32, 0);
 		sk_recv(c.op, al + 32 + c.as, MSG_DONTWAIT);
 		/* a cmsg without IV: op and assoclen reset, IV kept */
-		k = CTL_NONE;
+		k = AFALG_CTL_NONE;
 		k.op = ALG_OP_ENCRYPT;
 		sk_send(c.op, &k, b, al + 32, 0);
 		sk_recv(c.op, al + 32 + c.as, MSG_DONTWAIT);
 	}
 	out("-- no data at all");
-	k = a_ctl(&c, ALG_OP_ENCRYPT, 0);
+	k = opctx_ctl(&c, ALG_OP_ENCRYPT, 0);
 	sk_send(c.op, &k, NULL, 0, 0);
 	sk_recv(c.op, 64, MSG_DONTWAIT);
-	k = a_ctl(&c, ALG_OP_DECRYPT, 0);
+	k = opctx_ctl(&c, ALG_OP_DECRYPT, 0);
 	sk_send(c.op, &k, NULL, 0, 0);
 	sk_recv(c.op, 64, MSG_DONTWAIT);
 	out("-- wrong iv length");
-	k = a_ctl(&c, ALG_OP_ENCRYPT, (long)al);
+	k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)al);
 	k.ivlen = (int)c.a->ivsize + 1;
 	sk_send(c.op, &k, aad, al + 16, 0);
 	k.ivlen = 0;
 	sk_send(c.op, &k, aad, al + 16, 0);
 	sk_recv(c.op, 128, MSG_DONTWAIT);
 out:
-	a_close(&c);
+	opctx_close(&c);
 }
 
 /* assoclen sweep (ESP forms accept only 16 and 20) and ccm's iv[0] */
@@ -409,20 +365,18 @@ static void sc_assoc(const void *arg)
 {
 	static const size_t alens[] = { 0, 7, 8, 12, 15, 16, 17, 19, 20, 21,
 					24, 32, 64, 255, 256, 4096 };
-	struct actx c;
+	struct opctx c;
 	uint8_t *aad, pt[64], *ct;
 	char line[1024];
 	size_t i, l = 0;
 
 	aad = xmalloc(8192);
 	ct = xmalloc(8192);
-	if (!a_open(&c, arg))
+	if (!a_open(&c, arg, aad, 8192, pt, sizeof(pt)))
 		goto out;
-	gen(aad, 8192, "aad");
-	gen(pt, sizeof(pt), "msg");
 	line[0] = 0;
 	for (i = 0; i < ARRAY_SIZE(alens); i++) {
-		struct ctl k = a_ctl(&c, ALG_OP_ENCRYPT, (long)alens[i]);
+		struct afalg_ctl k = opctx_ctl(&c, ALG_OP_ENCRYPT, (long)alens[i]);
 		uint8_t *b = xmalloc(alens[i] + 32);
 
 		memcpy(b, aad, alens[i]);
@@ -446,7 +400,7 @@ static void sc_assoc(const void *arg)
 		line[0] = 0;
 		l = 0;
 		for (i = 0; i < ARRAY_SIZE(flags); i++) {
-			struct ctl k = a_ctl(&c, ALG_OP_ENCRYPT, 8);
+			struct afalg_ctl k = opctx_ctl(&c, ALG_OP_ENCRYPT, 8);
 			uint8_t b[8 + 32];
 
 			memcpy(iv, c.iv, 16);
@@ -464,7 +418,7 @@ static void sc_assoc(const void *arg)
 		out("ccm iv[0] sweep:%s", line);
 	}
 out:
-	a_close(&c);
+	opctx_close(&c);
 	free(aad);
 	free(ct);
 }
@@ -475,21 +429,13 @@ static const char *const aead_algs[] = {
 	"authenc(hmac(sha256),cbc(aes))",
 };
 
+static const struct sc_kind aead_kinds[] = {
+	{ "layout", sc_layout }, { "authsize", sc_authsize }, { "tag", sc_tag },
+	{ "sizes", sc_sizes }, { "assoc", sc_assoc },
+};
+
 void reg_aead(void)
 {
-	char n[128];
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(aead_algs); i++) {
-		snprintf(n, sizeof(n), "aead.layout.%s", aead_algs[i]);
-		reg(n, sc_layout, aead_algs[i]);
-		snprintf(n, sizeof(n), "aead.authsize.%s", aead_algs[i]);
-		reg(n, sc_authsize, aead_algs[i]);
-		snprintf(n, sizeof(n), "aead.tag.%s", aead_algs[i]);
-		reg(n, sc_tag, aead_algs[i]);
-		snprintf(n, sizeof(n), "aead.sizes.%s", aead_algs[i]);
-		reg(n, sc_sizes, aead_algs[i]);
-		snprintf(n, sizeof(n), "aead.assoc.%s", aead_algs[i]);
-		reg(n, sc_assoc, aead_algs[i]);
-	}
+	reg_kinds("aead", aead_kinds, ARRAY_SIZE(aead_kinds), aead_algs,
+		  ARRAY_SIZE(aead_algs));
 }

@@ -157,7 +157,7 @@ static void sc_skcipher(const struct calg *a, int fd)
 				       64, 65, 100, 128, 255, 256, 4096,
 				       65536 + 16 };
 	uint8_t key[128], iv[32], *pt, *ct, *rt;
-	struct ctl e = CTL_NONE, d;
+	struct afalg_ctl e = AFALG_CTL_NONE, d;
 	size_t i, n;
 	unsigned int klen;
 	int op;
@@ -288,7 +288,7 @@ static void sc_aead(const struct calg *a, int fd)
 	b = xmalloc(2048);
 	for (i = 0; i < ARRAY_SIZE(al); i++) {
 		for (j = 0; j < ARRAY_SIZE(pl); j++) {
-			struct ctl e = CTL_NONE;
+			struct afalg_ctl e = AFALG_CTL_NONE;
 			size_t n = al[i] + pl[j], outl = n + a->maxauth;
 
 			if (a->bs > 1 && pl[j] % a->bs)

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.8: the hash op socket.  Every row of the send table, recv
- * truncation and over-long reads, result dropping, the SYS5 read(0) rule,
- * ignored flags and cmsgs, every send and recv entry point, cloning by
- * accept(), dup.
+ * The hash op socket (afalg-behaviour.md §1.8).  Every row of the send
+ * table, recv truncation and over-long reads, result dropping, the SYS5
+ * read(0) rule, ignored flags and cmsgs, every send and recv entry point,
+ * cloning by accept(), dup.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -60,7 +60,7 @@ static int hop(const char *name, int *fd)
 	return acc(*fd);
 }
 
-/* Every row of spec 1.8's sendmsg table, then recv's rules. */
+/* Every row of afalg-behaviour.md §1.8's sendmsg table, then recv's. */
 static void sc_table(const void *arg)
 {
 	const char *name = arg;
@@ -183,7 +183,7 @@ static void sc_flags(const void *arg)
 	static const int rflags[] = { MSG_PEEK, MSG_WAITALL, MSG_TRUNC,
 				      MSG_DONTWAIT, MSG_OOB, MSG_ERRQUEUE,
 				      MSG_CMSG_CLOEXEC };
-	struct ctl c = CTL_NONE;
+	struct afalg_ctl c = AFALG_CTL_NONE;
 	uint8_t iv[16] = { 0 };
 	size_t i;
 	int fd, op;
@@ -247,6 +247,18 @@ static void sc_flags(const void *arg)
 	close(fd);
 }
 
+/* sendmsg of the iovecs @v[0..n) without cmsgs; prints "sendmsg(@what)" */
+static void sendv(int op, struct iovec *v, size_t n, const char *what)
+{
+	struct msghdr m;
+
+	memset(&m, 0, sizeof(m));
+	m.msg_iov = v;
+	m.msg_iovlen = n;
+	T(sendmsg(op, &m, 0));
+	out("sendmsg(%s) %s", what, rs());
+}
+
 /* Every entry point that reaches hash_sendmsg / hash_recvmsg. */
 static void sc_entry(const void *arg)
 {
@@ -282,19 +294,13 @@ static void sc_entry(const void *arg)
 	T(sendto(op, "abc", 3, 0, (struct sockaddr *)&ss, 200));
 	out("sendto(addr,200) %s", rs());
 	hr(op, 64);
-	memset(&m, 0, sizeof(m));
 	v[0] = (struct iovec){ big, 1000 };
 	v[1] = (struct iovec){ big + 1000, 0 };
 	v[2] = (struct iovec){ big + 1000, 1500 };
 	v[3] = (struct iovec){ big + 2500, 500 };
-	m.msg_iov = v;
-	m.msg_iovlen = 4;
-	T(sendmsg(op, &m, 0));
-	out("sendmsg(4 iovecs, 3000) %s", rs());
+	sendv(op, v, 4, "4 iovecs, 3000");
 	hr(op, 64);
-	m.msg_iovlen = 0;
-	T(sendmsg(op, &m, 0));
-	out("sendmsg(no iov) %s", rs());
+	sendv(op, v, 0, "no iov");
 	hr(op, 64);
 	/* sendmmsg: each message is one sendmsg */
 	memset(mm, 0, sizeof(mm));
@@ -349,15 +355,9 @@ static void sc_entry(const void *arg)
 
 		for (i = 0; i < 1025; i++)
 			many[i] = (struct iovec){ big, 1 };
-		memset(&m, 0, sizeof(m));
-		m.msg_iov = many;
-		m.msg_iovlen = 1024;
-		T(sendmsg(op, &m, 0));
-		out("sendmsg(1024 iovecs) %s", rs());
+		sendv(op, many, 1024, "1024 iovecs");
 		hr(op, 64);
-		m.msg_iovlen = 1025;
-		T(sendmsg(op, &m, 0));
-		out("sendmsg(1025 iovecs) %s", rs());
+		sendv(op, many, 1025, "1025 iovecs");
 		T(writev(op, many, 1025));
 		out("writev(1025) %s", rs());
 		{
@@ -413,7 +413,7 @@ out:
 	page_free(buf, n);
 }
 
-/* accept() on an op socket clones the hash state (spec 1.6). */
+/* accept() on an op socket clones the hash state (afalg-behaviour.md §1.6) */
 static void sc_clone(const void *arg)
 {
 	const char *name = arg;

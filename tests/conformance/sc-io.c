@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.7, 1.12, 1.13: descriptors and I/O paths around the op sockets.
- * sendfile (with and without an offset), splice from a pipe, vmsplice,
- * splice into a pipe, AIO through syscall(), poll/select/epoll, fork,
- * exec, SCM_RIGHTS.
+ * Descriptors and I/O paths around the op sockets (afalg-behaviour.md
+ * §1.7, §1.12, §1.13): sendfile (with and without an offset), splice from
+ * a pipe, vmsplice, splice into a pipe, AIO through syscall(),
+ * poll/select/epoll, fork, exec, SCM_RIGHTS.
  */
 #include <fcntl.h>
 #include <poll.h>
@@ -16,15 +16,10 @@
 #include <sys/mman.h>
 #include <sys/select.h>
 #include <sys/sendfile.h>
-#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
-#include <linux/aio_abi.h>
 
 #include "conformance.h"
-
-void sk_send(int op, const struct ctl *c, const void *p, size_t n, int flags);
-void sk_recv(int op, size_t n, int flags);
 
 static int hash_op(const char *name, int *fd)
 {
@@ -58,7 +53,7 @@ static int memfile(size_t n, const char *label)
 	return f;
 }
 
-/* sendfile(2): util-linux hardlink, iproute2, gnulib (spec 1.12) */
+/* sendfile(2): hardlink, iproute2, gnulib (afalg-behaviour.md §1.12) */
 static void sc_sendfile(const void *arg)
 {
 	int fd, op, f;
@@ -130,7 +125,7 @@ static void sc_sendfile_sk(const void *arg)
 {
 	const struct calg *a = calg_find(arg);
 	uint8_t key[64], iv[32];
-	struct ctl c = CTL_NONE;
+	struct afalg_ctl c = AFALG_CTL_NONE;
 	int fd, op, f;
 	off_t off = 0;
 
@@ -237,22 +232,6 @@ static void sc_splice(const void *arg)
 }
 
 /* AIO through syscall() as libkcapi and OpenSSL's afalg engine do it */
-static long io_setup_(unsigned int n, aio_context_t *ctx)
-{
-	return syscall(SYS_io_setup, n, ctx);
-}
-
-static long io_submit_(aio_context_t ctx, long n, struct iocb **v)
-{
-	return syscall(SYS_io_submit, ctx, n, v);
-}
-
-static long io_getevents_(aio_context_t ctx, long min, long max,
-			  struct io_event *ev, struct timespec *ts)
-{
-	return syscall(SYS_io_getevents, ctx, min, max, ev, ts);
-}
-
 static void aio_read_step(aio_context_t ctx, int op, int efd, void *buf,
 			  size_t n, const char *what)
 {
@@ -261,18 +240,9 @@ static void aio_read_step(aio_context_t ctx, int op, int efd, void *buf,
 	struct timespec ts = { 5, 0 };
 	uint64_t cnt = 0;
 
-	memset(&cb, 0, sizeof(cb));
-	cb.aio_fildes = (uint32_t)op;
-	cb.aio_lio_opcode = IOCB_CMD_PREAD;
-	cb.aio_buf = (uint64_t)(uintptr_t)buf;
-	cb.aio_nbytes = n;
-	cb.aio_data = 0x1234;
-	if (efd >= 0) {
-		cb.aio_flags = IOCB_FLAG_RESFD;
-		cb.aio_resfd = (uint32_t)efd;
-	}
+	aio_prep(&cb, op, IOCB_CMD_PREAD, buf, n, efd, 0x1234);
 	memset(buf, 0, n);
-	T(io_submit_(ctx, 1, cbs));
+	T(sys_io_submit(ctx, 1, cbs));
 	out("%s io_submit(PREAD %zu) %s", what, n, rs());
 	if (g_r != 1)
 		return;
@@ -282,7 +252,7 @@ static void aio_read_step(aio_context_t ctx, int op, int efd, void *buf,
 		    (unsigned long long)cnt);
 	}
 	memset(&ev, 0, sizeof(ev));
-	T(io_getevents_(ctx, 1, 1, &ev, &ts));
+	T(sys_io_getevents(ctx, 1, 1, &ev, &ts));
 	out("%s io_getevents %s data=%#llx res=%lld %s", what, rs(),
 	    (unsigned long long)ev.data, (long long)ev.res,
 	    ev.res > 0 ? hx(buf, (size_t)ev.res) : ename((int)-ev.res));
@@ -293,7 +263,7 @@ static void sc_aio(const void *arg)
 	const struct calg *a = calg_find(arg);
 	aio_context_t ctx = 0;
 	uint8_t key[128], iv[32], pt[4096], outb[4096];
-	struct ctl c = CTL_NONE;
+	struct afalg_ctl c = AFALG_CTL_NONE;
 	unsigned int klen;
 	int fd, op, efd;
 
@@ -306,7 +276,7 @@ static void sc_aio(const void *arg)
 		setkey(fd, key, klen);
 	op = acc(fd);
 	gen(pt, sizeof(pt), "msg");
-	T(io_setup_(16, &ctx));
+	T(sys_io_setup(16, &ctx));
 	out("io_setup %s", rs());
 	efd = eventfd(0, EFD_CLOEXEC);
 	if (a->type == C_HASH) {
@@ -332,7 +302,7 @@ static void sc_aio(const void *arg)
 		fcntl(op, F_SETFL, O_NONBLOCK);
 		aio_read_step(ctx, op, -1, outb, 64, "nothing queued, O_NONBLOCK");
 	}
-	T(syscall(SYS_io_destroy, ctx));
+	T(sys_io_destroy(ctx));
 	out("io_destroy %s", rs());
 	closefd(efd);
 	close(op);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.16: NETLINK_CRYPTO as libkcapi uses it.  CRYPTO_MSG_GETALG for
- * every bound algorithm, with the reply's attributes printed byte by byte;
- * the driver name, module, flags, refcnt and priority are divergence D7
- * (the shim has no registry of the kernel's drivers).
+ * NETLINK_CRYPTO as libkcapi uses it (afalg-behaviour.md §1.16).
+ * CRYPTO_MSG_GETALG for every bound algorithm, with the reply's
+ * attributes printed byte by byte; the driver name, module, flags, refcnt
+ * and priority are divergence D7 (the shim has no registry of the
+ * kernel's drivers).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,6 +240,42 @@ out:
 	close(fd);
 }
 
+/*
+ * Read the answer to a dump (non-blocking, at most 1000 reads) and call
+ * @each for every message but NLMSG_DONE; true when NLMSG_DONE came.
+ */
+static bool nl_dump_read(int fd,
+			 void (*each)(const struct nlmsghdr *h, void *arg),
+			 void *arg)
+{
+	uint8_t *b = xmalloc(65536);
+	bool done = false;
+	int rounds;
+
+	for (rounds = 0; rounds < 1000 && !done; rounds++) {
+		ssize_t r = recv(fd, b, 65536, MSG_DONTWAIT);
+		const struct nlmsghdr *h = (void *)b;
+		size_t left = r > 0 ? (size_t)r : 0;
+
+		if (r <= 0)
+			break;
+		for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
+			if (h->nlmsg_type == NLMSG_DONE)
+				done = true;
+			else
+				each(h, arg);
+		}
+	}
+	free(b);
+	return done;
+}
+
+static void count_msg(const struct nlmsghdr *h, void *arg)
+{
+	(void)h;
+	(*(int *)arg)++;
+}
+
 static void sc_nl_socket(const void *arg)
 {
 	struct sockaddr_nl sa;
@@ -413,26 +450,11 @@ static void sc_nl_errors(const void *arg)
 	nl_send(fd, CRYPTO_MSG_GETALG, NLM_F_REQUEST | NLM_F_DUMP, 40, &u,
 		sizeof(u));
 	{
-		uint8_t *b = xmalloc(65536);
-		int msgs = 0, done = 0, rounds;
+		int msgs = 0;
+		bool done = nl_dump_read(fd, count_msg, &msgs);
 
-		for (rounds = 0; rounds < 1000 && !done; rounds++) {
-			ssize_t r = recv(fd, b, 65536, MSG_DONTWAIT);
-			const struct nlmsghdr *h = (void *)b;
-			size_t left = r > 0 ? (size_t)r : 0;
-
-			if (r <= 0)
-				break;
-			for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
-				if (h->nlmsg_type == NLMSG_DONE)
-					done = 1;
-				else
-					msgs++;
-			}
-		}
 		div_next("D7", "a dump lists every algorithm the kernel has");
 		out("dump: %d messages, done=%d", msgs, done);
-		free(b);
 	}
 	close(fd);
 out:
@@ -453,35 +475,26 @@ void reg_netlink(void)
 }
 
 /* --served: the cra_names a NETLINK_CRYPTO dump lists, one per line */
+static void print_served(const struct nlmsghdr *h, void *arg)
+{
+	const struct crypto_user_alg *a = NLMSG_DATA(h);
+
+	if (h->nlmsg_type == CRYPTO_MSG_GETALG)
+		printf("SERVED %s %s\n", a->cru_name, a->cru_driver_name);
+}
+
 int list_served(void)
 {
 	struct crypto_user_alg u;
-	uint8_t *b = xmalloc(65536);
-	int fd = nl_open(), rounds, done = 0;
+	int fd = nl_open();
+	bool done;
 
 	if (fd < 0)
 		return 1;
 	memset(&u, 0, sizeof(u));
 	nl_send(fd, CRYPTO_MSG_GETALG, NLM_F_REQUEST | NLM_F_DUMP, 1, &u,
 		sizeof(u));
-	for (rounds = 0; rounds < 1000 && !done; rounds++) {
-		ssize_t r = recv(fd, b, 65536, MSG_DONTWAIT);
-		const struct nlmsghdr *h = (void *)b;
-		size_t left = r > 0 ? (size_t)r : 0;
-
-		if (r <= 0)
-			break;
-		for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
-			const struct crypto_user_alg *a = NLMSG_DATA(h);
-
-			if (h->nlmsg_type == NLMSG_DONE)
-				done = 1;
-			else if (h->nlmsg_type == CRYPTO_MSG_GETALG)
-				printf("SERVED %s %s\n", a->cru_name,
-				       a->cru_driver_name);
-		}
-	}
+	done = nl_dump_read(fd, print_served, NULL);
 	close(fd);
-	free(b);
 	return done ? 0 : 1;
 }

@@ -110,7 +110,7 @@ static void op_send(struct seq *s)
 {
 	int i = pick_op(s), flags = MSG_DONTWAIT;
 	size_t n;
-	struct ctl c = CTL_NONE;
+	struct afalg_ctl c = AFALG_CTL_NONE;
 	uint8_t iv[64];
 	unsigned int r = rnd(s, 100);
 	char cs[64] = "";
@@ -179,7 +179,7 @@ static void op_misc(struct seq *s)
 		T(setsockopt(s->fd, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, as));
 		out("authsize(%u) %s", as, rs());
 	} else if (k == 1) {
-		T(bind_alg(s->fd, ctype_name(s->a->type), s->a->name));
+		T(afalg_bind(s->fd, ctype_name(s->a->type), s->a->name));
 		out("rebind %s", rs());
 	} else if (k == 2 && i >= 0) {
 		struct pollfd p = { s->ops[i], POLLIN | POLLOUT, 0 };

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.11: rng op sockets.  Output bytes are random on both sides, so
- * the transcript has lengths and properties (not all zero, two reads
- * differ), never the bytes.
+ * rng op sockets (afalg-behaviour.md §1.11).  Output bytes are random on
+ * both sides, so the transcript has lengths and properties (not all zero,
+ * two reads differ), never the bytes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +11,6 @@
 #include <sys/uio.h>
 
 #include "conformance.h"
-
-void poll_step(int fd, const char *what);
 
 static bool nonzero(const uint8_t *b, size_t n)
 {
@@ -103,13 +101,9 @@ static const char *const rng_algs[] = {
 	"drbg_nopr_ctr_aes128", "drbg_pr_hmac_sha256", "jitterentropy_rng",
 };
 
+static const struct sc_kind rng_kinds[] = { { NULL, sc_rng } };
+
 void reg_rng(void)
 {
-	char n[128];
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(rng_algs); i++) {
-		snprintf(n, sizeof(n), "rng.%s", rng_algs[i]);
-		reg(n, sc_rng, rng_algs[i]);
-	}
+	reg_kinds("rng", rng_kinds, 1, rng_algs, ARRAY_SIZE(rng_algs));
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Spec 1.9: the skcipher op socket.  cmsg parsing, IV persistence and
- * chaining, MSG_MORE streams and chunk rounding, partial and over-long
- * reads, the TX budget, poll, concurrent senders, non-blocking sockets.
+ * The skcipher op socket (afalg-behaviour.md §1.9).  cmsg parsing, IV
+ * persistence and chaining, MSG_MORE streams and chunk rounding, partial
+ * and over-long reads, the TX budget, poll, concurrent senders,
+ * non-blocking sockets.
  */
 #include <fcntl.h>
 #include <poll.h>
@@ -16,39 +17,7 @@
 
 #include "conformance.h"
 
-void poll_step(int fd, const char *what);
-
-struct skctx {
-	const struct calg *a;
-	int fd, op;
-	uint8_t key[128], iv[32];
-	unsigned int klen;
-};
-
-static bool sk_open(struct skctx *c, const char *name)
-{
-	c->a = calg_find(name);
-	c->op = -1;
-	c->fd = tfm(ctype_name(c->a->type), name);
-	if (c->fd < 0)
-		return false;
-	c->klen = make_key(c->a, c->key, sizeof(c->key), "key");
-	make_iv(c->a, c->iv, "iv");
-	if (setkey(c->fd, c->key, c->klen) < 0) {
-		close(c->fd);
-		return false;
-	}
-	c->op = acc(c->fd);
-	return c->op >= 0;
-}
-
-static void sk_close(struct skctx *c)
-{
-	closefd(c->op);
-	closefd(c->fd);
-}
-
-static const char *ctlstr(const struct ctl *c)
+static const char *ctlstr(const struct afalg_ctl *c)
 {
 	static char b[4][96];
 	static unsigned int n;
@@ -71,7 +40,7 @@ static const char *ctlstr(const struct ctl *c)
 	return o;
 }
 
-void sk_send(int op, const struct ctl *c, const void *p, size_t n, int flags)
+void sk_send(int op, const struct afalg_ctl *c, const void *p, size_t n, int flags)
 {
 	sendctl(op, c, p, n, flags);
 	out("sendmsg(ctl=%s,%zu,%s) %s", ctlstr(c), n, flagstr(flags), rs());
@@ -88,9 +57,9 @@ void sk_recv(int op, size_t n, int flags)
 }
 
 /*
- * A recv the kernel answers only after a signal (spec 1.9 quirks): armed
- * with a timer natively.  @id: the divergence; @hangs: the shim would
- * wait forever (D8), so it is not called there.
+ * A recv the kernel answers only after a signal (afalg-behaviour.md §1.9,
+ * quirks): armed with a timer natively.  @id: the divergence; @hangs: the
+ * shim would wait forever (D8), so it is not called there.
  */
 void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
 		      bool hangs)
@@ -110,31 +79,19 @@ void sk_recv_blocking(int op, size_t n, const char *id, const char *why,
 	free(b);
 }
 
-static struct ctl enc_ctl(const struct skctx *c, int op)
-{
-	struct ctl k = CTL_NONE;
-
-	k.op = op;
-	k.iv = c->iv;
-	k.ivlen = (int)c->a->ivsize;
-	return k;
-}
-
 /* one request, exact read, decrypt back, in place */
 static void sc_basic(const void *arg)
 {
-	struct skctx c;
-	struct ctl e, d;
+	struct opctx c;
+	struct afalg_ctl d;
 	uint8_t pt[256], ct[256], rt[256];
 	size_t n;
 
-	if (!sk_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
 	n = 64;
-	gen(pt, sizeof(pt), "msg");
-	e = enc_ctl(&c, ALG_OP_ENCRYPT);
-	d = enc_ctl(&c, ALG_OP_DECRYPT);
-	sendctl(c.op, &e, pt, n, 0);
+	d = opctx_ctl(&c, ALG_OP_DECRYPT, -1);
+	sendctl(c.op, &c.e, pt, n, 0);
 	out("encrypt send %s", rs());
 	recvout(c.op, ct, n, 0);
 	out("encrypt recv %s %s", rs(), hx(ct, n));
@@ -144,11 +101,11 @@ static void sc_basic(const void *arg)
 	out("decrypt recv %s roundtrip=%d", rs(), !memcmp(pt, rt, n));
 	/* in place: one buffer for send and recv */
 	memcpy(rt, pt, n);
-	sendctl(c.op, &e, rt, n, 0);
+	sendctl(c.op, &c.e, rt, n, 0);
 	recvout(c.op, rt, n, 0);
 	out("in-place encrypt %s same=%d", rs(), !memcmp(rt, ct, n));
 	/* read(2), readv(2) and write(2) as entry points */
-	sendctl(c.op, &e, NULL, 0, MSG_MORE);
+	sendctl(c.op, &c.e, NULL, 0, MSG_MORE);
 	out("control-only sendmsg(MORE) %s", rs());
 	T(write(c.op, pt, n));
 	out("write %s", rs());
@@ -161,12 +118,12 @@ static void sc_basic(const void *arg)
 		out("readv %s same=%d", rs(), !memcmp(rt, ct, n));
 	}
 	/* the op persists: a request without cmsgs encrypts again */
-	sk_send(c.op, &e, pt, 16 * 2, MSG_MORE);
+	sk_send(c.op, &c.e, pt, 16 * 2, MSG_MORE);
 	sk_send(c.op, NULL, pt + 32, 32, 0);
 	sk_recv(c.op, 64, 0);
 	/* control data without ALG_SET_OP means decrypt */
 	{
-		struct ctl ivonly = CTL_NONE;
+		struct afalg_ctl ivonly = AFALG_CTL_NONE;
 
 		ivonly.iv = c.iv;
 		ivonly.ivlen = (int)c.a->ivsize;
@@ -192,13 +149,13 @@ static void sc_basic(const void *arg)
 		m.msg_iovlen = 1;
 		m.msg_control = cb;
 		m.msg_controllen = sizeof(cb);
-		sk_send(c.op, &e, NULL, 0, MSG_MORE);
+		sk_send(c.op, &c.e, NULL, 0, MSG_MORE);
 		T(sendmsg(c.op, &m, 0));
 		out("sendmsg(SCM_RIGHTS cmsg only) %s", rs());
 		recvout(c.op, rt, n, 0);
 		out("recv %s %s", rs(), hx(rt, g_r > 0 ? (size_t)g_r : 0));
 		/* controllen shorter than a cmsghdr: control "present", empty */
-		sk_send(c.op, &e, NULL, 0, MSG_MORE);
+		sk_send(c.op, &c.e, NULL, 0, MSG_MORE);
 		m.msg_controllen = 8;
 		T(sendmsg(c.op, &m, 0));
 		out("sendmsg(controllen 8) %s", rs());
@@ -206,24 +163,21 @@ static void sc_basic(const void *arg)
 		out("recv %s %s", rs(), hx(rt, g_r > 0 ? (size_t)g_r : 0));
 	}
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
-/* IV persistence and chaining across requests (spec 1.9) */
+/* IV persistence and chaining across requests (afalg-behaviour.md §1.9) */
 static void sc_chain(const void *arg)
 {
-	struct skctx c;
-	struct ctl e;
+	struct opctx c;
 	uint8_t pt[256], one[256], two[256];
 
-	if (!sk_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
-	gen(pt, sizeof(pt), "msg");
-	e = enc_ctl(&c, ALG_OP_ENCRYPT);
-	sendctl(c.op, &e, pt, 128, 0);
+	sendctl(c.op, &c.e, pt, 128, 0);
 	recvout(c.op, one, 128, 0);
 	out("one request of 128 %s %s", rs(), hx(one, 128));
-	sendctl(c.op, &e, pt, 64, 0);
+	sendctl(c.op, &c.e, pt, 64, 0);
 	recvout(c.op, two, 64, 0);
 	out("first 64 %s %s", rs(), hx(two, 64));
 	sendctl(c.op, NULL, pt + 64, 64, 0);
@@ -232,7 +186,7 @@ static void sc_chain(const void *arg)
 	    !memcmp(one, two, 128));
 	/* a request with OP only keeps the socket IV */
 	{
-		struct ctl oponly = CTL_NONE;
+		struct afalg_ctl oponly = AFALG_CTL_NONE;
 
 		oponly.op = ALG_OP_ENCRYPT;
 		sendctl(c.op, &oponly, pt, 32, 0);
@@ -240,11 +194,11 @@ static void sc_chain(const void *arg)
 		out("op-only request %s %s", rs(), hx(two, 32));
 	}
 	/* hostap: IV-only sendmsg without data or MORE, then data */
-	sk_send(c.op, &e, NULL, 0, 0);
+	sk_send(c.op, &c.e, NULL, 0, 0);
 	sk_send(c.op, NULL, pt, 64, 0);
 	sk_recv(c.op, 64, 0);
 	/* ell: IV-only sendmsg with MORE, then data */
-	sk_send(c.op, &e, NULL, 0, MSG_MORE);
+	sk_send(c.op, &c.e, NULL, 0, MSG_MORE);
 	sk_send(c.op, NULL, pt, 64, 0);
 	sk_recv(c.op, 64, 0);
 	/* two IV cmsgs: the last one wins */
@@ -292,10 +246,10 @@ static void sc_chain(const void *arg)
 	}
 	/* the IV of a request survives an error in a later sendmsg */
 	{
-		struct ctl bad = e;
+		struct afalg_ctl bad = c.e;
 
 		bad.op = 2;
-		sk_send(c.op, &e, pt, 16, MSG_MORE);
+		sk_send(c.op, &c.e, pt, 16, MSG_MORE);
 		sk_send(c.op, &bad, pt, 16, 0);
 		sk_send(c.op, NULL, pt + 16, 48, 0);
 		sk_recv(c.op, 64, 0);
@@ -304,9 +258,9 @@ static void sc_chain(const void *arg)
 	{
 		int op2 = acc(c.fd);
 
-		sk_send(op2, &e, pt, 32, 0);
+		sk_send(op2, &c.e, pt, 32, 0);
 		sk_recv(op2, 32, 0);
-		sk_send(c.op, &e, pt, 32, 0);
+		sk_send(c.op, &c.e, pt, 32, 0);
 		sk_send(op2, NULL, pt, 32, 0);
 		sk_recv(c.op, 32, 0);
 		sk_recv(op2, 32, 0);
@@ -320,11 +274,11 @@ static void sc_chain(const void *arg)
 	 */
 	{
 		const struct {
-			struct ctl ctl;
+			struct afalg_ctl ctl;
 			const char *what;
 		} partial[] = {
-			{ e, "encrypting" },
-			{ enc_ctl(&c, ALG_OP_DECRYPT), "decrypting" },
+			{ c.e, "encrypting" },
+			{ opctx_ctl(&c, ALG_OP_DECRYPT, -1), "decrypting" },
 		};
 
 		for (size_t i = 0; i < 2; i++) {
@@ -338,130 +292,118 @@ static void sc_chain(const void *arg)
 		}
 	}
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
 /* MSG_MORE streams: whole chunks only while more data is announced */
 static void sc_more(const void *arg)
 {
-	struct skctx c;
-	struct ctl e;
+	struct opctx c;
 	uint8_t pt[512];
-	unsigned int bs;
 
-	if (!sk_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
-	bs = c.a->chunk ? c.a->chunk : c.a->bs;
-	gen(pt, sizeof(pt), "msg");
-	e = enc_ctl(&c, ALG_OP_ENCRYPT);
 	out("-- chunks of a stream");
-	sk_send(c.op, &e, pt, 100, MSG_MORE);
+	sk_send(c.op, &c.e, pt, 100, MSG_MORE);
 	sk_recv(c.op, 100, MSG_DONTWAIT);
 	sk_send(c.op, NULL, pt + 100, 100, MSG_MORE);
 	sk_recv(c.op, 37, MSG_DONTWAIT);
-	sk_recv(c.op, bs - 1, MSG_DONTWAIT);
+	sk_recv(c.op, c.bs - 1, MSG_DONTWAIT);
 	sk_recv(c.op, 300, MSG_DONTWAIT);
 	sk_send(c.op, NULL, pt + 200, 100, 0);
 	sk_recv(c.op, 300, MSG_DONTWAIT);
 	sk_recv(c.op, 300, MSG_DONTWAIT);
 	out("-- MORE with less than a chunk queued");
-	sk_send(c.op, &e, pt, bs - 1, MSG_MORE);
+	sk_send(c.op, &c.e, pt, c.bs - 1, MSG_MORE);
 	sk_recv(c.op, 64, MSG_DONTWAIT);
 	sk_recv_blocking(c.op, 64, "D8",
 			 "blocked recv with MORE pending: the kernel returns "
 			 "EINTR on a signal, the shim keeps waiting", true);
-	sk_send(c.op, NULL, pt + bs - 1, 1, MSG_MORE);
-	sk_recv(c.op, 2 * bs, MSG_DONTWAIT);
+	sk_send(c.op, NULL, pt + c.bs - 1, 1, MSG_MORE);
+	sk_recv(c.op, 2 * c.bs, MSG_DONTWAIT);
 	sk_send(c.op, NULL, pt, 0, 0);
 	sk_recv(c.op, 64, MSG_DONTWAIT);
 	out("-- final request with a partial block");
-	sk_send(c.op, &e, pt, bs + 1, 0);
-	sk_recv(c.op, bs + 1, MSG_DONTWAIT);
-	sk_recv(c.op, bs + 1, MSG_DONTWAIT);
-	sk_send(c.op, &e, pt, 16, 0);
+	sk_send(c.op, &c.e, pt, c.bs + 1, 0);
+	sk_recv(c.op, c.bs + 1, MSG_DONTWAIT);
+	sk_recv(c.op, c.bs + 1, MSG_DONTWAIT);
+	sk_send(c.op, &c.e, pt, 16, 0);
 	sk_recv(c.op, 16, MSG_DONTWAIT);
 	out("-- empty final send after a stream");
-	sk_send(c.op, &e, pt, 2 * bs, MSG_MORE);
+	sk_send(c.op, &c.e, pt, 2 * c.bs, MSG_MORE);
 	sk_send(c.op, NULL, NULL, 0, 0);
-	sk_recv(c.op, 2 * bs, MSG_DONTWAIT);
+	sk_recv(c.op, 2 * c.bs, MSG_DONTWAIT);
 	out("-- control-only MORE then empty data without MORE");
-	sk_send(c.op, &e, NULL, 0, MSG_MORE);
+	sk_send(c.op, &c.e, NULL, 0, MSG_MORE);
 	sk_send(c.op, NULL, NULL, 0, 0);
 	sk_recv(c.op, 16, MSG_DONTWAIT);
-	sk_send(c.op, &e, pt, 32, 0);
+	sk_send(c.op, &c.e, pt, 32, 0);
 	sk_recv(c.op, 32, MSG_DONTWAIT);
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
 /* partial reads of a final request; buffers larger than the data */
 static void sc_partial(const void *arg)
 {
-	struct skctx c;
-	struct ctl e;
+	struct opctx c;
 	uint8_t pt[512];
-	unsigned int bs;
 
-	if (!sk_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
-	bs = c.a->chunk ? c.a->chunk : c.a->bs;
-	gen(pt, sizeof(pt), "msg");
-	e = enc_ctl(&c, ALG_OP_ENCRYPT);
 	out("-- read less than the final request: the rest stays queued");
-	sk_send(c.op, &e, pt, 3 * bs, 0);
-	sk_recv(c.op, bs, MSG_DONTWAIT);
-	sk_recv(c.op, 3 * bs, MSG_DONTWAIT);
+	sk_send(c.op, &c.e, pt, 3 * c.bs, 0);
+	sk_recv(c.op, c.bs, MSG_DONTWAIT);
+	sk_recv(c.op, 3 * c.bs, MSG_DONTWAIT);
 	out("-- a new request after the queue emptied");
-	sk_send(c.op, NULL, pt, bs, 0);
-	sk_recv(c.op, 3 * bs, MSG_DONTWAIT);
+	sk_send(c.op, NULL, pt, c.bs, 0);
+	sk_recv(c.op, 3 * c.bs, MSG_DONTWAIT);
 	out("-- an unread request and a new send: EINVAL");
-	sk_send(c.op, &e, pt, 2 * bs, 0);
-	sk_send(c.op, &e, pt, 2 * bs, 0);
-	sk_send(c.op, NULL, pt, 2 * bs, MSG_MORE);
-	sk_recv(c.op, 2 * bs, MSG_DONTWAIT);
+	sk_send(c.op, &c.e, pt, 2 * c.bs, 0);
+	sk_send(c.op, &c.e, pt, 2 * c.bs, 0);
+	sk_send(c.op, NULL, pt, 2 * c.bs, MSG_MORE);
+	sk_recv(c.op, 2 * c.bs, MSG_DONTWAIT);
 	out("-- buffer larger than the data (non-blocking)");
-	sk_send(c.op, &e, pt, 2 * bs, 0);
-	sk_recv(c.op, 4 * bs, MSG_DONTWAIT);
+	sk_send(c.op, &c.e, pt, 2 * c.bs, 0);
+	sk_recv(c.op, 4 * c.bs, MSG_DONTWAIT);
 	out("-- buffer larger than the data (blocking)");
-	sk_send(c.op, &e, pt, 2 * bs, 0);
-	sk_recv_blocking(c.op, 4 * bs, "D10",
+	sk_send(c.op, &c.e, pt, 2 * c.bs, 0);
+	sk_recv_blocking(c.op, 4 * c.bs, "D10",
 			 "recv larger than the data: the kernel sleeps after "
 			 "producing output, the shim returns it", false);
 	out("-- read not a multiple of the chunk from a final request");
-	sk_send(c.op, &e, pt, 4 * bs, 0);
-	sk_recv(c.op, bs + 3, MSG_DONTWAIT);
-	sk_recv(c.op, 4 * bs, MSG_DONTWAIT);
-	sk_send(c.op, NULL, pt, bs, 0);
-	sk_recv(c.op, 4 * bs, MSG_DONTWAIT);
+	sk_send(c.op, &c.e, pt, 4 * c.bs, 0);
+	sk_recv(c.op, c.bs + 3, MSG_DONTWAIT);
+	sk_recv(c.op, 4 * c.bs, MSG_DONTWAIT);
+	sk_send(c.op, NULL, pt, c.bs, 0);
+	sk_recv(c.op, 4 * c.bs, MSG_DONTWAIT);
 	out("-- recv with nothing sent");
 	sk_recv(c.op, 16, MSG_DONTWAIT);
 	sk_recv_blocking(c.op, 16, "D8",
 			 "blocked recv: the kernel returns EINTR on a "
 			 "signal, the shim keeps waiting", true);
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
-/* cmsg and request errors (spec 1.9, 1.14) */
+/* cmsg and request errors (afalg-behaviour.md §1.9, §1.14) */
 static void sc_errors(const void *arg)
 {
-	struct skctx c;
-	struct ctl e, k;
+	struct opctx c;
+	struct afalg_ctl k;
 	uint8_t pt[256], iv[64];
 	int iv0;
 
-	if (!sk_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
-	gen(pt, sizeof(pt), "msg");
 	memset(iv, 0x11, sizeof(iv));
-	e = enc_ctl(&c, ALG_OP_ENCRYPT);
 	iv0 = (int)c.a->ivsize;
-	k = e;
+	k = c.e;
 	k.op = 2;
 	sk_send(c.op, &k, pt, 16, 0);
 	k.op = -2;
 	sk_send(c.op, &k, pt, 16, 0);
-	k = e;
+	k = c.e;
 	k.iv = iv;
 	k.ivlen = iv0 + 1;
 	sk_send(c.op, &k, pt, 16, 0);
@@ -470,7 +412,7 @@ static void sc_errors(const void *arg)
 	k.ivlen = 0;
 	sk_send(c.op, &k, pt, 16, 0);
 	sk_recv(c.op, 16, MSG_DONTWAIT);
-	k = e;
+	k = c.e;
 	k.assoclen = 0x80000000;
 	sk_send(c.op, &k, pt, 16, 0);
 	k.assoclen = 0x7fffffff;
@@ -562,35 +504,30 @@ static void sc_errors(const void *arg)
 		out("sendmsg(controllen 2^31) %s", rs());
 	}
 	/* an error in sendmsg leaves the earlier queue */
-	sk_send(c.op, &e, pt, 32, MSG_MORE);
-	k = e;
+	sk_send(c.op, &c.e, pt, 32, MSG_MORE);
+	k = c.e;
 	k.op = 3;
 	sk_send(c.op, &k, pt, 16, 0);
 	sk_send(c.op, NULL, pt + 32, 32, 0);
 	sk_recv(c.op, 64, MSG_DONTWAIT);
 out:
-	sk_close(&c);
+	opctx_close(&c);
 }
 
 /* TX budget (SO_SNDBUF), RX steps (SO_RCVBUF), poll */
 static void sc_budget(const void *arg)
 {
-	struct skctx c;
-	struct ctl e;
+	struct opctx c;
 	uint8_t *pt, *ct;
 	size_t n = 300000, i;
-	unsigned int bs;
 	int v;
 
 	pt = page_alloc(n + 4096);
 	ct = page_alloc(n + 4096);
-	if (!sk_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, n))
 		goto out;
-	bs = c.a->chunk ? c.a->chunk : c.a->bs;
-	gen(pt, n, "msg");
-	e = enc_ctl(&c, ALG_OP_ENCRYPT);
 	poll_step(c.op, "fresh");
-	sk_send(c.op, &e, NULL, 0, MSG_MORE);
+	sk_send(c.op, &c.e, NULL, 0, MSG_MORE);
 	poll_step(c.op, "control-only MORE");
 	sk_send(c.op, NULL, pt, 100, MSG_MORE);
 	poll_step(c.op, "100 bytes MORE");
@@ -608,7 +545,7 @@ static void sc_budget(const void *arg)
 	poll_step(c.op, "drained");
 	/* non-blocking socket: O_NONBLOCK turns waits into EAGAIN */
 	fcntl(c.op, F_SETFL, O_NONBLOCK);
-	sk_send(c.op, &e, pt, n, 0);
+	sk_send(c.op, &c.e, pt, n, 0);
 	sk_recv(c.op, n, 0);
 	T(read(c.op, ct, 64));
 	out("read(64) nonblocking, nothing queued %s", rs());
@@ -620,23 +557,23 @@ static void sc_budget(const void *arg)
 	v = 4096;
 	T(setsockopt(c.op, SOL_SOCKET, SO_RCVBUF, &v, sizeof(v)));
 	out("SO_RCVBUF 4096 %s", rs());
-	sk_send(c.op, &e, pt, 3000, MSG_MORE | MSG_DONTWAIT);
+	sk_send(c.op, &c.e, pt, 3000, MSG_MORE | MSG_DONTWAIT);
 	sk_send(c.op, NULL, pt + 3000, 30000, MSG_MORE | MSG_DONTWAIT);
 	poll_step(c.op, "small sndbuf");
 	sk_send(c.op, NULL, pt, 30000, MSG_MORE | MSG_DONTWAIT);
 	for (i = 0; i < 4; i++)
 		sk_recv(c.op, 5000, MSG_DONTWAIT);
-	sk_send(c.op, NULL, pt, bs, 0);
+	sk_send(c.op, NULL, pt, c.bs, 0);
 	sk_recv(c.op, n, MSG_DONTWAIT);
 	/* a large final request read in one go, RX budget steps inside */
 	v = 212992;
 	setsockopt(c.op, SOL_SOCKET, SO_SNDBUF, &v, sizeof(v));
 	setsockopt(c.op, SOL_SOCKET, SO_RCVBUF, &v, sizeof(v));
-	sk_send(c.op, &e, pt, 200000, MSG_DONTWAIT);
+	sk_send(c.op, &c.e, pt, 200000, MSG_DONTWAIT);
 	recvout(c.op, ct, 200000, MSG_DONTWAIT);
 	out("recv(200000) %s %s", rs(), hx(ct, g_r > 0 ? (size_t)g_r : 0));
 out:
-	sk_close(&c);
+	opctx_close(&c);
 	page_free(pt, n + 4096);
 	page_free(ct, n + 4096);
 }
@@ -682,8 +619,7 @@ static bool thread_sleeping(pid_t tid)
 
 static void sc_concurrent(const void *arg)
 {
-	struct skctx c;
-	struct ctl e;
+	struct opctx c;
 	struct writer w;
 	pthread_t th;
 	uint8_t *pt, *ct;
@@ -692,11 +628,9 @@ static void sc_concurrent(const void *arg)
 
 	pt = page_alloc(n);
 	ct = page_alloc(n);
-	if (!sk_open(&c, arg))
+	if (!opctx_open(&c, arg, pt, n))
 		goto out;
-	gen(pt, n, "msg");
-	e = enc_ctl(&c, ALG_OP_ENCRYPT);
-	sk_send(c.op, &e, NULL, 0, MSG_MORE);
+	sk_send(c.op, &c.e, NULL, 0, MSG_MORE);
 	memset(&w, 0, sizeof(w));
 	w.op = c.op;
 	w.p = pt;
@@ -729,7 +663,7 @@ static void sc_concurrent(const void *arg)
 	recvout(c.op, ct, n, MSG_DONTWAIT);
 	out("rest %s", g_r >= 0 ? "ok" : rs());
 out:
-	sk_close(&c);
+	opctx_close(&c);
 	page_free(pt, n);
 	page_free(ct, n);
 }
@@ -739,23 +673,15 @@ static const char *const sk_algs[] = {
 	"cbc(des3_ede)", "rfc3686(ctr(aes))",
 };
 
+static const struct sc_kind sk_kinds[] = {
+	{ "basic", sc_basic }, { "chain", sc_chain }, { "more", sc_more },
+	{ "partial", sc_partial }, { "errors", sc_errors },
+};
+
 void reg_skcipher(void)
 {
-	char n[128];
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(sk_algs); i++) {
-		snprintf(n, sizeof(n), "skcipher.basic.%s", sk_algs[i]);
-		reg(n, sc_basic, sk_algs[i]);
-		snprintf(n, sizeof(n), "skcipher.chain.%s", sk_algs[i]);
-		reg(n, sc_chain, sk_algs[i]);
-		snprintf(n, sizeof(n), "skcipher.more.%s", sk_algs[i]);
-		reg(n, sc_more, sk_algs[i]);
-		snprintf(n, sizeof(n), "skcipher.partial.%s", sk_algs[i]);
-		reg(n, sc_partial, sk_algs[i]);
-		snprintf(n, sizeof(n), "skcipher.errors.%s", sk_algs[i]);
-		reg(n, sc_errors, sk_algs[i]);
-	}
+	reg_kinds("skcipher", sk_kinds, ARRAY_SIZE(sk_kinds), sk_algs,
+		  ARRAY_SIZE(sk_algs));
 	reg("skcipher.budget.cbc(aes)", sc_budget, "cbc(aes)");
 	reg("skcipher.budget.chacha20", sc_budget, "chacha20");
 	reg("skcipher.concurrent.chacha20", sc_concurrent, "chacha20");

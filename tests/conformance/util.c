@@ -12,7 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include <sys/uio.h>
 
 #include "conformance.h"
 
@@ -39,26 +38,27 @@ const char *ename(int e)
 	return b;
 }
 
-const char *rs(void)
+static const char *result(bool fd)
 {
 	char *b = rb();
 
 	if (g_r < 0)
 		snprintf(b, 64, "= -1 %s", ename(g_e));
+	else if (fd)
+		snprintf(b, 64, "= fd");
 	else
 		snprintf(b, 64, "= %ld", g_r);
 	return b;
 }
 
+const char *rs(void)
+{
+	return result(false);
+}
+
 const char *rsfd(void)
 {
-	char *b = rb();
-
-	if (g_r < 0)
-		snprintf(b, 64, "= -1 %s", ename(g_e));
-	else
-		snprintf(b, 64, "= fd");
-	return b;
+	return result(true);
 }
 
 uint64_t fnv64(const void *p, size_t n)
@@ -184,46 +184,27 @@ void page_free(void *p, size_t n)
 
 int alg_socket(void)
 {
-	T(socket(AF_ALG, SOCK_SEQPACKET, 0));
+	T(afalg_socket(0));
 	out("socket(AF_ALG,SOCK_SEQPACKET,0) %s", rsfd());
 	return (int)g_r;
 }
 
-int bind_alg(int fd, const char *type, const char *name)
+int tfm(const char *type, const char *name)
 {
-	struct sockaddr_alg_ {
-		uint16_t family;
-		uint8_t type[14];
-		uint32_t feat, mask;
-		uint8_t name[104];
-	} sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.family = AF_ALG;
-	memcpy(sa.type, type, strnlen(type, sizeof(sa.type)));
-	strncpy((char *)sa.name, name, sizeof(sa.name) - 1);
-	/* sockaddr_alg (88 bytes) unless the name needs the longer form */
-	return (int)T(bind(fd, (struct sockaddr *)&sa,
-			   strlen(name) < 64 ? 88 : 24 + strlen(name) + 1));
-}
-
-static int tfm_common(const char *type, const char *name, bool quiet_enoent)
-{
-	int fd = (int)T(socket(AF_ALG, SOCK_SEQPACKET, 0));
+	int fd = (int)T(afalg_socket(0));
 
 	if (fd < 0) {
 		out("socket(AF_ALG,SOCK_SEQPACKET,0) %s", rsfd());
 		return -g_e;
 	}
-	bind_alg(fd, type, name);
+	T(afalg_bind(fd, type, name));
 	if (g_r < 0) {
 		int e = g_e;
 
-		if (quiet_enoent && e == ENOENT) {
+		if (e == ENOENT)
 			unavailable(type, name, e);
-		} else {
+		else
 			out("bind(%s,%s) %s", type, name, rs());
-		}
 		close(fd);
 		return -e;
 	}
@@ -231,33 +212,23 @@ static int tfm_common(const char *type, const char *name, bool quiet_enoent)
 	return fd;
 }
 
-int tfm(const char *type, const char *name)
-{
-	return tfm_common(type, name, true);
-}
-
-int tfm_or_unavailable(const char *type, const char *name)
-{
-	return tfm_common(type, name, true);
-}
-
 int setkey(int fd, const void *key, unsigned int len)
 {
-	T(setsockopt(fd, SOL_ALG, ALG_SET_KEY, key, len));
+	T(afalg_setkey(fd, key, len));
 	out("setsockopt(ALG_SET_KEY,%u) %s", len, rs());
 	return (int)g_r;
 }
 
 int setauthsize(int fd, unsigned int len)
 {
-	T(setsockopt(fd, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, len));
+	T(afalg_setauthsize(fd, len));
 	out("setsockopt(ALG_SET_AEAD_AUTHSIZE,%u) %s", len, rs());
 	return (int)g_r;
 }
 
 int acc(int fd)
 {
-	T(accept(fd, NULL, NULL));
+	T(afalg_accept(fd, 0));
 	out("accept %s", rsfd());
 	return (int)g_r;
 }
@@ -298,85 +269,54 @@ const char *flagstr(int f)
 	return b;
 }
 
-size_t ctl_build(uint8_t *buf, size_t cap, const struct ctl *c)
+ssize_t sendctl(int fd, const struct afalg_ctl *c, const void *data,
+		size_t len, int flags)
 {
-	struct msghdr m;
-	struct cmsghdr *h;
-	size_t need = 0;
-
-	if (c->op >= 0)
-		need += CMSG_SPACE(4);
-	if (c->ivlen >= 0)
-		need += CMSG_SPACE(4 + (size_t)c->ivlen);
-	if (c->assoclen >= 0)
-		need += CMSG_SPACE(4);
-	if (!need || need > cap)
-		return 0;
-	memset(buf, 0, need);
-	memset(&m, 0, sizeof(m));
-	m.msg_control = buf;
-	m.msg_controllen = need;
-	h = CMSG_FIRSTHDR(&m);
-	if (c->op >= 0) {
-		uint32_t v = (uint32_t)c->op;
-
-		h->cmsg_level = SOL_ALG;
-		h->cmsg_type = ALG_SET_OP;
-		h->cmsg_len = CMSG_LEN(4);
-		memcpy(CMSG_DATA(h), &v, 4);
-		h = CMSG_NXTHDR(&m, h);
-	}
-	if (c->ivlen >= 0) {
-		uint32_t v = (uint32_t)c->ivlen;
-
-		h->cmsg_level = SOL_ALG;
-		h->cmsg_type = ALG_SET_IV;
-		h->cmsg_len = CMSG_LEN(4 + (size_t)c->ivlen);
-		memcpy(CMSG_DATA(h), &v, 4);
-		if (c->ivlen)
-			memcpy(CMSG_DATA(h) + 4, c->iv, (size_t)c->ivlen);
-		h = CMSG_NXTHDR(&m, h);
-	}
-	if (c->assoclen >= 0) {
-		uint32_t v = (uint32_t)c->assoclen;
-
-		h->cmsg_level = SOL_ALG;
-		h->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
-		h->cmsg_len = CMSG_LEN(4);
-		memcpy(CMSG_DATA(h), &v, 4);
-	}
-	return need;
+	return T(afalg_sendmsg(fd, c, data, len, flags));
 }
 
-/* sendmsg with the cmsgs of @c; no output of its own */
-ssize_t sendctl(int fd, const struct ctl *c, const void *data, size_t len,
-		int flags)
-{
-	uint8_t cbuf[512];
-	struct iovec v = { (void *)data, len };
-	struct msghdr m;
-
-	memset(&m, 0, sizeof(m));
-	m.msg_iov = &v;
-	m.msg_iovlen = 1;
-	if (c) {
-		m.msg_controllen = ctl_build(cbuf, sizeof(cbuf), c);
-		m.msg_control = m.msg_controllen ? cbuf : NULL;
-	}
-	return T(sendmsg(fd, &m, flags));
-}
-
-/* recvmsg into one buffer; g_r/g_e set; msg_flags returned in *flags */
 ssize_t recvout(int fd, void *buf, size_t len, int flags)
 {
-	struct iovec v = { buf, len };
-	struct msghdr m;
+	return T(afalg_recvmsg(fd, buf, len, flags));
+}
 
-	memset(&m, 0, sizeof(m));
-	m.msg_iov = &v;
-	m.msg_iovlen = 1;
-	T(recvmsg(fd, &m, flags));
-	return g_r;
+struct afalg_ctl opctx_ctl(const struct opctx *c, int op, long assoclen)
+{
+	struct afalg_ctl k = AFALG_CTL_NONE;
+
+	k.op = op;
+	k.iv = c->iv;
+	k.ivlen = (int)c->a->ivsize;
+	k.assoclen = assoclen;
+	return k;
+}
+
+bool opctx_open(struct opctx *c, const char *name, uint8_t *pt, size_t n)
+{
+	gen(pt, n, "msg");
+	c->a = calg_find(name);
+	c->op = -1;
+	c->fd = tfm(ctype_name(c->a->type), name);
+	if (c->fd < 0)
+		return false;
+	c->klen = make_key(c->a, c->key, sizeof(c->key), "key");
+	make_iv(c->a, c->iv, "iv");
+	c->bs = c->a->chunk ? c->a->chunk : c->a->bs;
+	c->as = c->a->maxauth;
+	c->e = opctx_ctl(c, ALG_OP_ENCRYPT, -1);
+	if (setkey(c->fd, c->key, c->klen) < 0) {
+		close(c->fd);
+		c->fd = -1;
+		return false;
+	}
+	c->op = acc(c->fd);
+	return c->op >= 0;
+}
+
+void opctx_close(struct opctx *c)
+{
+	closefd(c->op);
+	closefd(c->fd);
 }
 
 /* ---- interruptible steps --------------------------------------------- */

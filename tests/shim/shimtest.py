@@ -6,6 +6,7 @@ The TAP producer is tests/lib's kctest.
 """
 import os
 import subprocess
+import sys
 
 from kctest import Tap, rng, randbytes  # noqa: F401 (for the drivers)
 
@@ -95,3 +96,18 @@ def forward_checks(tap, proc, what='child'):
            '%s: exited cleanly after %d checks' % (what, n),
            'rc=%d\n%s' % (proc.returncode, proc.stderr[-3000:]))
     return n
+
+
+def checks_in_child(path, child):
+    """The driver @path either is the child preloaded with the shim
+    (SHIM_CHILD=1): run child(), which prints PASS/FAIL/SKIP lines; or the
+    parent: run @path again as that child and turn its lines into TAP."""
+    if os.environ.get('SHIM_CHILD') == '1':
+        child()
+        return
+    tap = Tap()
+    p = subprocess.run([sys.executable, path],
+                       env=shim_env({'SHIM_CHILD': '1'}),
+                       capture_output=True, text=True, timeout=600)
+    forward_checks(tap, p)
+    tap.done()

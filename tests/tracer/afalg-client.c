@@ -28,30 +28,12 @@
 #include <string.h>
 #include <linux/io_uring.h>
 #include <sys/mman.h>
-#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
-#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#define SOL_ALG_ 279
-#define ALG_SET_KEY_ 1
-#define ALG_SET_IV_ 2
-#define ALG_SET_OP_ 3
-#define ALG_SET_AEAD_AUTHSIZE_ 5
-#define ALG_OP_ENCRYPT_ 1
-
-struct sockaddr_alg_ {
-	unsigned short salg_family;
-	unsigned char salg_type[14];
-	unsigned int salg_feat;
-	unsigned int salg_mask;
-	unsigned char salg_name[64];
-};
+#include "afalg.h"
 
 static struct truth {
 	const char *type, *alg;
@@ -66,7 +48,7 @@ static struct truth {
 
 static int do_socket(void)
 {
-	int fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
+	int fd = afalg_socket(0);
 
 	t.attempts++;
 	if (fd < 0) {
@@ -81,66 +63,33 @@ static int do_socket(void)
 	return fd;
 }
 
-static int do_bind(int fd, const char *type, const char *alg)
-{
-	struct sockaddr_alg_ sa = { .salg_family = AF_ALG };
-
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", alg);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
-		t.last_errno = errno;
-		t.bind_fail++;
-		return -1;
-	}
-	t.tfm_sockets++;
-	return 0;
-}
-
-static int do_setopt(int fd, int opt, const void *val, socklen_t len)
-{
-	if (setsockopt(fd, SOL_ALG_, opt, val, len)) {
-		t.last_errno = errno;
-		t.setsockopt_fail++;
-		return -1;
-	}
-	t.setsockopts++;
-	return 0;
-}
-
-static int do_accept(int fd)
-{
-	int op = accept(fd, NULL, NULL);
-
-	if (op < 0) {
-		t.last_errno = errno;
-		t.accept_fail++;
-		return -1;
-	}
-	t.op_sockets++;
-	return op;
-}
-
-static void count_send(ssize_t r)
+/* count the result @r of a call in @ok or, with its errno, in @fail */
+static long count(long r, unsigned long long *ok, unsigned long long *fail)
 {
 	if (r < 0) {
 		t.last_errno = errno;
-		t.send_fail++;
-	} else {
-		t.ops_sent++;
-		t.bytes_sent += r;
+		(*fail)++;
+		return -1;
 	}
+	(*ok)++;
+	return r;
 }
 
-static void count_recv(ssize_t r)
+/* a send or a receive also counts its bytes */
+static void count_io(ssize_t r, unsigned long long *ops,
+		     unsigned long long *bytes, unsigned long long *fails)
 {
-	if (r < 0) {
-		t.last_errno = errno;
-		t.recv_fail++;
-	} else {
-		t.ops_received++;
-		t.bytes_received += r;
-	}
+	if (count(r, ops, fails) >= 0)
+		*bytes += r;
 }
+
+#define do_bind(fd, type, alg) \
+	count(afalg_bind(fd, type, alg), &t.tfm_sockets, &t.bind_fail)
+#define count_setopt(r) count(r, &t.setsockopts, &t.setsockopt_fail)
+#define do_accept(fd) \
+	(int)count(afalg_accept(fd, 0), &t.op_sockets, &t.accept_fail)
+#define count_send(r) count_io(r, &t.ops_sent, &t.bytes_sent, &t.send_fail)
+#define count_recv(r) count_io(r, &t.ops_received, &t.bytes_received, &t.recv_fail)
 
 /* "0::/path" of /proc/self/cgroup (cgroup v2), "?" without it */
 static void own_cgroup(char *buf, size_t len)
@@ -249,7 +198,7 @@ static int run_hash(const char *alg, unsigned long n, unsigned long size, long k
 	fd = do_socket();
 	if (fd < 0 || do_bind(fd, "hash", alg))
 		return 1;
-	if (keylen >= 0 && !do_setopt(fd, ALG_SET_KEY_, buf, keylen))
+	if (keylen >= 0 && !count_setopt(afalg_setkey(fd, buf, keylen)))
 		t.keylen = keylen;
 	op = do_accept(fd);
 	if (op < 0)
@@ -267,10 +216,7 @@ static int run_hash(const char *alg, unsigned long n, unsigned long size, long k
 static int run_cipher(bool aead, const char *alg, long keylen, long authsize,
 		      unsigned long n, unsigned long size)
 {
-	char cbuf[CMSG_SPACE(4) + CMSG_SPACE(4 + 16)] = { 0 };
-	struct msghdr msg = { 0 };
-	struct cmsghdr *c;
-	struct iovec iov;
+	static const unsigned char iv[16];
 	int fd, op;
 
 	t.type = aead ? "aead" : "skcipher";
@@ -280,36 +226,18 @@ static int run_cipher(bool aead, const char *alg, long keylen, long authsize,
 	fd = do_socket();
 	if (fd < 0 || do_bind(fd, t.type, alg))
 		return 1;
-	if (!do_setopt(fd, ALG_SET_KEY_, buf, keylen))
+	if (!count_setopt(afalg_setkey(fd, buf, keylen)))
 		t.keylen = keylen;
-	if (aead && authsize >= 0 && !do_setopt(fd, ALG_SET_AEAD_AUTHSIZE_, NULL, authsize))
+	if (aead && authsize >= 0 && !count_setopt(afalg_setauthsize(fd, authsize)))
 		t.authsize = authsize;
 	op = do_accept(fd);
 	if (op < 0)
 		return 1;
 	maybe_wait();
 	for (unsigned long i = 0; i < n; i++) {
-		unsigned int ivlen = aead ? 12 : 16;
+		int ivlen = aead ? 12 : 16;
 
-		memset(cbuf, 0, sizeof(cbuf));
-		msg.msg_control = cbuf;
-		msg.msg_controllen = sizeof(cbuf);
-		c = CMSG_FIRSTHDR(&msg);
-		c->cmsg_level = SOL_ALG_;
-		c->cmsg_type = ALG_SET_OP_;
-		c->cmsg_len = CMSG_LEN(4);
-		*(unsigned int *)CMSG_DATA(c) = ALG_OP_ENCRYPT_;
-		c = CMSG_NXTHDR(&msg, c);
-		c->cmsg_level = SOL_ALG_;
-		c->cmsg_type = ALG_SET_IV_;
-		c->cmsg_len = CMSG_LEN(4 + ivlen);
-		*(unsigned int *)CMSG_DATA(c) = ivlen;
-		msg.msg_controllen = CMSG_SPACE(4) + CMSG_SPACE(4 + ivlen);
-		iov.iov_base = buf;
-		iov.iov_len = size;
-		msg.msg_iov = &iov;
-		msg.msg_iovlen = 1;
-		count_send(sendmsg(op, &msg, 0));
+		count_send(afalg_send(op, ALG_OP_ENCRYPT, iv, ivlen, -1, buf, size, 0));
 		count_recv(read(op, out, size + (aead ? (authsize >= 0 ? authsize : 16) : 0)));
 	}
 	close(op);

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""SP 800-90A DRBGs (drbg_{no,}pr_hmac_sha{256,384,512}, drbg_{no,}pr_ctr_aes256).
+"""SP 800-90A DRBGs: every DRBG of Linux 6.12, drbg_{no,}pr_hmac_sha{256,384,512},
+drbg_{no,}pr_sha{256,384,512} (Hash_DRBG), drbg_{no,}pr_ctr_aes{128,192,256}.
 
 Known answers: the NIST CAVS vectors that Linux 6.12 crypto/testmgr.h
-carries for these DRBGs (tests/unit/data/drbg-testmgr-6.12.json).
-Differential: an HMAC_DRBG and a CTR_DRBG (with Block_Cipher_df) written
-here from SP 800-90A rev. 1 on Python's hmac and python3-cryptography's
-AES, with random entropy, personalisation and additional input of every
-length class, with and without prediction resistance.
+carries for these DRBGs (tests/unit/data/drbg-testmgr-6.12.json, and the
+Hash_DRBG and AES-128/192 CTR_DRBG ones read from testmgr.h at test time;
+6.12 has none for Hash_DRBG with SHA-384/512).
+Differential: an HMAC_DRBG, a Hash_DRBG and a CTR_DRBG (with
+Block_Cipher_df) written here from SP 800-90A rev. 1 on Python's hmac and
+hashlib and python3-cryptography's AES, with random entropy,
+personalisation and additional input of every length class, with and
+without prediction resistance.
 """
 import hashlib
 import hmac
@@ -17,6 +21,7 @@ import struct
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
+import testmgr
 from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name
 
 EINVAL = 22
@@ -90,7 +95,7 @@ class CtrDrbg:
         return temp[:cls.SEEDLEN]
 
     def __init__(self, entropy, pers):
-        self.key = b'\0' * 32
+        self.key = b'\0' * self.KEYLEN
         self.v = 0
         self.update(self.df(entropy + pers))
 
@@ -100,7 +105,8 @@ class CtrDrbg:
             self.v = (self.v + 1) % (1 << 128)
             temp += aes_ecb(self.key, self.v.to_bytes(16, 'big'))
         temp = bytes(a ^ b for a, b in zip(temp, data))
-        self.key, self.v = temp[:32], int.from_bytes(temp[32:48], 'big')
+        self.key = temp[:self.KEYLEN]
+        self.v = int.from_bytes(temp[self.KEYLEN:self.SEEDLEN], 'big')
 
     def reseed(self, entropy, addtl):
         self.update(self.df(entropy + addtl))
@@ -125,8 +131,66 @@ class HmacDrbg512(HmacDrbg):
     HASH = hashlib.sha512
 
 
+class CtrDrbg128(CtrDrbg):
+    KEYLEN, SEEDLEN = 16, 32
+
+
+class CtrDrbg192(CtrDrbg):
+    KEYLEN, SEEDLEN = 24, 40
+
+
+class HashDrbg:
+    """Hash_DRBG (10.1.1) with Hash_df (10.3.1)."""
+    HASH, SEEDLEN = hashlib.sha256, 55
+
+    def _h(self, data):
+        return self.HASH(data).digest()
+
+    def df(self, data):
+        out, i = b'', 1
+        while len(out) < self.SEEDLEN:
+            out += self._h(bytes([i]) + struct.pack('>I', self.SEEDLEN * 8) + data)
+            i += 1
+        return out[:self.SEEDLEN]
+
+    def _add(self, *vals):
+        m = 1 << (8 * self.SEEDLEN)
+        return (sum(int.from_bytes(v, 'big') if isinstance(v, bytes) else v
+                    for v in vals) % m).to_bytes(self.SEEDLEN, 'big')
+
+    def __init__(self, entropy, pers):
+        self.v = self.df(entropy + pers)
+        self.c = self.df(b'\0' + self.v)
+        self.ctr = 1
+
+    def reseed(self, entropy, addtl):
+        self.v = self.df(b'\1' + self.v + entropy + addtl)
+        self.c = self.df(b'\0' + self.v)
+        self.ctr = 1
+
+    def generate(self, n, addtl):
+        if addtl:
+            self.v = self._add(self.v, self._h(b'\2' + self.v + addtl))
+        out, data = b'', self.v
+        while len(out) < n:
+            out += self._h(data)
+            data = self._add(data, 1)
+        self.v = self._add(self.v, self._h(b'\3' + self.v), self.c, self.ctr)
+        self.ctr += 1
+        return out[:n]
+
+
+class HashDrbg384(HashDrbg):
+    HASH, SEEDLEN = hashlib.sha384, 111
+
+
+class HashDrbg512(HashDrbg):
+    HASH, SEEDLEN = hashlib.sha512, 111
+
+
 CORES = {'hmac_sha256': HmacDrbg, 'ctr_aes256': CtrDrbg, 'hmac_sha384': HmacDrbg384,
-         'hmac_sha512': HmacDrbg512}
+         'hmac_sha512': HmacDrbg512, 'ctr_aes128': CtrDrbg128, 'ctr_aes192': CtrDrbg192,
+         'sha256': HashDrbg, 'sha384': HashDrbg384, 'sha512': HashDrbg512}
 
 
 def model(core, pr, entropy, pers, n, reqs):
@@ -140,12 +204,36 @@ def model(core, pr, entropy, pers, n, reqs):
     return outs
 
 
+# testmgr.h templates not in the JSON file, parsed at test time
+TESTMGR_MORE = ['drbg_pr_sha256', 'drbg_nopr_sha256', 'drbg_pr_ctr_aes128',
+                'drbg_nopr_ctr_aes128', 'drbg_nopr_ctr_aes192']
+
+
+def testmgr_more(tap):
+    res = {}
+    for name in TESTMGR_MORE:
+        try:
+            vecs = testmgr.vectors(name + '_tv_template')
+        except LookupError as e:
+            tap.skip('%s testmgr vectors' % name, str(e))
+            continue
+        res[name] = []
+        for v in vecs:
+            t = {}
+            for f in ('entropy', 'entpra', 'entprb', 'addtla', 'addtlb', 'pers', 'expected'):
+                lf = {'entpra': 'entprlen', 'entprb': 'entprlen', 'addtla': 'addtllen',
+                      'addtlb': 'addtllen'}.get(f, f + 'len')
+                t[f] = testmgr.with_nul(v.get(f, b''), v.get(lf, 0), name).hex()
+            res[name].append(t)
+    return res
+
+
 def test_testmgr(tap, o, path):
     fn = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data',
                       'drbg-testmgr-6.12.json')
     with open(fn) as f:
         doc = json.load(f)
-    for name, tests in doc['tests'].items():
+    for name, tests in list(doc['tests'].items()) + list(testmgr_more(tap).items()):
         core = name.split('_', 2)[2]
         pr = name.startswith('drbg_pr_')
         for i, t in enumerate(tests):

@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Legacy algorithms: DES, 3DES (ECB, CBC, CMAC), MD4, CRC-32C.
+"""Legacy algorithms: DES, 3DES (ECB, CBC, CMAC), MD4, CRC-32C, CRC-32.
 
 Oracles: python3-cryptography (TripleDES; an 8-byte key there is single
 DES, K1 = K2 = K3; CMAC over TripleDES), a pure-Python MD4 written here from
 RFC 1320 and checked against the RFC's test suite (and the openssl CLI with
 the legacy provider when it is available), and a bitwise pure-Python
 CRC-32C checked against the standard check value (3DES, the openssl MD4
-and CRC-32C come from tests/lib/legacyref.py).  Weak-key behaviour is
+and CRC-32C come from tests/lib/legacyref.py), and zlib plus the Linux
+6.12 testmgr.h crc32 vectors (read at test time) for CRC-32.  Weak-key behaviour is
 checked against the published list of the four DES weak keys (NIST SP
 800-67 rev. 2, 3.3.2) and the kernel's rules for 3DES (K1 == K2 or
 K2 == K3 rejected with -ENOKEY, after the key has been expanded).
 """
 import struct
+import zlib
 
 from cryptography.hazmat.primitives.ciphers import modes
 
+import testmgr
 from kctest import Oracle, Tap, mismatches, rng, randbytes, random_splits, path_name
 from legacyref import M32, cmac_des3, crc32c, md4_openssl, tdes
 
@@ -212,6 +215,45 @@ def test_crc32c(tap, r, o, path):
            diag=bad[:5])
 
 
+def zlib_crc32_le(seed, data):
+    """crc32_le() without inversions, from zlib's inverting CRC-32."""
+    return zlib.crc32(data, seed ^ M32) ^ M32
+
+
+def test_crc32(tap, r, o, path):
+    """CRC-32 and the kernel's "crc32" shash (key 0 by default, no
+    inversion) against zlib and the testmgr.h crc32 vectors."""
+    try:
+        vecs = testmgr.vectors('crc32_tv_template')
+        bad = []
+        for i, v in enumerate(vecs):
+            key = testmgr.with_nul(v.get('key', b''), v.get('ksize', 0), 'key')
+            msg = testmgr.with_nul(v.get('plaintext', b''), v.get('psize', 0), 'msg')
+            got = o.call('crc32_shash', key if key else 'none', msg)[0]
+            if got != v['digest'][:4]:
+                bad.append(i)
+        tap.ok(not bad, 'crc32 shash: %d testmgr vectors (crc32_tv_template) [%s]'
+               % (len(vecs), path), diag=bad)
+    except LookupError as e:
+        tap.skip('crc32 testmgr vectors', str(e))
+    reqs, want = [], []
+    for n in list(range(0, 80)) + [r.randrange(80, 3000) for _ in range(40)]:
+        data, seed = randbytes(r, n), r.getrandbits(32)
+        reqs.append(('crc32_le', struct.pack('<I', seed), data))
+        want.append([struct.pack('<I', zlib_crc32_le(seed, data))])
+        key = r.choice([None, randbytes(r, 4), b'\xff' * 4])
+        init = 0 if key is None else struct.unpack('<I', key)[0]
+        reqs.append(('crc32_shash', 'none' if key is None else key) +
+                    tuple(random_splits(r, data)))
+        want.append([struct.pack('<I', zlib_crc32_le(init, data))])
+    for klen in (1, 3, 5, 8):
+        reqs.append(('crc32_shash', randbytes(r, klen), b'x'))
+        want.append(EINVAL)
+    bad = mismatches(reqs, o.many(reqs), want, lambda q, g, w: q[:2])
+    tap.ok(not bad, 'crc32_le and the crc32 shash (split updates, keys) against zlib, '
+           '%d cases; bad key lengths -> EINVAL [%s]' % (len(reqs), path), diag=bad[:5])
+
+
 def main():
     tap = Tap()
     r = rng()
@@ -220,6 +262,7 @@ def main():
     test_des(tap, r, o, path)
     test_md4(tap, r, o, path)
     test_crc32c(tap, r, o, path)
+    test_crc32(tap, r, o, path)
     o.close()
     tap.done()
 

@@ -26,7 +26,12 @@
 .p2align 4
 .Lbswap128:
 	.octa	0x000102030405060708090a0b0c0d0e0f
-.section .rodata.cst16.aesni_ctr_adds, "aM", @progbits, 16
+/*
+ * An array indexed by offset from .Lctr_add: not in a mergeable section,
+ * where the linker may fold its first entry into an equal constant of
+ * another object and leave the offsets pointing at whatever follows that.
+ */
+.section .rodata, "a"
 .p2align 4
 .Lctr_add:
 	.octa	1, 2, 3, 4, 5, 6, 7

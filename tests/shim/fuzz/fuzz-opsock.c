@@ -24,6 +24,7 @@
 #include <linux/if_alg.h>
 
 #include "afalg-shim.h"
+#include "afalg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -77,49 +78,42 @@ static bool errno_ok(void)
 	return false;
 }
 
+/*
+ * The cmsgs of one sendmsg: ALG_SET_OP, ALG_SET_IV of a fuzzed length and
+ * ALG_SET_AEAD_ASSOCLEN as tests/lib builds them, then two malformations
+ * the builder never makes: an af_alg_iv.ivlen other than the room the
+ * cmsg has for it, and a SOL_ALG cmsg of an unknown type.
+ */
 static void cmsgs(struct in *in, struct msghdr *m, uint8_t *buf, size_t cap)
 {
-	unsigned int what = byte(in), ivlen;
-	const uint8_t *src;
-	struct cmsghdr *c;
-	size_t used = 0, l;
+	struct afalg_ctl c = AFALG_CTL_NONE;
+	unsigned int what = byte(in);
+	uint8_t iv[40] = { 0 };
+	struct cmsghdr *h;
+	size_t used, l;
 
+	if (what & 1)
+		c.op = (int)(byte(in) % 3);
+	if (what & 2) {
+		l = byte(in) % 40;
+		c.ivlen = (int)l;
+		memcpy(iv, take(in, &l), l);	/* take() clips l */
+		c.iv = iv;
+	}
+	if (what & 4)
+		c.assoclen = (what & 32) ? 0x80000000L : (long)(byte(in) % 64);
+	used = afalg_ctl_build(buf, cap, &c);
 	m->msg_control = buf;
-	m->msg_controllen = cap;
-	c = CMSG_FIRSTHDR(m);
-	if (what & 1) {			/* ALG_SET_OP */
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_OP;
-		c->cmsg_len = CMSG_LEN(4);
-		*(uint32_t *)CMSG_DATA(c) = byte(in) % 3;
-		used += CMSG_SPACE(4);
-		c = CMSG_NXTHDR(m, c);
-	}
-	if (what & 2) {			/* ALG_SET_IV of a fuzzed length */
-		ivlen = byte(in) % 40;
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_IV;
-		c->cmsg_len = CMSG_LEN(4 + ivlen);
-		*(uint32_t *)CMSG_DATA(c) = (what & 16) ? byte(in) : ivlen;
-		l = ivlen;
-		src = take(in, &l);	/* clips l: take it first */
-		memcpy(CMSG_DATA(c) + 4, src, l);
-		used += CMSG_SPACE(4 + ivlen);
-		c = CMSG_NXTHDR(m, c);
-	}
-	if (what & 4) {			/* ALG_SET_AEAD_ASSOCLEN */
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
-		c->cmsg_len = CMSG_LEN(4);
-		*(uint32_t *)CMSG_DATA(c) = (what & 32) ? 0x80000000u :
-					   byte(in) % 64;
-		used += CMSG_SPACE(4);
-		c = CMSG_NXTHDR(m, c);
-	}
-	if (what & 8) {			/* an unknown SOL_ALG type */
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = 9;
-		c->cmsg_len = CMSG_LEN(0);
+	m->msg_controllen = used;
+	if ((what & 16) && used)
+		for (h = CMSG_FIRSTHDR(m); h; h = CMSG_NXTHDR(m, h))
+			if (h->cmsg_type == ALG_SET_IV)
+				*(uint32_t *)CMSG_DATA(h) = byte(in);
+	if ((what & 8) && used + CMSG_SPACE(0) <= cap) {
+		h = (struct cmsghdr *)(buf + used);
+		h->cmsg_level = SOL_ALG;
+		h->cmsg_type = 9;
+		h->cmsg_len = CMSG_LEN(0);
 		used += CMSG_SPACE(0);
 	}
 	m->msg_controllen = used;
@@ -129,7 +123,8 @@ static void cmsgs(struct in *in, struct msghdr *m, uint8_t *buf, size_t cap)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static uint8_t out[3][4096], ctl[512];
+	static uint8_t out[3][4096];
+	static uint64_t ctl[64];
 	struct in in = { data, size };
 	int fd[SLOTS], i, s, r, steps = 0;
 	struct sockaddr_alg sa;
@@ -152,23 +147,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 1:		/* bind to a listed algorithm */
 		case 2:		/* bind to raw name bytes */
-			memset(&sa, 0, sizeof(sa));
-			sa.salg_family = AF_ALG;
 			i = (int)byte(&in);
-			strcpy((char *)sa.salg_type, types[i & 3]);
 			if ((op & 15) == 1) {
-				strcpy((char *)sa.salg_name,
-				       algs[i & 3][(i >> 2) % 6]);
-				len = sizeof(sa);
+				r = afalg_bind(fd[s], types[i & 3],
+					       algs[i & 3][(i >> 2) % 6]);
 			} else {
 				const uint8_t *name;
 
+				memset(&sa, 0, sizeof(sa));
+				sa.salg_family = AF_ALG;
+				strcpy((char *)sa.salg_type, types[i & 3]);
 				len = byte(&in) % 64;
 				name = take(&in, &len);
 				memcpy(sa.salg_name, name, len);
 				len = 24 + (i >> 2) % 66;
+				r = bind(fd[s], (struct sockaddr *)&sa,
+					 (socklen_t)len);
 			}
-			r = bind(fd[s], (struct sockaddr *)&sa, (socklen_t)len);
 			if (r < 0 && !errno_ok())
 				abort();
 			break;
@@ -206,7 +201,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			memset(&m, 0, sizeof(m));
 			i = (int)byte(&in);
 			if (i & 1)
-				cmsgs(&in, &m, ctl, sizeof(ctl));
+				cmsgs(&in, &m, (uint8_t *)ctl, sizeof(ctl));
 			want = ((size_t)byte(&in) << 4) | (i >> 4);
 			len = want;
 			v[0].iov_base = (void *)take(&in, &len);

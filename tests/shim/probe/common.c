@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Helpers shared by shim-probe and kcapi-client: PASS/FAIL/SKIP output,
- * AF_ALG socket helpers and the OpenSSL oracle.  See probe.h.
+ * Helpers shared by shim-probe and kcapi-client: PASS/FAIL/SKIP output
+ * and the OpenSSL oracle (the AF_ALG helpers are tests/lib/afalg.h).
+ * See probe.h.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -10,8 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/random.h>
-#include <sys/socket.h>
-#include <linux/if_alg.h>
 
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
@@ -22,41 +21,18 @@
 
 int probe_failures;
 
-static void vline(const char *tag, const char *fmt, va_list ap)
+void probe_line(const char *tag, const char *fmt, ...)
 {
 	char buf[2048];
+	va_list ap;
 
+	if (!strcmp(tag, "FAIL"))
+		probe_failures++;
+	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
 	printf("%s %s\n", tag, buf);
 	fflush(stdout);
-}
-
-void pass(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vline("PASS", fmt, ap);
-	va_end(ap);
-}
-
-void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	probe_failures++;
-	va_start(ap, fmt);
-	vline("FAIL", fmt, ap);
-	va_end(ap);
-}
-
-void skip(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vline("SKIP", fmt, ap);
-	va_end(ap);
 }
 
 bool check(bool cond, const char *fmt, ...)
@@ -84,105 +60,6 @@ void hex(char *out, const void *p, size_t n)
 	for (i = 0; i < n; i++)
 		sprintf(out + 2 * i, "%02x", b[i]);
 	out[2 * n] = 0;
-}
-
-int alg_tfm(const char *type, const char *name)
-{
-	struct sockaddr_alg sa;
-	int fd, e;
-
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -1;
-	memset(&sa, 0, sizeof(sa));
-	sa.salg_family = AF_ALG;
-	strncpy((char *)sa.salg_type, type, sizeof(sa.salg_type) - 1);
-	strncpy((char *)sa.salg_name, name, sizeof(sa.salg_name) - 1);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		e = errno;
-		close(fd);
-		errno = e;
-		return -1;
-	}
-	return fd;
-}
-
-int alg_setkey(int tfm, const void *key, unsigned int len)
-{
-	return setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, len);
-}
-
-int alg_accept(int tfm)
-{
-	return accept4(tfm, NULL, NULL, SOCK_CLOEXEC);
-}
-
-ssize_t alg_send(int fd, int op, const void *iv, unsigned int ivlen,
-		 long assoclen, const void *data, size_t len, int flags)
-{
-	union {
-		char buf[CMSG_SPACE(4) * 2 + CMSG_SPACE(4 + 64)];
-		struct cmsghdr align;
-	} u;
-	struct msghdr msg;
-	struct cmsghdr *c;
-	struct iovec v = { (void *)data, len };
-	size_t clen = 0;
-
-	memset(&u, 0, sizeof(u));
-	memset(&msg, 0, sizeof(msg));
-	msg.msg_iov = &v;
-	msg.msg_iovlen = 1;
-	msg.msg_control = u.buf;
-	msg.msg_controllen = sizeof(u.buf);
-	c = CMSG_FIRSTHDR(&msg);
-	if (op >= 0) {
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_OP;
-		c->cmsg_len = CMSG_LEN(4);
-		*(uint32_t *)CMSG_DATA(c) = (uint32_t)op;
-		clen += CMSG_SPACE(4);
-		c = CMSG_NXTHDR(&msg, c);
-	}
-	if (iv) {
-		struct af_alg_iv *ai;
-
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_IV;
-		c->cmsg_len = CMSG_LEN(4 + ivlen);
-		ai = (struct af_alg_iv *)CMSG_DATA(c);
-		ai->ivlen = ivlen;
-		memcpy(ai->iv, iv, ivlen);
-		clen += CMSG_SPACE(4 + ivlen);
-		c = CMSG_NXTHDR(&msg, c);
-	}
-	if (assoclen >= 0) {
-		c->cmsg_level = SOL_ALG;
-		c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
-		c->cmsg_len = CMSG_LEN(4);
-		*(uint32_t *)CMSG_DATA(c) = (uint32_t)assoclen;
-		clen += CMSG_SPACE(4);
-	}
-	msg.msg_controllen = clen;
-	if (!clen)
-		msg.msg_control = NULL;
-	return sendmsg(fd, &msg, flags);
-}
-
-ssize_t read_full(int fd, void *buf, size_t len)
-{
-	size_t done = 0;
-	ssize_t r;
-
-	while (done < len) {
-		r = read(fd, (uint8_t *)buf + done, len - done);
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			break;
-		done += (size_t)r;
-	}
-	return (ssize_t)done;
 }
 
 void fill_random(void *p, size_t n)

@@ -49,6 +49,28 @@ static bool served(int ret, const char *what)
 
 /* ------------------------------------------------------------------ */
 
+typedef ssize_t (*kc_aes_fn)(const uint8_t *key, uint32_t keylen,
+			     const uint8_t *in, size_t inlen,
+			     const uint8_t *iv, uint8_t *out, size_t outlen);
+
+/* kcapi_cipher_{enc,dec}_aes_@mode of @n bytes against OpenSSL */
+static void aes_mode(const char *mode, kc_aes_fn enc, kc_aes_fn dec,
+		     const uint8_t *k, size_t klen, const uint8_t *iv,
+		     const uint8_t *pt, size_t n, uint8_t *ct, uint8_t *w)
+{
+	char name[32];
+	ssize_t r;
+
+	snprintf(name, sizeof(name), "aes-%zu-%s", klen * 8, mode);
+	r = enc(k, (uint32_t)klen, pt, n, iv, ct, n);
+	ossl_cipher(name, 1, k, iv, pt, n, w);
+	check(r == (ssize_t)n && !memcmp(ct, w, n),
+	      "kcapi_cipher_enc_aes_%s key %zu (%zd)", mode, klen, r);
+	r = dec(k, (uint32_t)klen, ct, n, iv, w, n);
+	check(r == (ssize_t)n && !memcmp(w, pt, n),
+	      "kcapi_cipher_dec_aes_%s key %zu", mode, klen);
+}
+
 static void t_convenience(void)
 {
 	static const struct {
@@ -90,26 +112,10 @@ static void t_convenience(void)
 		fill_random(k, i);
 		fill_random(iv, 16);
 		fill_random(pt, 8192);
-		r = kcapi_cipher_enc_aes_cbc(k, (uint32_t)i, pt, 8192, iv, ct,
-					     8192);
-		ossl_cipher(i == 16 ? "aes-128-cbc" : i == 24 ? "aes-192-cbc" :
-			    "aes-256-cbc", 1, k, iv, pt, 8192, w);
-		check(r == 8192 && !memcmp(ct, w, 8192),
-		      "kcapi_cipher_enc_aes_cbc key %zu (%zd)", i, r);
-		r = kcapi_cipher_dec_aes_cbc(k, (uint32_t)i, ct, 8192, iv, w,
-					     8192);
-		check(r == 8192 && !memcmp(w, pt, 8192),
-		      "kcapi_cipher_dec_aes_cbc key %zu", i);
-		r = kcapi_cipher_enc_aes_ctr(k, (uint32_t)i, pt, 5000, iv, ct,
-					     5000);
-		ossl_cipher(i == 16 ? "aes-128-ctr" : i == 24 ? "aes-192-ctr" :
-			    "aes-256-ctr", 1, k, iv, pt, 5000, w);
-		check(r == 5000 && !memcmp(ct, w, 5000),
-		      "kcapi_cipher_enc_aes_ctr key %zu (%zd)", i, r);
-		r = kcapi_cipher_dec_aes_ctr(k, (uint32_t)i, ct, 5000, iv, w,
-					     5000);
-		check(r == 5000 && !memcmp(w, pt, 5000),
-		      "kcapi_cipher_dec_aes_ctr key %zu", i);
+		aes_mode("cbc", kcapi_cipher_enc_aes_cbc,
+			 kcapi_cipher_dec_aes_cbc, k, i, iv, pt, 8192, ct, w);
+		aes_mode("ctr", kcapi_cipher_enc_aes_ctr,
+			 kcapi_cipher_dec_aes_ctr, k, i, iv, pt, 5000, ct, w);
 	}
 	r = kcapi_rng_get_bytes(ct, 1000);
 	if (r == -ENOENT)

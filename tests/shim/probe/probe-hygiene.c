@@ -31,8 +31,6 @@
 #include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
-#include <linux/aio_abi.h>
-#include <linux/if_alg.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 
@@ -255,33 +253,27 @@ int cmd_hygiene(void)
 	T("data %s", buf);
 
 	/* AIO on a file through syscall() */
-	res("io_setup", syscall(SYS_io_setup, 4, &ctx));
+	res("io_setup", sys_io_setup(4, &ctx));
 	efd = eventfd(0, EFD_CLOEXEC);
 	{
-		struct iocb cb = { 0 }, *cbs[1] = { &cb };
+		struct iocb cb, *cbs[1] = { &cb };
 		struct io_event ev;
 		struct timespec ts = { 1, 0 };
 		uint64_t n = 0;
 
-		cb.aio_fildes = (uint32_t)f;
-		cb.aio_lio_opcode = IOCB_CMD_PREAD;
-		cb.aio_buf = (uint64_t)(uintptr_t)buf;
-		cb.aio_nbytes = 10;
+		aio_prep(&cb, f, IOCB_CMD_PREAD, buf, 10, efd, 77);
 		cb.aio_offset = 3;
-		cb.aio_flags = IOCB_FLAG_RESFD;
-		cb.aio_resfd = (uint32_t)efd;
-		cb.aio_data = 77;
-		res("io_submit file", syscall(SYS_io_submit, ctx, 1, cbs));
+		res("io_submit file", sys_io_submit(ctx, 1, cbs));
 		res("eventfd read", read(efd, &n, 8));
-		res("io_getevents", syscall(SYS_io_getevents, ctx, 1, 1, &ev, &ts));
+		res("io_getevents", sys_io_getevents(ctx, 1, 1, &ev, &ts));
 		buf[10] = 0;
 		T("event data %llu res %lld buf %s count %llu",
 		  (unsigned long long)ev.data, (long long)ev.res, buf,
 		  (unsigned long long)n);
 		cb.aio_lio_opcode = 99;
-		res("io_submit bad opcode", syscall(SYS_io_submit, ctx, 1, cbs));
-		res("io_getevents bad ctx", syscall(SYS_io_getevents, 12345, 1, 1, &ev, &ts));
-		res("io_destroy", syscall(SYS_io_destroy, ctx));
+		res("io_submit bad opcode", sys_io_submit(ctx, 1, cbs));
+		res("io_getevents bad ctx", sys_io_getevents(12345, 1, 1, &ev, &ts));
+		res("io_destroy", sys_io_destroy(ctx));
 	}
 	res("syscall(SYS_close, -1)", syscall(SYS_close, -1));
 	T("syscall(SYS_getpid) matches getpid: %d",
@@ -366,8 +358,8 @@ int cmd_fds(void)
 		ok &= bind(t, (struct sockaddr *)&sa, sizeof(sa)) == 0 &&
 		      errno == 4242;
 	}
-	ok &= alg_setkey(t, msg, 20) == 0 && errno == 4242;
-	op = alg_accept(t);
+	ok &= afalg_setkey(t, msg, 20) == 0 && errno == 4242;
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	ok &= op >= 0 && errno == 4242;
 	ok &= send(op, msg, 50, MSG_MORE) == 50 && errno == 4242;
 	ok &= write(op, msg + 50, 50) == 50 && errno == 4242;
@@ -401,7 +393,7 @@ int cmd_fds(void)
 	/* rekeying is EBUSY while any copy of the op socket lives */
 	close(op);
 	errno = 0;
-	check(alg_setkey(t, msg, 20) < 0 && errno == EBUSY,
+	check(afalg_setkey(t, msg, 20) < 0 && errno == EBUSY,
 	      "fds: setkey with a dup of the op socket alive is EBUSY");
 	/* dup2 of a file over the last copy releases the op socket */
 	check(dup2(f, op2) == op2, "fds: dup2(file, op socket)");
@@ -410,11 +402,11 @@ int cmd_fds(void)
 	errno = 0;
 	check(send(op2, msg, 1, 0) < 0 && errno == ENOTSOCK,
 	      "fds: and is no socket any more");
-	check(alg_setkey(t, msg, 20) == 0, "fds: setkey works again: the op socket was released");
+	check(afalg_setkey(t, msg, 20) == 0, "fds: setkey works again: the op socket was released");
 	close(op2);
 
 	/* close(), then the number is reused by an ordinary file */
-	op = alg_accept(t);
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	close(op);
 	r = open("/dev/zero", O_RDONLY | O_CLOEXEC);
 	check(r == op, "fds: a closed AF_ALG number is reused by open() (%d %d)", r, op);
@@ -422,16 +414,16 @@ int cmd_fds(void)
 	close(r);
 
 	/* close_range() forgets our sockets; CLOSE_RANGE_CLOEXEC does not */
-	op = alg_accept(t);
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	check(syscall(SYS_close_range, op, op, 4 /* CLOEXEC */) == 0 &&
 	      fcntl(op, F_GETFD) == FD_CLOEXEC, "fds: close_range(CLOEXEC) keeps the socket");
 	errno = 0;
-	check(alg_setkey(t, msg, 20) < 0 && errno == EBUSY, "fds: still a live child");
+	check(afalg_setkey(t, msg, 20) < 0 && errno == EBUSY, "fds: still a live child");
 	check(close_range(op, op + 5, 0) == 0, "fds: close_range()");
-	check(alg_setkey(t, msg, 20) == 0, "fds: close_range released the op socket");
+	check(afalg_setkey(t, msg, 20) == 0, "fds: close_range released the op socket");
 
 	/* fork: the child continues with its copy of the state (D1) */
-	op = alg_accept(t);
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	send(op, msg, 40, MSG_MORE);
 	pid = fork();
 	if (pid == 0) {
@@ -453,7 +445,7 @@ int cmd_fds(void)
 	 * close_range() and dup2() before _exit must not touch our table
 	 * (Python's subprocess does exactly this).
 	 */
-	op = alg_accept(t);
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	send(op, msg, 40, MSG_MORE);
 	pid = vfork();
 	if (pid == 0) {

@@ -16,10 +16,7 @@
 #include <sys/select.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
-#include <sys/syscall.h>
 #include <sys/uio.h>
-#include <linux/aio_abi.h>
-#include <linux/if_alg.h>
 #include <linux/keyctl.h>
 #include <linux/netlink.h>
 #include <linux/cryptouser.h>
@@ -37,12 +34,12 @@ struct sk {
 static int sk_open(struct sk *s, const char *name, unsigned int klen)
 {
 	fill_random(s->key, sizeof(s->key));
-	s->tfm = alg_tfm("skcipher", name);
+	s->tfm = afalg_tfm("skcipher", name, SOCK_CLOEXEC);
 	if (s->tfm < 0)
 		return -1;
-	if (alg_setkey(s->tfm, s->key, klen) < 0)
+	if (afalg_setkey(s->tfm, s->key, klen) < 0)
 		return -1;
-	s->op = alg_accept(s->tfm);
+	s->op = afalg_accept(s->tfm, SOCK_CLOEXEC);
 	return s->op < 0 ? -1 : 0;
 }
 
@@ -69,42 +66,6 @@ static int tmpfile_with(const void *data, size_t n)
 /* ------------------------------------------------------------------ */
 /* AIO                                                                 */
 
-static long io_setup_(unsigned int nr, aio_context_t *ctx)
-{
-	return syscall(SYS_io_setup, nr, ctx);
-}
-
-static long io_submit_(aio_context_t ctx, long nr, struct iocb **v)
-{
-	return syscall(SYS_io_submit, ctx, nr, v);
-}
-
-static long io_getevents_(aio_context_t ctx, long min, long nr,
-			  struct io_event *ev, struct timespec *ts)
-{
-	return syscall(SYS_io_getevents, ctx, min, nr, ev, ts);
-}
-
-static long io_destroy_(aio_context_t ctx)
-{
-	return syscall(SYS_io_destroy, ctx);
-}
-
-static void prep(struct iocb *cb, int fd, int opcode, void *buf, size_t n,
-		 int resfd, uint64_t data)
-{
-	memset(cb, 0, sizeof(*cb));
-	cb->aio_fildes = (uint32_t)fd;
-	cb->aio_lio_opcode = (uint16_t)opcode;
-	cb->aio_buf = (uint64_t)(uintptr_t)buf;
-	cb->aio_nbytes = n;
-	cb->aio_data = data;
-	if (resfd >= 0) {
-		cb->aio_flags = IOCB_FLAG_RESFD;
-		cb->aio_resfd = (uint32_t)resfd;
-	}
-}
-
 /* collect exactly @n events (1 s timeout) */
 static long collect(aio_context_t ctx, struct io_event *ev, long n)
 {
@@ -112,7 +73,7 @@ static long collect(aio_context_t ctx, struct io_event *ev, long n)
 	long got = 0, r;
 
 	while (got < n) {
-		r = io_getevents_(ctx, n - got, n - got, ev + got, &ts);
+		r = sys_io_getevents(ctx, n - got, n - got, ev + got, &ts);
 		if (r <= 0)
 			break;
 		got += r;
@@ -134,7 +95,7 @@ int cmd_aio(void)
 	int efd, hash, hop, ffd, i, aead, aop;
 	long r;
 
-	if (io_setup_(16, &ctx) < 0) {
+	if (sys_io_setup(16, &ctx) < 0) {
 		skip("aio: io_setup: %s", strerror(errno));
 		return 0;
 	}
@@ -147,10 +108,10 @@ int cmd_aio(void)
 	fill_random(iv, sizeof(iv));
 
 	/* one PREAD with an eventfd, as OpenSSL's afalg engine does */
-	alg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, pt, 4096, 0);
-	prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 4096, efd, 0x1234);
+	afalg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, pt, 4096, 0);
+	aio_prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 4096, efd, 0x1234);
 	cbs[0] = &cb[0];
-	r = io_submit_(ctx, 1, cbs);
+	r = sys_io_submit(ctx, 1, cbs);
 	check(r == 1, "aio: io_submit of one PREAD returns 1 (got %ld)", r);
 	cnt = 0;
 	r = read(efd, &cnt, 8);
@@ -169,13 +130,13 @@ int cmd_aio(void)
 	 * io_submit.  Each iocb is one recvmsg; chacha20 does not write its IV
 	 * back, so every chunk starts from the socket IV (as in the kernel).
 	 */
-	alg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, pt, sizeof(pt), 0);
+	afalg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, pt, sizeof(pt), 0);
 	for (i = 0; i < 3; i++) {
-		prep(&cb[i], s.op, IOCB_CMD_PREAD, ct + 4096 * i, 4096, efd,
+		aio_prep(&cb[i], s.op, IOCB_CMD_PREAD, ct + 4096 * i, 4096, efd,
 		     (uint64_t)i);
 		cbs[i] = &cb[i];
 	}
-	r = io_submit_(ctx, 3, cbs);
+	r = sys_io_submit(ctx, 3, cbs);
 	check(r == 3, "aio: io_submit of three PREADs returns 3 (%ld)", r);
 	read(efd, &cnt, 8);
 	check(cnt == 3, "aio: eventfd counts 3 (%llu)", (unsigned long long)cnt);
@@ -191,12 +152,12 @@ int cmd_aio(void)
 	/* an iocb on a regular file in the same submission goes to the kernel */
 	fill_random(wd, sizeof(wd));
 	ffd = tmpfile_with(wd, sizeof(wd));
-	alg_send(s.op, ALG_OP_DECRYPT, iv, 16, -1, want, 4096, 0);
-	prep(&cb[0], ffd, IOCB_CMD_PREAD, fbuf, 64, -1, 7);
-	prep(&cb[1], s.op, IOCB_CMD_PREAD, ct, 4096, -1, 8);
+	afalg_send(s.op, ALG_OP_DECRYPT, iv, 16, -1, want, 4096, 0);
+	aio_prep(&cb[0], ffd, IOCB_CMD_PREAD, fbuf, 64, -1, 7);
+	aio_prep(&cb[1], s.op, IOCB_CMD_PREAD, ct, 4096, -1, 8);
 	cbs[0] = &cb[0];
 	cbs[1] = &cb[1];
-	r = io_submit_(ctx, 2, cbs);
+	r = sys_io_submit(ctx, 2, cbs);
 	check(r == 2, "aio: mixed file + AF_ALG submission returns 2 (%ld)", r);
 	r = collect(ctx, ev, 2);
 	if (r == 2 && ev[0].data == 8) {
@@ -211,10 +172,10 @@ int cmd_aio(void)
 	      !memcmp(ct, pt, 4096), "aio: the AF_ALG iocb decrypts");
 
 	/* sock_read_iter(): a non-zero offset is ESPIPE, per event */
-	alg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, pt, 64, 0);
-	prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 64, -1, 9);
+	afalg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, pt, 64, 0);
+	aio_prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 64, -1, 9);
 	cb[0].aio_offset = 5;
-	r = io_submit_(ctx, 1, cbs);
+	r = sys_io_submit(ctx, 1, cbs);
 	r = r == 1 ? collect(ctx, ev, 1) : -1;
 	check(r == 1 && ev[0].res == -ESPIPE, "aio: offset 5 completes with -ESPIPE (%lld)",
 	      (long long)ev[0].res);
@@ -222,32 +183,32 @@ int cmd_aio(void)
 	check(read(s.op, ct, 64) == 64, "aio: the data is still there afterwards");
 
 	/* unsupported opcode on a socket: io_submit fails with EINVAL */
-	prep(&cb[0], s.op, IOCB_CMD_FSYNC, NULL, 0, -1, 10);
+	aio_prep(&cb[0], s.op, IOCB_CMD_FSYNC, NULL, 0, -1, 10);
 	errno = 0;
-	r = io_submit_(ctx, 1, cbs);
+	r = sys_io_submit(ctx, 1, cbs);
 	check(r == -1 && errno == EINVAL, "aio: FSYNC on an op socket is EINVAL");
 
 	/* a bad RESFD: EBADF at submission, nothing consumed */
-	alg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, pt, 64, 0);
-	prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 64, 1000, 11);
+	afalg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, pt, 64, 0);
+	aio_prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 64, 1000, 11);
 	errno = 0;
-	r = io_submit_(ctx, 1, cbs);
+	r = sys_io_submit(ctx, 1, cbs);
 	check(r == -1 && errno == EBADF, "aio: RESFD not open is EBADF");
-	prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 64, ffd, 11);
+	aio_prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 64, ffd, 11);
 	errno = 0;
-	r = io_submit_(ctx, 1, cbs);
+	r = sys_io_submit(ctx, 1, cbs);
 	check(r == -1 && errno == EINVAL, "aio: RESFD not an eventfd is EINVAL");
 	check(read(s.op, ct, 64) == 64, "aio: the request is still queued");
 	ossl_cipher("chacha20", 1, s.key, iv, pt, 64, want);
 	check(!memcmp(ct, want, 64), "aio: and decrypts correctly");
 
 	/* hash op socket: PWRITE the data, PREAD the digest */
-	hash = alg_tfm("hash", "sha256");
-	hop = alg_accept(hash);
-	prep(&cb[0], hop, IOCB_CMD_PWRITE, pt, 1000, -1, 12);
-	prep(&cb[1], hop, IOCB_CMD_PREAD, digest, 32, -1, 13);
+	hash = afalg_tfm("hash", "sha256", SOCK_CLOEXEC);
+	hop = afalg_accept(hash, SOCK_CLOEXEC);
+	aio_prep(&cb[0], hop, IOCB_CMD_PWRITE, pt, 1000, -1, 12);
+	aio_prep(&cb[1], hop, IOCB_CMD_PREAD, digest, 32, -1, 13);
 	cbs[1] = &cb[1];
-	r = io_submit_(ctx, 2, cbs);
+	r = sys_io_submit(ctx, 2, cbs);
 	r = r == 2 ? collect(ctx, ev, 2) : -1;
 	ossl_digest("sha256", pt, 1000, wd, &wl);
 	check(r == 2 && ev[0].res == 1000 && ev[1].res == 32 &&
@@ -256,16 +217,16 @@ int cmd_aio(void)
 	close(hash);
 
 	/* AEAD through AIO: AAD || CT || TAG */
-	aead = alg_tfm("aead", "rfc7539(chacha20,poly1305)");
-	alg_setkey(aead, s.key, 32);
-	aop = alg_accept(aead);
+	aead = afalg_tfm("aead", "rfc7539(chacha20,poly1305)", SOCK_CLOEXEC);
+	afalg_setkey(aead, s.key, 32);
+	aop = afalg_accept(aead, SOCK_CLOEXEC);
 	fill_random(aad, sizeof(aad));
 	fill_random(nonce, sizeof(nonce));
 	memcpy(ae, aad, 20);
 	memcpy(ae + 20, pt, 100);
-	alg_send(aop, ALG_OP_ENCRYPT, nonce, 12, 20, ae, 120, 0);
-	prep(&cb[0], aop, IOCB_CMD_PREAD, ct, 136, efd, 14);
-	r = io_submit_(ctx, 1, cbs);
+	afalg_send(aop, ALG_OP_ENCRYPT, nonce, 12, 20, ae, 120, 0);
+	aio_prep(&cb[0], aop, IOCB_CMD_PREAD, ct, 136, efd, 14);
+	r = sys_io_submit(ctx, 1, cbs);
 	read(efd, &cnt, 8);
 	r = r == 1 ? collect(ctx, ev, 1) : -1;
 	memcpy(want, aad, 20);
@@ -280,13 +241,13 @@ int cmd_aio(void)
 	{
 		struct timespec z = { 0, 0 };
 
-		r = io_getevents_(ctx, 0, 4, ev, &z);
+		r = sys_io_getevents(ctx, 0, 4, ev, &z);
 		check(r == 0, "aio: io_getevents with nothing pending returns 0");
 	}
-	check(io_destroy_(ctx) == 0, "aio: io_destroy");
-	prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 64, -1, 15);
+	check(sys_io_destroy(ctx) == 0, "aio: io_destroy");
+	aio_prep(&cb[0], s.op, IOCB_CMD_PREAD, ct, 64, -1, 15);
 	errno = 0;
-	r = io_submit_(ctx, 1, cbs);
+	r = sys_io_submit(ctx, 1, cbs);
 	check(r == -1 && errno == EINVAL, "aio: io_submit on a destroyed context is EINVAL");
 	sk_close(&s);
 	close(ffd);
@@ -316,12 +277,12 @@ int cmd_splice(void)
 	ffd = tmpfile_with(pt, sizeof(pt));
 
 	/* control first, then the file: the last chunk ends the request */
-	alg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, NULL, 0, MSG_MORE);
+	afalg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, NULL, 0, MSG_MORE);
 	r = sendfile(s.op, ffd, NULL, sizeof(pt));
 	check(r == (ssize_t)sizeof(pt), "splice: sendfile of 100000 bytes into skcipher (%zd)", r);
 	check(lseek(ffd, 0, SEEK_CUR) == (off_t)sizeof(pt),
 	      "splice: sendfile without offset advances the file position");
-	r = read_full(s.op, ct, sizeof(ct));
+	r = afalg_read_full(s.op, ct, sizeof(ct));
 	ossl_cipher("chacha20", 1, s.key, iv, pt, sizeof(pt), want);
 	check(r == (ssize_t)sizeof(ct) && !memcmp(ct, want, sizeof(ct)),
 	      "splice: sendfile then read equals OpenSSL ChaCha20");
@@ -329,11 +290,11 @@ int cmd_splice(void)
 	/* with an offset: *off advances, the file position does not */
 	lseek(ffd, 0, SEEK_SET);
 	off = 1000;
-	alg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, NULL, 0, MSG_MORE);
+	afalg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, NULL, 0, MSG_MORE);
 	r = sendfile(s.op, ffd, &off, 5000);
 	check(r == 5000 && off == 6000 && lseek(ffd, 0, SEEK_CUR) == 0,
 	      "splice: sendfile with an offset (r %zd off %lld)", r, (long long)off);
-	r = read_full(s.op, ct, 5000);
+	r = afalg_read_full(s.op, ct, 5000);
 	ossl_cipher("chacha20", 1, s.key, iv, pt + 1000, 5000, want);
 	check(r == 5000 && !memcmp(ct, want, 5000),
 	      "splice: sendfile with an offset encrypts the right bytes");
@@ -343,7 +304,7 @@ int cmd_splice(void)
 		struct iovec v = { pt, 65536 };
 
 		fcntl(p[1], F_SETPIPE_SZ, 17 * 4096);
-		alg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, NULL, 0, MSG_MORE);
+		afalg_send(s.op, ALG_OP_ENCRYPT, iv, 16, -1, NULL, 0, MSG_MORE);
 		r = vmsplice(p[1], &v, 1, SPLICE_F_GIFT);
 		if (r < 0) {
 			skip("splice: vmsplice: %s", strerror(errno));
@@ -355,15 +316,15 @@ int cmd_splice(void)
 			vmsplice(p[1], &v, 1, SPLICE_F_GIFT);
 			r = splice(p[0], NULL, s.op, NULL, 10000, 0);
 			check(r == 10000, "splice: final splice without SPLICE_F_MORE");
-			r = read_full(s.op, ct, 75536);
+			r = afalg_read_full(s.op, ct, 75536);
 			ossl_cipher("chacha20", 1, s.key, iv, pt, 75536, want);
 			check(r == 75536 && !memcmp(ct, want, 75536),
 			      "splice: vmsplice+splice equals OpenSSL ChaCha20");
 		}
 
 		/* hash: SPLICE_F_MORE keeps the update open until send(0) */
-		hash = alg_tfm("hash", "sha256");
-		hop = alg_accept(hash);
+		hash = afalg_tfm("hash", "sha256", SOCK_CLOEXEC);
+		hop = afalg_accept(hash, SOCK_CLOEXEC);
 		write(p[1], pt, 3000);
 		r = splice(p[0], NULL, hop, NULL, 3000, SPLICE_F_MORE);
 		send(hop, NULL, 0, 0);
@@ -434,8 +395,8 @@ int cmd_poll(void)
 		fail("poll: op socket: %s", strerror(errno));
 		return 1;
 	}
-	hash = alg_tfm("hash", "sha256");
-	hop = alg_accept(hash);
+	hash = afalg_tfm("hash", "sha256", SOCK_CLOEXEC);
+	hop = afalg_accept(hash, SOCK_CLOEXEC);
 	rng = -1;
 	rop = -1;
 	pipe2(p, O_CLOEXEC);
@@ -447,7 +408,7 @@ int cmd_poll(void)
 	r = poll1(s.op, POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM);
 	check(r == (in | out | 0) || r == (in | out | POLLWRBAND),
 	      "poll: fresh skcipher op socket POLLIN|POLLOUT (0x%x)", r);
-	alg_send(s.op, ALG_OP_ENCRYPT, s.key, 16, -1, NULL, 0, MSG_MORE);
+	afalg_send(s.op, ALG_OP_ENCRYPT, s.key, 16, -1, NULL, 0, MSG_MORE);
 	r = poll1(s.op, POLLIN | POLLOUT);
 	check(r == POLLOUT, "poll: after a MSG_MORE control message only POLLOUT (0x%x)", r);
 	send(s.op, big, 100, MSG_MORE);
@@ -515,9 +476,9 @@ int cmd_poll(void)
 	read(p[0], big, 1);
 
 	/* rng sockets have no .poll either */
-	rng = alg_tfm("rng", "stdrng");
+	rng = afalg_tfm("rng", "stdrng", SOCK_CLOEXEC);
 	if (rng >= 0) {
-		rop = alg_accept(rng);
+		rop = afalg_accept(rng, SOCK_CLOEXEC);
 		check(poll1(rop, POLLIN | POLLOUT) == 0, "poll: rng op socket reports no events");
 		close(rop);
 		close(rng);
@@ -556,13 +517,6 @@ int cmd_poll(void)
 /* ------------------------------------------------------------------ */
 /* ALG_SET_KEY_BY_KEY_SERIAL                                           */
 
-static int32_t add_key_(const char *type, const char *desc, const void *p,
-			size_t n)
-{
-	return (int32_t)syscall(SYS_add_key, type, desc, p, n,
-				KEY_SPEC_PROCESS_KEYRING);
-}
-
 int cmd_keyring(void)
 {
 	uint8_t key[37], msg[500], mac[32], want[64];
@@ -572,16 +526,16 @@ int cmd_keyring(void)
 
 	fill_random(key, sizeof(key));
 	fill_random(msg, sizeof(msg));
-	serial = add_key_("user", "afalg-shim-probe", key, sizeof(key));
+	serial = sys_add_key("user", "afalg-shim-probe", key, sizeof(key));
 	if (serial < 0) {
 		skip("keyring: add_key: %s", strerror(errno));
 		return 0;
 	}
-	t = alg_tfm("hash", "hmac(sha256)");
+	t = afalg_tfm("hash", "hmac(sha256)", SOCK_CLOEXEC);
 	r = setsockopt(t, SOL_ALG, ALG_SET_KEY_BY_KEY_SERIAL, &serial,
 		       sizeof(serial));
 	check(r == 0, "keyring: user key sets an hmac(sha256) key");
-	op = alg_accept(t);
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	send(op, msg, sizeof(msg), 0);
 	r = read(op, mac, sizeof(mac));
 	ossl_hmac("sha256", key, sizeof(key), msg, sizeof(msg), want, &wl);
@@ -596,14 +550,13 @@ int cmd_keyring(void)
 	check(r < 0 && errno == EINVAL, "keyring: optlen 2 is EINVAL");
 
 	/* a keyring is not a key type AF_ALG takes */
-	ring = (int32_t)syscall(SYS_add_key, "keyring", "afalg-shim-ring", NULL,
-				0, KEY_SPEC_PROCESS_KEYRING);
+	ring = sys_add_key("keyring", "afalg-shim-ring", NULL, 0);
 	errno = 0;
 	r = setsockopt(t, SOL_ALG, ALG_SET_KEY_BY_KEY_SERIAL, &ring, 4);
 	check(r < 0 && errno == ENOPROTOOPT, "keyring: a keyring is ENOPROTOOPT");
 
 	/* logon keys: the kernel takes them, the shim cannot read them (D6) */
-	logon = add_key_("logon", "afalg:probe", key, 16);
+	logon = sys_add_key("logon", "afalg:probe", key, 16);
 	if (logon >= 0) {
 		errno = 0;
 		r = setsockopt(t, SOL_ALG, ALG_SET_KEY_BY_KEY_SERIAL, &logon, 4);
@@ -614,7 +567,7 @@ int cmd_keyring(void)
 	}
 
 	/* revoked, then a serial that does not exist */
-	syscall(SYS_keyctl, KEYCTL_REVOKE, serial);
+	sys_keyctl(KEYCTL_REVOKE, (unsigned long)serial);
 	errno = 0;
 	r = setsockopt(t, SOL_ALG, ALG_SET_KEY_BY_KEY_SERIAL, &serial, 4);
 	check(r < 0 && errno == EKEYREVOKED, "keyring: a revoked key is EKEYREVOKED");
@@ -624,7 +577,7 @@ int cmd_keyring(void)
 	check(r < 0 && errno == ENOKEY, "keyring: an unknown serial is ENOKEY");
 	/* the failed attempts left the previous key in place? no: the kernel
 	 * never reaches setkey on lookup errors, so the old key stays */
-	op = alg_accept(t);
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	send(op, msg, 10, 0);
 	r = read(op, mac, sizeof(mac));
 	ossl_hmac("sha256", key, sizeof(key), msg, 10, want, &wl);
@@ -634,14 +587,14 @@ int cmd_keyring(void)
 	close(t);
 
 	/* an unkeyed hash: setkey itself answers ENOSYS */
-	serial = add_key_("user", "afalg-shim-probe2", key, 16);
-	t = alg_tfm("hash", "sha256");
+	serial = sys_add_key("user", "afalg-shim-probe2", key, 16);
+	t = afalg_tfm("hash", "sha256", SOCK_CLOEXEC);
 	errno = 0;
 	r = setsockopt(t, SOL_ALG, ALG_SET_KEY_BY_KEY_SERIAL, &serial, 4);
 	check(r < 0 && errno == ENOSYS, "keyring: user key on sha256 is ENOSYS");
 	close(t);
 	/* a cipher: wrong key length for chacha20 is EINVAL */
-	t = alg_tfm("skcipher", "chacha20");
+	t = afalg_tfm("skcipher", "chacha20", SOCK_CLOEXEC);
 	errno = 0;
 	r = setsockopt(t, SOL_ALG, ALG_SET_KEY_BY_KEY_SERIAL, &serial, 4);
 	check(r < 0 && errno == EINVAL, "keyring: 16-byte key on chacha20 is EINVAL");

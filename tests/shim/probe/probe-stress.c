@@ -10,10 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/socket.h>
-#include <sys/syscall.h>
 #include <sys/uio.h>
-#include <linux/aio_abi.h>
-#include <linux/if_alg.h>
 #include <linux/netlink.h>
 #include <linux/cryptouser.h>
 
@@ -29,64 +26,70 @@ static int shared_tfm;
 static uint8_t hkey[40];
 static atomic_int bad, ops;
 
-static void *hmac_worker(void *arg)
+/*
+ * ITER operations on an op socket of shared_tfm: @one does one with the
+ * thread's seed, -1 when a call failed, else whether the output equals
+ * the oracle's.
+ */
+static void *worker(void *arg, int (*one)(int op, unsigned int *seed))
 {
-	uint8_t msg[600], mac[32], want[64];
-	unsigned int wl, seed = (unsigned int)(uintptr_t)arg;
-	int op = alg_accept(shared_tfm), i;
-	size_t n;
+	unsigned int seed = (unsigned int)(uintptr_t)arg;
+	int op = afalg_accept(shared_tfm, SOCK_CLOEXEC), i, r;
 
 	if (op < 0) {
 		atomic_fetch_add(&bad, 1);
 		return NULL;
 	}
 	for (i = 0; i < ITER; i++) {
-		n = rand_r(&seed) % sizeof(msg);
-		fill_random(msg, n);
-		if (send(op, msg, n / 2, MSG_MORE) != (ssize_t)(n / 2) ||
-		    send(op, msg + n / 2, n - n / 2, 0) != (ssize_t)(n - n / 2) ||
-		    read(op, mac, 32) != 32) {
+		r = one(op, &seed);
+		if (r <= 0)
 			atomic_fetch_add(&bad, 1);
-			continue;
-		}
-		ossl_hmac("sha256", hkey, sizeof(hkey), msg, n, want, &wl);
-		if (memcmp(mac, want, 32))
-			atomic_fetch_add(&bad, 1);
-		atomic_fetch_add(&ops, 1);
+		if (r >= 0)
+			atomic_fetch_add(&ops, 1);
 	}
 	close(op);
 	return NULL;
 }
 
+static int hmac_one(int op, unsigned int *seed)
+{
+	uint8_t msg[600], mac[32], want[64];
+	size_t n = rand_r(seed) % sizeof(msg);
+	unsigned int wl;
+
+	fill_random(msg, n);
+	if (send(op, msg, n / 2, MSG_MORE) != (ssize_t)(n / 2) ||
+	    send(op, msg + n / 2, n - n / 2, 0) != (ssize_t)(n - n / 2) ||
+	    read(op, mac, 32) != 32)
+		return -1;
+	ossl_hmac("sha256", hkey, sizeof(hkey), msg, n, want, &wl);
+	return !memcmp(mac, want, 32);
+}
+
+static void *hmac_worker(void *arg)
+{
+	return worker(arg, hmac_one);
+}
+
 static uint8_t ckey[32];
+
+static int cipher_one(int op, unsigned int *seed)
+{
+	uint8_t pt[5000], ct[5000], want[5000], iv[16];
+	size_t n = 1 + rand_r(seed) % sizeof(pt);
+
+	fill_random(pt, n);
+	fill_random(iv, 16);
+	if (afalg_send(op, ALG_OP_ENCRYPT, iv, 16, -1, pt, n, 0) !=
+	    (ssize_t)n || read(op, ct, n) != (ssize_t)n)
+		return -1;
+	ossl_cipher("chacha20", 1, ckey, iv, pt, n, want);
+	return !memcmp(ct, want, n);
+}
 
 static void *cipher_worker(void *arg)
 {
-	uint8_t pt[5000], ct[5000], want[5000], iv[16];
-	unsigned int seed = (unsigned int)(uintptr_t)arg;
-	int op = alg_accept(shared_tfm), i;
-	size_t n;
-
-	if (op < 0) {
-		atomic_fetch_add(&bad, 1);
-		return NULL;
-	}
-	for (i = 0; i < ITER; i++) {
-		n = 1 + rand_r(&seed) % sizeof(pt);
-		fill_random(pt, n);
-		fill_random(iv, 16);
-		if (alg_send(op, ALG_OP_ENCRYPT, iv, 16, -1, pt, n, 0) !=
-		    (ssize_t)n || read(op, ct, n) != (ssize_t)n) {
-			atomic_fetch_add(&bad, 1);
-			continue;
-		}
-		ossl_cipher("chacha20", 1, ckey, iv, pt, n, want);
-		if (memcmp(ct, want, n))
-			atomic_fetch_add(&bad, 1);
-		atomic_fetch_add(&ops, 1);
-	}
-	close(op);
-	return NULL;
+	return worker(arg, cipher_one);
 }
 
 /* one hash op socket driven by every thread at once */
@@ -122,7 +125,7 @@ static void *accept_close_worker(void *arg)
 
 	(void)arg;
 	for (i = 0; i < 2000; i++) {
-		op = alg_accept(shared_tfm);
+		op = afalg_accept(shared_tfm, SOCK_CLOEXEC);
 		if (op < 0) {
 			atomic_fetch_add(&bad, 1);
 			continue;
@@ -142,7 +145,7 @@ static void *rebinder(void *arg)
 
 	(void)arg;
 	for (i = 0; i < 2000; i++) {
-		r = alg_setkey(shared_tfm, hkey, sizeof(hkey));
+		r = afalg_setkey(shared_tfm, hkey, sizeof(hkey));
 		if (r < 0 && errno == EBUSY)
 			atomic_fetch_add(&busy_seen, 1);
 		else if (r < 0)
@@ -151,7 +154,7 @@ static void *rebinder(void *arg)
 		if (r < 0 && errno != EBUSY)
 			atomic_fetch_add(&bad, 1);
 		if (r == 0)	/* a fresh tfm: key it again */
-			alg_setkey(shared_tfm, hkey, sizeof(hkey));
+			afalg_setkey(shared_tfm, hkey, sizeof(hkey));
 	}
 	return NULL;
 }
@@ -173,8 +176,8 @@ int cmd_threads(void)
 	int i;
 
 	fill_random(hkey, sizeof(hkey));
-	shared_tfm = alg_tfm("hash", "hmac(sha256)");
-	alg_setkey(shared_tfm, hkey, sizeof(hkey));
+	shared_tfm = afalg_tfm("hash", "hmac(sha256)", SOCK_CLOEXEC);
+	afalg_setkey(shared_tfm, hkey, sizeof(hkey));
 	run(hmac_worker, NTHREADS);
 	check(!bad && ops == NTHREADS * ITER,
 	      "threads: %d threads x %d HMACs on their own op sockets of one tfm (%d bad)",
@@ -183,8 +186,8 @@ int cmd_threads(void)
 
 	bad = ops = 0;
 	fill_random(ckey, sizeof(ckey));
-	shared_tfm = alg_tfm("skcipher", "chacha20");
-	alg_setkey(shared_tfm, ckey, sizeof(ckey));
+	shared_tfm = afalg_tfm("skcipher", "chacha20", SOCK_CLOEXEC);
+	afalg_setkey(shared_tfm, ckey, sizeof(ckey));
 	run(cipher_worker, NTHREADS);
 	check(!bad && ops == NTHREADS * ITER,
 	      "threads: %d threads x %d ChaCha20 requests (%d bad)", NTHREADS,
@@ -192,8 +195,8 @@ int cmd_threads(void)
 	close(shared_tfm);
 
 	bad = 0;
-	shared_tfm = alg_tfm("hash", "sha256");
-	shared_op = alg_accept(shared_tfm);
+	shared_tfm = afalg_tfm("hash", "sha256", SOCK_CLOEXEC);
+	shared_op = afalg_accept(shared_tfm, SOCK_CLOEXEC);
 	for (i = 0; i < NTHREADS; i++) {
 		fill_random(fixed[i], 64);
 		ossl_digest("sha256", fixed[i], 64, fixed_d[i], &wl);
@@ -207,8 +210,8 @@ int cmd_threads(void)
 
 	/* accept/close racing with setkey/bind: the child count stays exact */
 	bad = 0;
-	shared_tfm = alg_tfm("hash", "hmac(sha256)");
-	alg_setkey(shared_tfm, hkey, sizeof(hkey));
+	shared_tfm = afalg_tfm("hash", "hmac(sha256)", SOCK_CLOEXEC);
+	afalg_setkey(shared_tfm, hkey, sizeof(hkey));
 	{
 		pthread_t th[5];
 
@@ -221,7 +224,7 @@ int cmd_threads(void)
 	check(!bad, "threads: accept/close in 4 threads racing setkey/bind (%d bad, %d EBUSY)",
 	      (int)bad, (int)busy_seen);
 	errno = 0;
-	check(alg_setkey(shared_tfm, hkey, sizeof(hkey)) == 0,
+	check(afalg_setkey(shared_tfm, hkey, sizeof(hkey)) == 0,
 	      "threads: afterwards no child is left: setkey succeeds");
 	{
 		struct sockaddr_alg sa = { .salg_family = AF_ALG, .salg_type = "hash",
@@ -252,17 +255,17 @@ int cmd_zeroise(void)
 
 	/* skcipher: the key lives in the tfm, the data in the TX queue */
 	alloc_scan_start(key, 16, pt, 32);
-	t = alg_tfm("skcipher", "chacha20");
-	alg_setkey(t, key, 32);
-	op = alg_accept(t);
-	alg_send(op, ALG_OP_ENCRYPT, iv, 16, -1, pt, sizeof(pt), 0);
+	t = afalg_tfm("skcipher", "chacha20", SOCK_CLOEXEC);
+	afalg_setkey(t, key, 32);
+	op = afalg_accept(t, SOCK_CLOEXEC);
+	afalg_send(op, ALG_OP_ENCRYPT, iv, 16, -1, pt, sizeof(pt), 0);
 	{
 		/* a scattered output makes the shim use a bounce buffer */
 		struct iovec v[2] = { { out, 1000 }, { out + 2000, 3096 } };
 
 		readv(op, v, 2);
 	}
-	alg_send(op, ALG_OP_ENCRYPT, iv, 16, -1, pt, 1000, MSG_MORE);
+	afalg_send(op, ALG_OP_ENCRYPT, iv, 16, -1, pt, 1000, MSG_MORE);
 	close(op);		/* queued plaintext dropped on close */
 	close(t);
 	hits = alloc_scan_stop();
@@ -271,10 +274,10 @@ int cmd_zeroise(void)
 
 	/* hash: a raw HMAC key (copied by setsockopt) and a partial block */
 	alloc_scan_start(key2, 24, pt, 32);
-	t = alg_tfm("hash", "hmac(sha256)");
-	alg_setkey(t, key2, sizeof(key2));
-	alg_setkey(t, key2, 40);
-	op = alg_accept(t);
+	t = afalg_tfm("hash", "hmac(sha256)", SOCK_CLOEXEC);
+	afalg_setkey(t, key2, sizeof(key2));
+	afalg_setkey(t, key2, 40);
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	send(op, pt, 50, MSG_MORE);	/* stays in the partial-block buffer */
 	accept(op, NULL, NULL);		/* clone of the open update */
 	close(op);
@@ -297,10 +300,10 @@ int cmd_zeroise(void)
 
 	/* AEAD: key, AAD and plaintext */
 	alloc_scan_start(key, 16, pt, 32);
-	t = alg_tfm("aead", "rfc7539(chacha20,poly1305)");
-	alg_setkey(t, key, 32);
-	op = alg_accept(t);
-	alg_send(op, ALG_OP_ENCRYPT, nonce, 12, 16, pt, 1016, 0);
+	t = afalg_tfm("aead", "rfc7539(chacha20,poly1305)", SOCK_CLOEXEC);
+	afalg_setkey(t, key, 32);
+	op = afalg_accept(t, SOCK_CLOEXEC);
+	afalg_send(op, ALG_OP_ENCRYPT, nonce, 12, 16, pt, 1016, 0);
 	{
 		struct iovec v[2] = { { out, 500 }, { out + 600, 1000 } };
 
@@ -387,7 +390,7 @@ static int keyed_op(struct scen *s, const char *type, const char *name,
 		switch (i) {
 		case 0: r = t; break;
 		case 1: r = bind(t, (struct sockaddr *)&sa, sizeof(sa)); break;
-		case 2: r = alg_setkey(t, s->key, 32); break;
+		case 2: r = afalg_setkey(t, s->key, 32); break;
 		case 3: r = op = keep(s, accept(t, NULL, NULL)); break;
 		}
 		if (stop(s, what[i], r, 0)) {
@@ -426,7 +429,7 @@ static void scenario(struct scen *s)
 	op = keyed_op(s, "skcipher", "chacha20", "sk");
 	if (op < 0)
 		return;
-	STEP("sendmsg sk", alg_send(op, ALG_OP_ENCRYPT, s->iv, 16, -1, s->msg,
+	STEP("sendmsg sk", afalg_send(op, ALG_OP_ENCRYPT, s->iv, 16, -1, s->msg,
 				    3000, 0), 0);
 	{
 		struct iovec v[3] = { { out, 1000 }, { out + 1000, 1500 },
@@ -440,7 +443,7 @@ static void scenario(struct scen *s)
 	op = keyed_op(s, "aead", "rfc7539(chacha20,poly1305)", "aead");
 	if (op < 0)
 		return;
-	STEP("sendmsg aead", alg_send(op, ALG_OP_ENCRYPT, s->nonce, 12, 16,
+	STEP("sendmsg aead", afalg_send(op, ALG_OP_ENCRYPT, s->nonce, 12, 16,
 				      s->msg, 216, 0), 0);
 	{
 		struct iovec v[2] = { { out, 100 }, { out + 100, 132 } };
@@ -452,18 +455,16 @@ static void scenario(struct scen *s)
 
 	/* AIO: the completion must not get lost */
 	{
-		struct iocb cb = { 0 }, *cbs[1] = { &cb };
+		struct iocb cb, *cbs[1] = { &cb };
 		struct io_event ev;
 		struct timespec ts = { 0, 100000000 };
 
-		STEP("sendmsg sk 2", alg_send(s->fds[s->n - 3], ALG_OP_ENCRYPT,
+		STEP("sendmsg sk 2", afalg_send(s->fds[s->n - 3], ALG_OP_ENCRYPT,
 					      s->iv, 16, -1, s->msg, 3000, 0), 0);
-		cb.aio_fildes = (uint32_t)s->fds[s->n - 3];
-		cb.aio_lio_opcode = IOCB_CMD_PREAD;
-		cb.aio_buf = (uint64_t)(uintptr_t)out;
-		cb.aio_nbytes = 3000;
-		STEP("io_submit", syscall(SYS_io_submit, s->ctx, 1, cbs), EAGAIN);
-		r = syscall(SYS_io_getevents, s->ctx, 1, 1, &ev, &ts);
+		aio_prep(&cb, s->fds[s->n - 3], IOCB_CMD_PREAD, out, 3000, -1,
+			 0);
+		STEP("io_submit", sys_io_submit(s->ctx, 1, cbs), EAGAIN);
+		r = sys_io_getevents(s->ctx, 1, 1, &ev, &ts);
 		if (wrong(s, r != 1 || ev.res != 3000 ||
 			  memcmp(out, s->ct_want, 3000), "aio event"))
 			return;
@@ -522,7 +523,7 @@ int cmd_enomem(void)
 	memcpy(s.ae_want, s.msg, 16);
 	ossl_chachapoly_enc(s.key, s.nonce, s.msg, 16, s.msg + 16, 200,
 			    s.ae_want + 16);
-	if (syscall(SYS_io_setup, 8, &s.ctx) < 0) {
+	if (sys_io_setup(8, &s.ctx) < 0) {
 		skip("enomem: io_setup: %s", strerror(errno));
 		return 0;
 	}
@@ -573,6 +574,6 @@ int cmd_enomem(void)
 	cleanup(&s);
 	check(!s.failed_step && !s.wrong, "enomem: afterwards the scenario passes again (%s)",
 	      s.failed_step ? s.failed_step : "-");
-	syscall(SYS_io_destroy, s.ctx);
+	sys_io_destroy(s.ctx);
 	return 0;
 }

@@ -21,35 +21,20 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
-#ifndef ALG_SET_KEY_BY_KEY_SERIAL
-#define ALG_SET_KEY_BY_KEY_SERIAL 7
-#endif
+#include "afalg.h"
+#include "sys.h"
 
 extern int probe_failures;
 
-void pass(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "<tag> <text>" on stdout; a FAIL counts in probe_failures */
+void probe_line(const char *tag, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+#define pass(...) probe_line("PASS", __VA_ARGS__)
+#define fail(...) probe_line("FAIL", __VA_ARGS__)
+#define skip(...) probe_line("SKIP", __VA_ARGS__)
 /* PASS or FAIL "<what>" with errno in the diagnostic */
 bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void hex(char *out, const void *p, size_t n);
-
-/* AF_ALG helpers: -1 with errno on failure */
-int alg_tfm(const char *type, const char *name);
-int alg_setkey(int tfm, const void *key, unsigned int len);
-int alg_accept(int tfm);
-/* sendmsg with ALG_SET_OP (op >= 0), ALG_SET_IV (iv != NULL) and
- * ALG_SET_AEAD_ASSOCLEN (assoclen >= 0) control messages */
-ssize_t alg_send(int fd, int op, const void *iv, unsigned int ivlen,
-		 long assoclen, const void *data, size_t len, int flags);
-/* read exactly len bytes (loops over short reads); -1 on error */
-ssize_t read_full(int fd, void *buf, size_t len);
 
 /* Oracles (OpenSSL) */
 void fill_random(void *p, size_t n);

@@ -4,7 +4,8 @@
  *
  *   drbg <core> <pr> <entropy> <pers> <outlen> <addtlA> <entprA> <addtlB> <entprB>
  *        instantiate, generate twice -> out1 out2
- *        core: hmac_sha256 | hmac_sha384 | hmac_sha512 | ctr_aes256 | stdrng; "-" for empty strings; with pr
+ *        core: hmac_sha256 | hmac_sha384 | hmac_sha512 | ctr_aes128 |
+ *        ctr_aes192 | ctr_aes256 | sha256 | sha384 | sha512 | stdrng; "-" for empty strings; with pr
  *        and an empty entpr the library draws from get_random_bytes()
  *   drbg_seeded <core> <pr> <pers> <outlen> <n>
  *        drbg_lib_seed() (getrandom) then n requests -> n outputs
@@ -33,6 +34,16 @@ static int parse_core(const struct oarg *a, enum drbg_lib_core *core)
 		*core = DRBG_LIB_HMAC_SHA384;
 	else if (!strcmp(a->text, "hmac_sha512"))
 		*core = DRBG_LIB_HMAC_SHA512;
+	else if (!strcmp(a->text, "ctr_aes128"))
+		*core = DRBG_LIB_CTR_AES128;
+	else if (!strcmp(a->text, "ctr_aes192"))
+		*core = DRBG_LIB_CTR_AES192;
+	else if (!strcmp(a->text, "sha256"))
+		*core = DRBG_LIB_HASH_SHA256;
+	else if (!strcmp(a->text, "sha384"))
+		*core = DRBG_LIB_HASH_SHA384;
+	else if (!strcmp(a->text, "sha512"))
+		*core = DRBG_LIB_HASH_SHA512;
 	else if (!strcmp(a->text, "stdrng"))
 		*core = DRBG_LIB_STDRNG_CORE;
 	else
@@ -136,7 +147,7 @@ static int cmd_drbg_errors(int argc, const struct oarg *a, struct oout *out)
 	r[3] = -drbg_lib_instantiate(&st, core, false, ent, 0, NULL, 0);
 	memset(&st, 0, sizeof(st));
 	r[4] = -drbg_lib_reseed(&st, ent, sizeof(ent), NULL, 0);
-	r[5] = -drbg_lib_instantiate(&st, (enum drbg_lib_core)7, false, ent,
+	r[5] = -drbg_lib_instantiate(&st, DRBG_LIB_NR_CORES, false, ent,
 				     sizeof(ent), NULL, 0);
 	drbg_lib_instantiate(&st, core, false, ent, sizeof(ent), NULL, 0);
 	drbg_lib_uninstantiate(&st);

@@ -18,6 +18,8 @@
  *        the first <nad> parts are associated data, the rest payload;
  *        dec -> plaintext or ERR 74.
  *   ghash <h> <part>...                   ghash_init/update.../final
+ *   aes_rfc4543 <sign|verify> <key||salt> <iv8> <ad> [<tag>]
+ *        sign -> tag;  verify -> empty, or ERR 74
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -307,3 +309,25 @@ static int cmd_ghash(int argc, const struct oarg *a, struct oout *out)
 	return 0;
 }
 ORACLE_CMD("ghash", 1, -1, cmd_ghash);
+
+static int cmd_aes_rfc4543(int argc, const struct oarg *a, struct oout *out)
+{
+	struct aes_rfc4106_key key;
+	u8 tag[AES_BLOCK_SIZE];
+	int err;
+
+	if (a[2].len != GCM_RFC4543_IV_SIZE)
+		return -EINVAL;
+	err = aes_rfc4543_preparekey(&key, a[1].buf, a[1].len);
+	if (err)
+		return err;
+	if (!strcmp(a[0].text, "sign")) {
+		aes_rfc4543_sign(tag, a[3].buf, a[3].len, a[2].buf, &key);
+		oracle_out(out, tag, sizeof(tag));
+		return 0;
+	}
+	if (argc < 5 || a[4].len != AES_BLOCK_SIZE)
+		return -EINVAL;
+	return aes_rfc4543_verify(a[4].buf, a[3].buf, a[3].len, a[2].buf, &key);
+}
+ORACLE_CMD("aes_rfc4543", 4, 5, cmd_aes_rfc4543);

@@ -13,10 +13,12 @@
  *   md4_oneshot <msg>                                    -> digest
  *   crc32c <seed-le32> <data>   raw crc32c()             -> crc (le32)
  *   crc32c_shash <key|none> <part>...   AF_ALG "crc32c"  -> digest
+ *   crc32_le, crc32_shash: the same for CRC-32 and AF_ALG "crc32"
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <crypto/crc32.h>
 #include <crypto/crc32c.h>
 #include <crypto/des.h>
 #include <crypto/md4.h>
@@ -136,35 +138,74 @@ static int cmd_md4_oneshot(int argc, const struct oarg *a, struct oout *out)
 }
 ORACLE_CMD("md4_oneshot", 1, 1, cmd_md4_oneshot);
 
-static int cmd_crc32c(int argc, const struct oarg *a, struct oout *out)
+/* CRC-32C ("crc32c") or CRC-32 ("crc32"): update function, shash rules */
+struct crc_kind {
+	u32 (*update)(u32 crc, const void *p, size_t len);
+	u32 default_key;
+	void (*final)(u32 crc, u8 out[4]);
+};
+
+static const struct crc_kind crc_kind_32c = {
+	crc32c, CRC32C_SHASH_DEFAULT_KEY, crc32c_shash_final,
+};
+static const struct crc_kind crc_kind_32 = {
+	crc32_le, CRC32_SHASH_DEFAULT_KEY, crc32_shash_final,
+};
+
+static int crc_raw(const struct crc_kind *k, const struct oarg *a,
+		   struct oout *out)
 {
 	u8 o[4];
 
 	if (a[0].len != 4)
 		return -EINVAL;
-	put_unaligned_le32(crc32c(get_unaligned_le32(a[0].buf), a[1].buf,
-				  a[1].len), o);
+	put_unaligned_le32(k->update(get_unaligned_le32(a[0].buf), a[1].buf,
+				     a[1].len), o);
 	oracle_out(out, o, 4);
 	return 0;
 }
-ORACLE_CMD("crc32c", 2, 2, cmd_crc32c);
 
-static int cmd_crc32c_shash(int argc, const struct oarg *a, struct oout *out)
+static int crc_shash(const struct crc_kind *k, int argc, const struct oarg *a,
+		     struct oout *out)
 {
-	u32 key = CRC32C_SHASH_DEFAULT_KEY, crc;
-	u8 d[CRC32C_DIGEST_SIZE];
+	u32 key = k->default_key, crc;
+	u8 d[4];
 	int err;
 
 	if (strcmp(a[0].text, "none")) {
+		/* crc32_shash_setkey() is this same function */
 		err = crc32c_shash_setkey(&key, a[0].buf, a[0].len);
 		if (err)
 			return err;
 	}
 	crc = key;
 	for (int i = 1; i < argc; i++)
-		crc = crc32c(crc, a[i].buf, a[i].len);
-	crc32c_shash_final(crc, d);
+		crc = k->update(crc, a[i].buf, a[i].len);
+	k->final(crc, d);
 	oracle_out(out, d, sizeof(d));
 	return 0;
 }
+
+static int cmd_crc32c(int argc, const struct oarg *a, struct oout *out)
+{
+	return crc_raw(&crc_kind_32c, a, out);
+}
+ORACLE_CMD("crc32c", 2, 2, cmd_crc32c);
+
+static int cmd_crc32c_shash(int argc, const struct oarg *a, struct oout *out)
+{
+	return crc_shash(&crc_kind_32c, argc, a, out);
+}
 ORACLE_CMD("crc32c_shash", 1, -1, cmd_crc32c_shash);
+
+static int cmd_crc32_le(int argc, const struct oarg *a, struct oout *out)
+{
+	return crc_raw(&crc_kind_32, a, out);
+}
+ORACLE_CMD("crc32_le", 2, 2, cmd_crc32_le);
+
+static int cmd_crc32_shash(int argc, const struct oarg *a, struct oout *out)
+{
+	return crc_shash(&crc_kind_32, argc, a, out);
+}
+ORACLE_CMD("crc32_shash", 1, -1, cmd_crc32_shash);

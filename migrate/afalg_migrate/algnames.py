@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Does a string parse as a kernel crypto API algorithm name?"""
+import functools
+import re
+
+TYPES = ('hash', 'skcipher', 'aead', 'rng', 'akcipher', 'kpp')
+# Leaf names an AF_ALG algorithm string is built from (crypto API cra_names).
+LEAVES = {
+    'md4', 'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3-224',
+    'sha3-256', 'sha3-384', 'sha3-512', 'sm3', 'rmd160', 'wp512', 'crc32c',
+    'crc32', 'crct10dif', 'xxhash64', 'blake2b-256', 'blake2b-512', 'aes',
+    'des', 'des3_ede', 'camellia', 'serpent', 'twofish', 'sm4', 'cast5',
+    'cast6', 'blowfish', 'arc4', 'chacha20', 'xchacha20', 'xchacha12', 'poly1305',
+    'stdrng', 'jitterentropy_rng', 'cipher_null', 'ghash', 'polyval', 'nhpoly1305'}
+TEMPLATES = {
+    'hmac', 'cmac', 'xcbc', 'cbc', 'ecb', 'ctr', 'xts', 'gcm', 'ccm', 'cts',
+    'lrw', 'pcbc', 'cfb', 'ofb', 'kw', 'essiv', 'adiantum', 'authenc',
+    'authencesn', 'rfc3686', 'rfc4106', 'rfc4309', 'rfc4543', 'rfc7539',
+    'rfc7539esp', 'seqiv', 'echainiv', 'gcm_base', 'ccm_base', 'cbcmac', 'hctr2', 'xctr'}
+_TOKEN = re.compile(r'[a-z0-9_-]+|[(),]')
+_DRBG = re.compile(r'drbg_(?:no)?pr_(?:hmac_)?(?:ctr_)?(?:sha\d+|aes\d+)')
+
+
+@functools.lru_cache(maxsize=65536)
+def is_alg_name(s):
+    """True if s parses as leaf | template(name, ...)."""
+    toks = _TOKEN.findall(s)
+    if not toks or ''.join(toks) != s:
+        return False
+    pos = 0
+
+    def name():
+        nonlocal pos
+        if pos >= len(toks):
+            return False
+        t = toks[pos]
+        pos += 1
+        if _DRBG.fullmatch(t):
+            return True
+        if pos < len(toks) and toks[pos] == '(':
+            if t not in TEMPLATES:
+                return False
+            pos += 1
+            if not name():
+                return False
+            while pos < len(toks) and toks[pos] == ',':
+                pos += 1
+                if not name():
+                    return False
+            if pos >= len(toks) or toks[pos] != ')':
+                return False
+            pos += 1
+            return True
+        return t in LEAVES
+
+    return name() and pos == len(toks)
+
+
+# NUL-terminated strings made only of the characters algorithm names use.
+_CSTRING = re.compile(rb'(?<![\x21-\x7e])[a-z][a-z0-9_(),-]{2,102}(?=\x00)')
+
+
+def names_in(data):
+    """Algorithm names among the C strings of a blob (the weakest evidence)."""
+    return sorted({m.group(0).decode() for m in _CSTRING.finditer(data)
+                   if is_alg_name(m.group(0).decode())})

@@ -1,0 +1,161 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Command line of afalg-migrate (see afalg-migrate(1))."""
+import argparse
+import sys
+
+from . import VERSION
+from .common import Error, EXIT_ERROR, EXIT_USAGE, write_out
+
+EXIT_TEXT = '''exit status:
+  0  success
+  1  bad input or environment (missing or unreadable file, a directory, malformed
+     JSON, not an inventory/scan, --shim not found, no compiler or libkcrypto)
+  2  bad command line'''
+
+PLAN_EPILOG = '''verdicts:
+  falls-back             the program is known to work without AF_ALG
+  shim-ready             seen using AF_ALG at run time; the shim serves all it used
+  blocked                seen using AF_ALG at run time with an algorithm the shim
+                         does not serve: port those calls first
+  needs-shim-or-rewrite  seen using AF_ALG at run time; no shim was probed
+  scan-only              found by a static scan only, never seen at run time:
+                         trace it before deciding (never "blocked")
+
+''' + EXIT_TEXT
+
+SCAN_EPILOG = '''confidence levels:
+  certain   code evidence: a socket()/socketpair()/syscall(SYS_socket) call site
+            with family 38 (AF_ALG), imported libkcapi functions, or source code
+            that creates an AF_ALG socket or calls libkcapi
+  probable  38 passed to a local socket wrapper; libkcapi linked but no
+            kcapi_* import; AF_ALG named in a source with no socket call
+  possible  strings only (socket/bind/accept imports, AF_ALG type and algorithm
+            names, no call site): mostly false positives
+  --level L lists L and the levels above it (default: probable).
+
+''' + EXIT_TEXT
+
+REWRITE_EPILOG = '''rewritten (to <kcapi-to-kcrypto.h>, installed with libkcrypto):
+  kcapi_md_sha{1,224,256,384,512}, kcapi_md_hmac_sha*, kcapi_rng_get_bytes,
+  kcapi_cipher_{enc,dec}_aes_{cbc,ctr}, kcapi_pbkdf (hmac(sha1/sha2)) and
+  kcapi_pbkdf_iteration_count, kcapi_memset_secure, kcapi_set_verbosity (and
+  KCAPI_LOG_*), kcapi_version(string), and the handle calls kcapi_md_init/
+  setkey/update/final/digest/destroy/digestsize/blocksize and kcapi_rng_init/
+  seed/seedsize/generate/destroy when every handle call in the file is one of them.
+  Calls, function pointers and tables are renamed; comments and strings are not.
+  The result is compiled (CC, CPPFLAGS, CFLAGS, pkg-config libkcrypto or
+  KCRYPTO_CFLAGS) and its undefined symbols read with nm.
+
+exit status (the highest that applies):
+  0  every libkcapi use rewritten; the result builds against libkcrypto and
+     imports no kcapi_* symbol (or there was nothing to rewrite)
+  1  bad input or environment (see above; also: cannot verify)
+  2  bad command line
+  3  libkcapi uses left that have no libkcrypto equivalent (listed FILE:LINE)
+  4  raw AF_ALG socket code: not rewritten (listed FILE:LINE)
+  5  the rewritten file does not build against libkcrypto (not written with
+     --in-place)'''
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        print('%s: error: %s' % (self.prog, message), file=sys.stderr)
+        sys.exit(EXIT_USAGE)
+
+
+def cmd_plan(args):
+    from .plan import build_plan, find_shim, read_inventory, read_scan, read_shim_log
+    from .report import FORMATS
+    invs = [read_inventory(p) for p in args.inventory]
+    rows = [r for p in args.shim_log or [] for r in read_shim_log(p)]
+    scans = [read_scan(p) for p in args.scan or []]
+    shim = None if args.no_shim else find_shim(args.shim)
+    plan = build_plan(invs, rows, scans, shim, args.level)
+    write_out(FORMATS[args.format](plan), args.output)
+    return 0
+
+
+def cmd_scan(args):
+    from .scan import cmd_scan as run
+    return run(args)
+
+
+def cmd_rewrite(args):
+    from .rewrite import cmd_rewrite as run
+    return run(args)
+
+
+def parser():
+    fmt = argparse.RawDescriptionHelpFormatter
+    ap = Parser(prog='afalg-migrate', formatter_class=fmt,
+                description='From "who uses AF_ALG" to "what to do about each of them".',
+                epilog='afalg-migrate COMMAND --help explains each command; see afalg-migrate(1).')
+    ap.add_argument('--version', action='version', version='afalg-migrate ' + VERSION)
+    sub = ap.add_subparsers(dest='cmd', metavar='COMMAND', parser_class=Parser)
+    sub.required = True
+    p = sub.add_parser('plan', formatter_class=fmt, epilog=PLAN_EPILOG,
+                       help='migration plan from inventories, shim logs and scans',
+                       description='Turn afalg-trace inventories (many machines merge into '
+                       'one plan), shim usage logs and scans into a per-program plan: '
+                       'verdict, the library call (and header and package) that replaces '
+                       'each algorithm, and shim support probed by binding under the shim.')
+    p.add_argument('inventory', nargs='*', help='afalg-trace inventory JSON (any number)')
+    p.add_argument('--shim-log', action='append', metavar='FILE',
+                   help="the shim's AFALG_SHIM_LOG file (repeatable)")
+    p.add_argument('--scan', action='append', metavar='FILE',
+                   help='output of afalg-migrate scan -o (repeatable)')
+    p.add_argument('--level', choices=('certain', 'probable', 'possible'), default='probable',
+                   help='lowest scan confidence taken into the plan (default: probable)')
+    p.add_argument('--shim', metavar='LIB', help='libafalg-shim.so to probe (must exist; '
+                   'default: $AFALG_SHIM_LIB, the build tree or the installed one)')
+    p.add_argument('--no-shim', action='store_true', help='do not probe a shim')
+    p.add_argument('--format', choices=('text', 'json', 'markdown', 'html'), default='text')
+    p.add_argument('-o', '--output', metavar='FILE', help='write the plan here (default: stdout)')
+    p.set_defaults(fn=cmd_plan, parser=p)
+    s = sub.add_parser('scan', formatter_class=fmt, epilog=SCAN_EPILOG,
+                       help='find AF_ALG users in files and trees',
+                       description='Find programs, libraries and sources that use AF_ALG, '
+                       'from their code: ELF call sites (objdump), libkcapi imports, and '
+                       'C, C++, Python, Go, Rust and shell sources.')
+    s.add_argument('paths', nargs='+', metavar='PATH')
+    s.add_argument('-o', '--output', metavar='FILE', help='write the findings as JSON')
+    s.add_argument('--json', action='store_true', help='print the JSON on stdout')
+    s.add_argument('--level', choices=('certain', 'probable', 'possible'), default='probable',
+                   help='lowest confidence listed (default: probable)')
+    s.add_argument('-j', '--jobs', type=int, default=0, help='parallel workers (default: CPUs)')
+    s.add_argument('-q', '--quiet', action='store_true', help='no listing, no progress')
+    s.set_defaults(fn=cmd_scan)
+    r = sub.add_parser('rewrite', formatter_class=fmt, epilog=REWRITE_EPILOG,
+                       help='rewrite libkcapi calls to libkcrypto, verified by building',
+                       description='Rewrite libkcapi calls in C sources to libkcrypto through '
+                       '<kcapi-to-kcrypto.h>, keeping their prototypes and return values. '
+                       'Rewrite all files of a program together.')
+    r.add_argument('files', nargs='+', metavar='FILE.c')
+    g = r.add_mutually_exclusive_group()
+    g.add_argument('--in-place', action='store_true', help='replace the files')
+    g.add_argument('-o', '--output-dir', metavar='DIR', help='write the results to DIR')
+    r.add_argument('--diff', action='store_true', help='print a unified diff on stdout')
+    r.add_argument('-I', dest='cc_flags', action='append', type=lambda d: '-I' + d,
+                   default=[], metavar='DIR', help='include directory for the build check')
+    r.add_argument('-D', dest='cc_flags', action='append', type=lambda d: '-D' + d,
+                   metavar='NAME[=VALUE]', help='macro for the build check')
+    r.add_argument('-v', '--verbose', action='store_true', help='list every rewritten use')
+    r.set_defaults(fn=cmd_rewrite)
+    return ap
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    if args.cmd == 'plan' and not (args.inventory or args.shim_log or args.scan):
+        args.parser.error('nothing to plan from: give an inventory, --shim-log or --scan')
+    try:
+        return args.fn(args)
+    except Error as e:
+        print('afalg-migrate: error: %s' % e, file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+

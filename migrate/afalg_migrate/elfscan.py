@@ -1,0 +1,463 @@
+# SPDX-License-Identifier: GPL-2.0
+"""AF_ALG evidence in ELF objects, from their code.
+
+certain   a call to socket()/socketpair() with 38 (AF_ALG) as the family
+          argument, syscall(SYS_socket, 38, ...), a socket system call
+          instruction with 38 in the first argument register, or imported
+          kcapi_* functions (libkcapi)
+probable  38 passed to a local function that itself calls socket(); a
+          DT_NEEDED libkcapi without a kcapi_* import
+possible  strings only: socket/bind/accept imported, an AF_ALG type name and
+          algorithm names among the strings (no call site found)
+
+The family is found as an immediate loaded into the argument register
+(x86-64 %edi, or %esi for syscall(); aarch64 w0/w1) in the same basic run
+of instructions before the call; a family computed at run time is missed.
+"""
+import bisect
+import re
+import struct
+import subprocess
+
+from .algnames import TYPES, is_alg_name, names_in
+
+AF_ALG = 38
+SYS_SOCKET = {'x86_64': 41, 'aarch64': 198}
+SYS_SOCKETPAIR = {'x86_64': 53, 'aarch64': 199}
+SOCKET_FNS = {'socket', '__socket', 'socketpair', '__socketpair'}
+# Byte patterns that must occur for a call site to exist: mov $0x26 into
+# edi/esi, push $0x26 (x86-64); mov w0/w1, #0x26 (aarch64).
+PREFILTER = re.compile(rb'\xbf\x26\x00\x00\x00|\xbe\x26\x00\x00\x00|\x6a\x26[\x5e\x5f]|'
+                       rb'[\xc0\xc1]\x04\x80\x52')
+
+
+class Elf:
+    """The few parts of an ELF file the scan needs, parsed from its bytes."""
+
+    def __init__(self, data):
+        if data[:4] != b'\x7fELF' or data[5] != 1:
+            raise ValueError('not a little-endian ELF file')
+        self.data = data
+        self.is64 = data[4] == 2
+        e_type, e_machine = struct.unpack_from('<HH', data, 16)
+        self.type = e_type
+        self.machine = {62: 'x86_64', 183: 'aarch64'}.get(e_machine, 'other')
+        if self.is64:
+            shoff, = struct.unpack_from('<Q', data, 0x28)
+            shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
+        else:
+            shoff, = struct.unpack_from('<I', data, 0x20)
+            shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x2e)
+        self.sections = []
+        for i in range(shnum if shoff else 0):
+            o = shoff + i * shentsize
+            if o + shentsize > len(data):
+                break
+            if self.is64:
+                name, typ, flags, addr, off, size, link, _, _, entsize = \
+                    struct.unpack_from('<IIQQQQIIQQ', data, o)
+            else:
+                name, typ, flags, addr, off, size, link, _, _, entsize = \
+                    struct.unpack_from('<IIIIIIIIII', data, o)
+            self.sections.append([name, typ, addr, off, size, link, entsize, flags])
+        if self.sections and shstrndx < len(self.sections):
+            s = self.sections[shstrndx]
+            for sec in self.sections:
+                sec[0] = self._str(s[3], sec[0])
+
+    def _str(self, base, off):
+        end = self.data.find(b'\0', base + off)
+        return self.data[base + off:end].decode('latin-1')
+
+    def section(self, name):
+        for s in self.sections:
+            if s[0] == name:
+                return s
+        return None
+
+    def symbols(self, symtab):
+        """(name, defined, value, is_function) for .dynsym or .symtab."""
+        s = self.section(symtab)
+        if not s or s[5] >= len(self.sections):
+            return []
+        strtab = self.sections[s[5]]
+        size = 24 if self.is64 else 16
+        out = []
+        for o in range(s[3], s[3] + s[4] - size + 1, size):
+            if self.is64:
+                name, info, _, shndx, value = struct.unpack_from('<IBBHQ', self.data, o)
+            else:
+                name, value, _, info, _, shndx = struct.unpack_from('<IIIBBH', self.data, o)
+            if name:
+                out.append((self._str(strtab[3], name), shndx != 0, value, info & 15 == 2))
+        return out
+
+    def needed(self):
+        s = self.section('.dynamic')
+        if not s or s[5] >= len(self.sections):
+            return []
+        strtab = self.sections[s[5]]
+        fmt, size = ('<qQ', 16) if self.is64 else ('<iI', 8)
+        out = []
+        for o in range(s[3], s[3] + s[4] - size + 1, size):
+            tag, val = struct.unpack_from(fmt, self.data, o)
+            if tag == 0:
+                break
+            if tag == 1:
+                out.append(self._str(strtab[3], val))
+        return out
+
+    def exec_vaddr(self, offset):
+        """Virtual address of a file offset inside an executable section."""
+        for name, typ, base, off, size, _, _, flags in self.sections:
+            if flags & 4 and typ != 8 and off <= offset < off + size:
+                return base + offset - off
+        return None
+
+    def cstring_at(self, addr):
+        for name, typ, base, off, size, _, _, _ in self.sections:
+            if typ != 8 and base <= addr < base + size and base:
+                o = off + addr - base
+                end = self.data.find(b'\0', o, o + 128)
+                if end > o:
+                    try:
+                        return self.data[o:end].decode('ascii')
+                    except UnicodeDecodeError:
+                        return None
+        return None
+
+
+_INSN = re.compile(r'^\s*([0-9a-f]+):\s+(\S+)\s*(.*?)\s*$')
+_FUNC = re.compile(r'^([0-9a-f]+) <(.+)>:$')
+_TARGET = re.compile(r'<([^>+]+?)(?:@plt|@[A-Z].*)?(?:\+0x[0-9a-f]+)?>')
+_RIPCOMMENT = re.compile(r'#\s*([0-9a-f]+)')
+X86_REG = {}
+for _n, _r in (('di', ('rdi', 'edi', 'di', 'dil')), ('si', ('rsi', 'esi', 'si', 'sil')),
+               ('ax', ('rax', 'eax', 'ax', 'al')), ('dx', ('rdx', 'edx', 'dx', 'dl')),
+               ('cx', ('rcx', 'ecx', 'cx', 'cl')), ('r8', ('r8', 'r8d', 'r8w', 'r8b')),
+               ('r9', ('r9', 'r9d', 'r9w', 'r9b')), ('r10', ('r10', 'r10d')),
+               ('r11', ('r11', 'r11d'))):
+    for _x in _r:
+        X86_REG[_x] = _n
+A64_REG = {'w%d' % i: 'a%d' % i for i in range(9)}
+A64_REG.update({'x%d' % i: 'a%d' % i for i in range(9)})
+ARG0 = {'x86_64': 'di', 'aarch64': 'a0'}
+ARG1 = {'x86_64': 'si', 'aarch64': 'a1'}
+SYSNR = {'x86_64': 'ax', 'aarch64': 'a8'}
+CLOBBER = {'x86_64': ('di', 'si', 'ax', 'dx', 'cx', 'r8', 'r9', 'r10', 'r11'),
+           'aarch64': tuple('a%d' % i for i in range(9))}
+
+
+def _imm(s):
+    s = s.strip().lstrip('$#')
+    try:
+        return int(s, 0) & 0xffffffffffffffff
+    except ValueError:
+        return None
+
+
+def disassemble(path, *extra):
+    r = subprocess.run(['objdump', '-d', '-w', '--no-show-raw-insn'] + list(extra) + [path],
+                       capture_output=True, text=True, errors='replace')
+    return r.stdout.splitlines()
+
+
+def socket_call_targets(path):
+    """Addresses a call to socket()/socketpair()/syscall() goes to: PLT stubs
+    and, for -fno-plt code, the GOT slots of those imports."""
+    stubs, slots = set(), set()
+    for ln in disassemble(path, '-j', '.plt', '-j', '.plt.sec'):
+        m = _FUNC.match(ln)
+        if m and m.group(2).split('@')[0] in SOCKET_FNS | {'syscall'}:
+            stubs.add(int(m.group(1), 16))
+    r = subprocess.run(['objdump', '-R', path], capture_output=True, text=True, errors='replace')
+    for ln in r.stdout.splitlines():
+        f = ln.split()
+        if len(f) == 3 and f[2].split('@')[0] in SOCKET_FNS | {'syscall'}:
+            try:
+                slots.add(int(f[0], 16))
+            except ValueError:
+                pass
+    return stubs, slots
+
+
+def candidate_sites(elf, data, stubs, slots):
+    """Addresses of x86-64 "mov $38" instructions followed within 192 bytes by
+    a call to one of the stubs or through one of the GOT slots."""
+    out = []
+    for m in PREFILTER.finditer(data):
+        va = elf.exec_vaddr(m.start())
+        if va is None:
+            continue
+        o = m.end()
+        for k in range(o, min(o + 192, len(data) - 6)):
+            if data[k] == 0xe8:
+                tgt = elf.exec_vaddr(k)
+                rel, = struct.unpack_from('<i', data, k + 1)
+                if tgt is not None and tgt + 5 + rel in stubs:
+                    out.append(va)
+                    break
+            elif data[k] == 0xff and data[k + 1] == 0x15:
+                at = elf.exec_vaddr(k)
+                rel, = struct.unpack_from('<i', data, k + 2)
+                if at is not None and at + 6 + rel in slots:
+                    out.append(va)
+                    break
+    return out
+
+
+def _ascii_imm(v):
+    b = v.to_bytes(8, 'little').rstrip(b'\0')
+    return b.decode('ascii') if b and all(0x21 <= c < 0x7f for c in b) else None
+
+
+class Function:
+    def __init__(self, name, addr):
+        self.name, self.addr = name, addr
+        self.insns = []
+
+
+def split_functions(lines):
+    """Functions from objdump output; unnamed code is split after ret/padding."""
+    funcs, cur, after_ret = [], None, False
+    for ln in lines:
+        m = _FUNC.match(ln)
+        if m:
+            cur = Function(m.group(2), int(m.group(1), 16))
+            funcs.append(cur)
+            after_ret = False
+            continue
+        m = _INSN.match(ln)
+        if not m or cur is None:
+            continue
+        addr, op, rest = int(m.group(1), 16), m.group(2), m.group(3)
+        if op in ('nop', 'nopw', 'nopl', 'int3', 'xchg', 'cs', 'data16') or \
+                op.startswith('nop'):
+            if after_ret:
+                continue
+        elif after_ret and cur.name.startswith('.'):
+            cur = Function('%s+0x%x' % (funcs[-1].name.split('+')[0], addr), addr)
+            funcs.append(cur)
+            after_ret = False
+        cur.insns.append((addr, op, rest))
+        if op in ('ret', 'retq', 'ud2', 'hlt') or (op.startswith('jmp') and '*' not in rest):
+            after_ret = True
+    return funcs
+
+
+def _operands(rest):
+    rest = rest.split('#')[0].strip()
+    out, depth, cur = [], 0, ''
+    for c in rest:
+        if c == '(' or c == '[':
+            depth += 1
+        elif c == ')' or c == ']':
+            depth -= 1
+        if c == ',' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+        else:
+            cur += c
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def analyse(elf, funcs):
+    """Call sites with family 38 and the algorithm names near them."""
+    arch = elf.machine
+    regmap = X86_REG if arch == 'x86_64' else A64_REG
+    a0, a1, nr = ARG0[arch], ARG1[arch], SYSNR[arch]
+    sys_socket = {SYS_SOCKET.get(arch), SYS_SOCKETPAIR.get(arch)}
+    # Unnamed socket wrappers (stripped static binaries): a function whose
+    # body loads the socket syscall number and traps.
+    wrappers = set()
+    for f in funcs:
+        regs = {}
+        for addr, op, rest in f.insns:
+            ops = _operands(rest)
+            if op.startswith('mov') and len(ops) == 2:
+                src, dst = (ops[0], ops[1]) if arch == 'x86_64' else (ops[1], ops[0])
+                dst = regmap.get(dst.lstrip('%'))
+                if dst:
+                    regs[dst] = _imm(src) if src[:1] in '$#' else None
+            elif op in ('syscall', 'svc') and regs.get(nr) in sys_socket:
+                wrappers.add(f.addr)
+    sites, probable = [], []
+    for f in funcs:
+        regs, stack, strings, pushed = {}, {}, set(), None
+        for addr, op, rest in f.insns:
+            ops = _operands(rest)
+            m = _RIPCOMMENT.search(rest)
+            if m and ('(%rip)' in rest or arch == 'aarch64'):
+                s = elf.cstring_at(int(m.group(1), 16))
+                if s and is_alg_name(s):
+                    strings.add(s)
+            if arch == 'aarch64' and op == 'add' and len(ops) == 3 and m:
+                s = elf.cstring_at(int(m.group(1), 16))
+                if s and is_alg_name(s):
+                    strings.add(s)
+            is_call = op.startswith('call') or op in ('bl', 'blr') or \
+                (op.startswith('jmp') or op == 'b') and '<' in rest
+            if is_call:
+                t = _TARGET.search(rest)
+                target = t.group(1) if t else None
+                taddr = None
+                mt = re.match(r'(?:0x)?([0-9a-f]+)\b', rest)
+                if mt:
+                    taddr = int(mt.group(1), 16)
+                where = ('0x%x (in %s)' if '+' not in f.name and not f.name.startswith('.')
+                         else '0x%x (after symbol %s)') % (addr, f.name.split('+')[0])
+                if target in SOCKET_FNS and regs.get(a0) == AF_ALG:
+                    sites.append((addr, '%s(AF_ALG, ...) at %s' % (target.lstrip('_'), where)))
+                elif target == 'syscall' and regs.get(a0) in sys_socket and \
+                        regs.get(a1) == AF_ALG:
+                    sites.append((addr, 'syscall(SYS_socket, AF_ALG, ...) at %s' % where))
+                elif taddr in wrappers and regs.get(a0) == AF_ALG:
+                    sites.append((addr, 'socket(AF_ALG, ...) through the socket system call '
+                                  'wrapper at 0x%x, at %s' % (taddr, where)))
+                elif regs.get(a0) == AF_ALG and target and '@plt' not in rest and \
+                        target not in SOCKET_FNS and 'socket' in target.lower():
+                    probable.append((addr, 'AF_ALG passed to %s() at %s' % (target, where)))
+                for r in CLOBBER[arch]:
+                    regs.pop(r, None)
+                continue
+            if op in ('syscall', 'svc'):
+                if regs.get(nr) in sys_socket and regs.get(a0) == AF_ALG:
+                    sites.append((addr, 'socket system call with AF_ALG at 0x%x (after '
+                                  'symbol %s)' % (addr, f.name.split('+')[0])))
+                continue
+            if op.startswith('push') and ops:         # push $38; pop %rdi (-Os)
+                pushed = _imm(ops[0]) if ops[0].startswith('$') else None
+                continue
+            if op.startswith('pop') and ops and regmap.get(ops[0].lstrip('%')):
+                regs[regmap[ops[0].lstrip('%')]] = pushed
+                pushed = None
+                continue
+            if op.startswith('mov') and len(ops) == 2:
+                src, dst = (ops[0], ops[1]) if arch == 'x86_64' else (ops[1], ops[0])
+                val = _imm(src) if src[:1] in '$#' else regs.get(regmap.get(src.lstrip('%')))
+                dreg = regmap.get(dst.lstrip('%'))
+                if dreg:
+                    regs[dreg] = val
+                    if val:
+                        s = _ascii_imm(val)
+                        if s and is_alg_name(s):
+                            strings.add(s)
+                    continue
+                sm = re.match(r'(-?0x[0-9a-f]+|)\(%(rsp|rbp)\)$', dst)
+                if sm and val is not None:
+                    size = {'b': 1, 'w': 2, 'l': 4, 'q': 8}.get(op[-1], 8)
+                    if op == 'mov':
+                        r = src.lstrip('%')
+                        size = 8 if r.startswith('r') and not r[1:].isdigit() else 4
+                        if r.startswith('r') and r[1:].isdigit():
+                            size = 8
+                        elif r.endswith('x') and len(r) == 2 or r.endswith('w'):
+                            size = 2
+                        elif r.endswith('l') or r.endswith('b'):
+                            size = 1
+                    base = int(sm.group(1) or '0', 16) + (0 if sm.group(2) == 'rsp' else 1 << 20)
+                    for k, b in enumerate(val.to_bytes(8, 'little')[:size]):
+                        stack[base + k] = b
+                continue
+            if op in ('xor', 'sub') and len(ops) == 2 and ops[0] == ops[1]:
+                r = regmap.get(ops[0].lstrip('%'))
+                if r:
+                    regs[r] = 0
+                continue
+            if ops:
+                dst = ops[-1] if arch == 'x86_64' else ops[0]
+                r = regmap.get(dst.lstrip('%'))
+                if r:
+                    regs[r] = None
+            if op.startswith('j') or op in ('ret', 'b', 'cbz', 'cbnz'):
+                regs = {k: v for k, v in regs.items()} if op.startswith('j') and op != 'jmp' \
+                    else {}
+        # Names built in the stack frame from immediates.
+        for base in sorted(stack):
+            if base - 1 in stack and stack[base - 1]:
+                continue
+            s = bytearray()
+            k = base
+            while k in stack and stack[k] and len(s) < 64:
+                s.append(stack[k])
+                k += 1
+            try:
+                txt = s.decode('ascii')
+            except UnicodeDecodeError:
+                continue
+            if is_alg_name(txt):
+                strings.add(txt)
+        f.alg_strings = strings
+    return sites, probable
+
+
+def scan_elf(path, data):
+    """A finding dict for an ELF file with AF_ALG evidence, else None."""
+    try:
+        elf = Elf(data)
+    except (ValueError, struct.error):
+        return None
+    try:
+        dyn = elf.symbols('.dynsym')
+        needed = elf.needed()
+    except struct.error:
+        return None
+    imports = {n.split('@')[0] for n, d, _, _ in dyn if not d}
+    evidence, level, algs = [], None, set()
+    kimports = sorted(s for s in imports if s.startswith('kcapi_'))
+    if kimports:
+        level = 'certain'
+        evidence.append({'why': 'imports libkcapi: ' + ', '.join(kimports[:8]),
+                         'symbols': kimports})
+    elif any(n.startswith('libkcapi.so') for n in needed):
+        level = 'probable'
+        evidence.append({'why': 'DT_NEEDED libkcapi without a kcapi_* import'})
+    funcs = None
+    if elf.machine in ('x86_64', 'aarch64') and PREFILTER.search(data):
+        if not needed or elf.machine == 'aarch64':
+            # Static (or not x86): the socket wrapper is local code.
+            funcs = split_functions(disassemble(path))
+        elif imports & (SOCKET_FNS | {'syscall'}):
+            stubs, slots = socket_call_targets(path)
+            cands = candidate_sites(elf, data, stubs, slots)
+            symtab = elf.symbols('.symtab') if cands else []
+            fsyms = sorted({v for n, d, v, fn in dyn + symtab if d and fn and v})
+            lines = []
+            for va in cands[:32]:
+                i = bisect.bisect_right(fsyms, va) - 1
+                start = fsyms[i] if i >= 0 and va - fsyms[i] < 16384 else max(va - 2048, 0)
+                lines += disassemble(path, '--start-address=0x%x' % start,
+                                     '--stop-address=0x%x' % (va + 256))
+            funcs = split_functions(lines)
+    if funcs:
+        sites, prob = analyse(elf, funcs)
+        sites = sorted(dict(sites).items())
+        for addr, why in sites:
+            evidence.append({'why': why, 'address': '0x%x' % addr})
+        if sites:
+            level = 'certain'
+            site_addrs = {a for a, _ in sites}
+            for f in funcs:
+                if any(f.insns and f.insns[0][0] <= a <= f.insns[-1][0] for a in site_addrs):
+                    algs |= f.alg_strings
+        elif prob and level is None:
+            level = 'probable'
+            evidence += [{'why': w, 'address': '0x%x' % a} for a, w in prob]
+    if level is None:
+        socket_api = {'socket', 'bind'} <= imports and bool({'accept', 'accept4'} & imports)
+        names = names_in(data) if socket_api and \
+            any(b'\0' + t.encode() + b'\0' in data for t in TYPES) else None
+        if names:
+            level = 'possible'
+            evidence.append({'why': 'strings only: imports socket/bind/accept, has an AF_ALG '
+                                    'type name and algorithm names (%s); no AF_ALG call site '
+                                    'found' % ', '.join(names[:4])})
+            algs = set(names)
+    if level is None:
+        return None
+    return {'path': path, 'kind': 'elf-libkcapi' if kimports else 'elf',
+            'confidence': level, 'evidence': evidence,
+            'static': not needed and elf.type == 2,
+            'algorithms': [{'type': None, 'alg': a} for a in sorted(algs)]}
