@@ -14,26 +14,30 @@
  *    multiplied into the row accumulator at once.
  *  - NTT(z_j) is the only vector kept (l ring elements); z is decoded,
  *    range-checked and transformed once.
- *  - c * t1_i * 2^d is computed in the normal domain: c has only tau
- *    non-zero coefficients, all +-1, so the product is tau shifted copies of
- *    t1_i, which is unpacked straight from the public key.  Neither NTT(c)
- *    nor NTT(t1_i) is ever formed.
+ *  - c * t1_i * 2^d is subtracted in the NTT domain, before the inverse
+ *    transform: NTT(c) is formed once, NTT(t1_i * 2^d) one row at a time
+ *    from the public key.
  *  - The hint is not expanded: its encoding is validated once, and the
  *    sorted index list of row i is walked while applying UseHint.
  *
- * Working memory for ML-DSA-87 is about 10 KiB, almost all of it NTT(z).
+ * Working memory for ML-DSA-87 is about 12 KiB (heap and stack), most of
+ * it NTT(z).
  * All arithmetic is on public values; the code still avoids data-dependent
  * branches where that is free.
  *
  * The SHAKE128 streams of A dominate the run time.  With an arch
  * implementation of a 4-way Keccak-f[1600] ($(SRCARCH)/mldsa.h), four
  * streams are generated at once; the order of the streams does not matter
- * for the result, only which accumulator each feeds.
+ * for the result, only which accumulator each feeds.  The arch header may
+ * also replace the transforms and the pointwise product (ntt(),
+ * invntt_scaled(), poly_sub_mont()); every implementation returns the same
+ * values as the generic C code, coefficient for coefficient.
  */
 
 #include <crypto/mldsa.h>
 #include <crypto/sha3.h>
 #include <crypto/utils.h>
+#include <linux/build_bug.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -135,18 +139,18 @@ struct mldsa_keccak_x4 {
 /*
  * Working memory, allocated per call.  zhat is sized for the parameter set
  * at run time.  The union members are never live at the same time: x4 only
- * while sampling a batch of A, t1 only while finishing a row.
+ * while sampling a batch of A, t1hat only while finishing a row.
  */
 struct mldsa_workspace {
 	s32 acc[ROW_ACCS][N];		/* rows in progress, by row parity */
 	union {
 		struct mldsa_keccak_x4 x4;
-		s16 t1[2 * N];
+		s32 t1hat[N];		/* NTT(t1_i * 2^d) */
 	};
 	struct shake_ctx xof;		/* A (one stream), SampleInBall, mu */
 	struct shake_ctx chash;		/* c~' = H(mu || w1Encode(w1)) */
 	u8 buf[W1_ROW_MAX];		/* one XOF block, or one encoded w1 row */
-	s8 c[N];			/* the challenge, coefficients in {-1,0,1} */
+	s32 chat[N];			/* NTT(c), c the challenge */
 	s32 zhat[][N];			/* NTT(z_j), j < l */
 };
 
@@ -172,20 +176,12 @@ static inline s32 reduce_centered(s32 a)
 	return a - ((a + (1 << 22)) >> 23) * Q;
 }
 
-/* a mod q in [0, q), for any s32 a */
-static inline s32 reduce_full(s32 a)
-{
-	s32 r = a % Q;
-
-	return r + ((r >> 31) & Q);
-}
-
 /*
  * Forward NTT (FIPS 204 Algorithm 41), in place, Cooley-Tukey butterflies.
- * Inputs below 2^19 in magnitude give outputs below 9q: each of the eight
- * layers adds less than q.
+ * Inputs below q in magnitude (z_j, c, t1_i * 2^d) give outputs below 9q:
+ * each of the eight layers adds less than q.
  */
-static void ntt(s32 w[N])
+static void ntt_generic(s32 w[N])
 {
 	unsigned int m = 0;
 
@@ -211,7 +207,7 @@ static void ntt(s32 w[N])
  * After the initial reduction |w| < q/2 + 2^13; the sums at most double per
  * layer, so they stay below 2^8 * q / 2 * 1.01 < 2^31.
  */
-static void invntt_scaled(s32 w[N])
+static void invntt_scaled_generic(s32 w[N])
 {
 	unsigned int m = N;
 
@@ -235,6 +231,26 @@ static void invntt_scaled(s32 w[N])
 		w[j] = r + ((r >> 31) & Q);
 	}
 }
+
+/*
+ * w -= a o b * 2^-32, coefficient by coefficient.  For |a|, |b| < 9q each
+ * product is below 2^31 * q and its reduction below q in magnitude.
+ */
+static void poly_sub_mont_generic(s32 w[N], const s32 a[N], const s32 b[N])
+{
+	for (unsigned int n = 0; n < N; n++)
+		w[n] -= mont_mul(a[n], b[n]);
+}
+
+#ifdef CONFIG_CRYPTO_LIB_MLDSA_ARCH
+#include "mldsa.h" /* $(SRCARCH)/mldsa.h */
+#endif
+
+#ifndef mldsa_ntt_arch
+#define ntt		ntt_generic
+#define invntt_scaled	invntt_scaled_generic
+#define poly_sub_mont	poly_sub_mont_generic
+#endif
 
 /*
  * Decode z_j (FIPS 204 Algorithms 27 and 19: BitUnpack with a = gamma1 - 1,
@@ -316,7 +332,7 @@ static void sample_in_ball(struct mldsa_workspace *ws, const u8 *ctilde,
 	shake_squeeze(&ws->xof, ws->buf, bs);
 	signs = get_unaligned_le64(ws->buf);
 	pos = 8;
-	memset(ws->c, 0, sizeof(ws->c));
+	memset(ws->chat, 0, sizeof(ws->chat));
 	for (unsigned int i = N - p->tau; i < N; i++) {
 		unsigned int j;
 
@@ -327,11 +343,12 @@ static void sample_in_ball(struct mldsa_workspace *ws, const u8 *ctilde,
 			}
 			j = ws->buf[pos++];
 		} while (j > i);
-		ws->c[i] = ws->c[j];
-		ws->c[j] = 1 - 2 * (s8)(signs & 1);
+		ws->chat[i] = ws->chat[j];
+		ws->chat[j] = 1 - 2 * (s32)(signs & 1);
 		signs >>= 1;
 	}
 	shake_zeroize_ctx(&ws->xof);
+	ntt(ws->chat);
 }
 
 /*
@@ -370,11 +387,12 @@ static void expand_accumulate_one(struct mldsa_workspace *ws, const u8 *rho,
 	}
 }
 
-#ifdef CONFIG_CRYPTO_LIB_MLDSA_ARCH
-#include "mldsa.h" /* $(SRCARCH)/mldsa.h */
+#ifdef mldsa_keccakf_x4
+#ifndef rej_accumulate_x4
+#define rej_accumulate_x4	rej_accumulate
+#define REJ_BLOCK_OVERREAD	0
 #endif
 
-#ifdef mldsa_keccakf_x4
 /*
  * Up to four elements of A at once, streams e0 .. e0 + nb - 1 in row-major
  * order (stream e is A_ij with i = e / l, j = e % l), each feeding the
@@ -388,6 +406,7 @@ static void expand_accumulate_x4(struct mldsa_workspace *ws, const u8 *rho,
 	unsigned int n[4] = { N, N, N, N };
 	unsigned int s, w, left = nb;
 
+	BUILD_BUG_ON(sizeof(ws->buf) < SHAKE128_BLOCK_SIZE + REJ_BLOCK_OVERREAD);
 	memset(st, 0, sizeof(*st));
 	for (s = 0; s < nb; s++) {
 		unsigned int e = e0 + s;
@@ -410,9 +429,9 @@ static void expand_accumulate_x4(struct mldsa_workspace *ws, const u8 *rho,
 			for (w = 0; w < SHAKE128_BLOCK_SIZE / 8; w++)
 				put_unaligned_le64(st->lanes[w][s],
 						   &ws->buf[8 * w]);
-			n[s] = rej_accumulate(ws->acc[(e / p->l) % ROW_ACCS],
-					      ws->zhat[e % p->l], n[s],
-					      ws->buf);
+			n[s] = rej_accumulate_x4(ws->acc[(e / p->l) % ROW_ACCS],
+						 ws->zhat[e % p->l], n[s],
+						 ws->buf);
 			if (n[s] == N)
 				left--;
 		}
@@ -420,45 +439,14 @@ static void expand_accumulate_x4(struct mldsa_workspace *ws, const u8 *rho,
 }
 #endif
 
-/*
- * t1_i (10-bit fields, 4 per 5 bytes) laid out for sub_ct1(): t[256 + m] =
- * t1[m] and t[m] = -t1[m], so that (X^p * t1)[n] = t[256 + n - p] for every
- * n and p in [0, 256): the wrap-around of X^256 = -1 becomes plain indexing.
- */
-static void unpack_t1(s16 t[2 * N], const u8 *src)
+/* t1_i * 2^d (10-bit fields of t1, 4 per 5 bytes), ready for ntt() */
+static void unpack_t1(s32 t[N], const u8 *src)
 {
 	for (unsigned int m = 0; m < N; m += 4, src += 5) {
 		u64 v = get_unaligned_le32(src) | ((u64)src[4] << 32);
 
-		for (unsigned int k = 0; k < 4; k++) {
-			s16 x = (v >> (10 * k)) & 0x3ff;
-
-			t[N + m + k] = x;
-			t[m + k] = -x;
-		}
-	}
-}
-
-/*
- * w -= c * t1 * 2^d in R_q = Z_q[X]/(X^256 + 1).  c is sparse: each non-zero
- * c_p = +-1 contributes -c_p * X^p * t1, one fixed-length pass over a
- * window of t (see unpack_t1()) that compilers vectorize.  Each term is at
- * most (2^10 - 1) * 2^13 = q - 1 in magnitude and there are at most 60, so
- * w cannot overflow.
- */
-static void sub_ct1(s32 w[N], const s8 c[N], const s16 t[2 * N])
-{
-	for (unsigned int p = 0; p < N; p++) {
-		const s16 *tp = t + N - p;
-		unsigned int n;
-
-		if (c[p] > 0) {
-			for (n = 0; n < N; n++)
-				w[n] -= tp[n] * (1 << D);
-		} else if (c[p] < 0) {
-			for (n = 0; n < N; n++)
-				w[n] += tp[n] * (1 << D);
-		}
+		for (unsigned int k = 0; k < 4; k++)
+			t[m + k] = ((v >> (10 * k)) & 0x3ff) << D;
 	}
 }
 
@@ -526,11 +514,10 @@ static void finish_row(struct mldsa_workspace *ws, unsigned int i,
 	unsigned int nh = hint[p->omega + i] - first;
 	size_t len;
 
+	unpack_t1(ws->t1hat, pk + RHO_SIZE + i * T1_ROW_SIZE);
+	ntt(ws->t1hat);
+	poly_sub_mont(w, ws->chat, ws->t1hat);
 	invntt_scaled(w);
-	unpack_t1(ws->t1, pk + RHO_SIZE + i * T1_ROW_SIZE);
-	sub_ct1(w, ws->c, ws->t1);
-	for (unsigned int m = 0; m < N; m++)
-		w[m] = reduce_full(w[m]);
 	if (p->gamma2 == (Q - 1) / 88)
 		len = use_hint_encode(ws->buf, w, hint + first, nh,
 				      (Q - 1) / 88);

@@ -11,6 +11,12 @@
  *
  * void sha512_blocks_avx2(struct sha512_block_state *state,
  *			   const u8 *data, size_t nblocks);
+ * void sha512_blocks_avx512vl(struct sha512_block_state *state,
+ *			       const u8 *data, size_t nblocks);
+ *
+ * The second is the same code with the schedule's sigma0/sigma1 done with
+ * the AVX-512VL rotates (vprorq) and three-way XOR (vpternlogq) on ymm
+ * registers: fewer instructions beside the rounds.
  *
  * The caller owns the vector unit (kernel_fpu_begin() in the kernel).
  */
@@ -43,6 +49,7 @@
 #define V1	%ymm5
 #define V2	%ymm6
 #define V3	%ymm7
+#define V4	%ymm9		/* AVX-512VL variant only */
 #define BSWAP	%ymm8
 
 /* Stack frame, 32-byte aligned */
@@ -112,6 +119,10 @@
  *	T1 = h + Sigma1(e) + Ch(e, f, g) + W[t] + K[t]
  *	T2 = Sigma0(a) + Maj(a, b, c),  Maj = ((a ^ b) & (b ^ c)) ^ b
  *	d += T1;  h = T1 + T2	(the names then rotate by one)
+ *
+ * The two dependency chains from one round to the next are kept to four
+ * steps: d takes h + W[t] + K[t] + Ch while Sigma1(e) is computed and
+ * Sigma1 last (the new e); h takes Maj first and Sigma0(a) last (the new a).
  */
 .macro ROUND a, b, c, d, e, f, g, h, wk, ab, bc
 	add	\wk(WKPTR), \h
@@ -124,20 +135,21 @@
 	rorx	$18, \e, T1
 	xor	T1, T0
 	rorx	$41, \e, T1
+	add	\h, \d
 	xor	T1, T0			/* Sigma1(e) */
 	add	T0, \h			/* T1 */
-	add	\h, \d
+	add	T0, \d			/* d + T1 */
+	mov	\a, \ab
+	xor	\b, \ab
+	and	\ab, \bc
+	xor	\b, \bc			/* Maj(a, b, c) */
+	add	\bc, \h
 	rorx	$28, \a, T0
 	rorx	$34, \a, T1
 	xor	T1, T0
 	rorx	$39, \a, T1
 	xor	T1, T0			/* Sigma0(a) */
-	mov	\a, \ab
-	xor	\b, \ab
-	and	\ab, \bc
-	xor	\b, \bc			/* Maj(a, b, c) */
 	add	T0, \h
-	add	\bc, \h
 .endm
 
 /* Four rounds starting at round (\r mod 16) of the current group */
@@ -155,30 +167,29 @@
 .endif
 .endm
 
-/* \dst = sigma0(\src) = ror1 ^ ror8 ^ shr7 on each 64-bit lane */
-.macro SSIG0 src, dst
-	vpsrlq	$1, \src, \dst
-	vpsllq	$63, \src, V3
+/*
+ * \dst = ror(\src, \r1) ^ ror(\src, \r2) ^ (\src >> \sh) on each 64-bit
+ * lane: sigma0 is (1, 8, 7), sigma1 (19, 61, 6).  With AVX-512VL (\vl)
+ * the rotates are one instruction each and vpternlogq takes the three-way
+ * XOR.
+ */
+.macro SSIG src, dst, r1, r2, sh, vl
+.if \vl
+	vprorq	$\r1, \src, \dst
+	vprorq	$\r2, \src, V3
+	vpsrlq	$\sh, \src, V4
+	vpternlogq $0x96, V4, V3, \dst
+.else
+	vpsrlq	$\r1, \src, \dst
+	vpsllq	$(64 - \r1), \src, V3
 	vpxor	V3, \dst, \dst
-	vpsrlq	$8, \src, V3
+	vpsrlq	$\r2, \src, V3
 	vpxor	V3, \dst, \dst
-	vpsllq	$56, \src, V3
+	vpsllq	$(64 - \r2), \src, V3
 	vpxor	V3, \dst, \dst
-	vpsrlq	$7, \src, V3
+	vpsrlq	$\sh, \src, V3
 	vpxor	V3, \dst, \dst
-.endm
-
-/* \dst = sigma1(\src) = ror19 ^ ror61 ^ shr6 on each 64-bit lane */
-.macro SSIG1 src, dst
-	vpsrlq	$19, \src, \dst
-	vpsllq	$45, \src, V3
-	vpxor	V3, \dst, \dst
-	vpsrlq	$61, \src, V3
-	vpxor	V3, \dst, \dst
-	vpsllq	$3, \src, V3
-	vpxor	V3, \dst, \dst
-	vpsrlq	$6, \src, V3
-	vpxor	V3, \dst, \dst
+.endif
 .endm
 
 /*
@@ -191,27 +202,28 @@
  * W[t+2] and W[t+3] need sigma1 of W[t] and W[t+1], so sigma1 runs twice,
  * on two lanes at a time.
  */
-.macro SCHED4 x0, x1, x2, x3, off
+.macro SCHED4 x0, x1, x2, x3, off, vl
 	vperm2i128 $0x21, \x1, \x0, V0	/* W[t-14..t-11] */
 	vpalignr $8, \x0, V0, V0	/* W[t-15..t-12] */
 	vperm2i128 $0x21, \x3, \x2, V1	/* W[t-6..t-3] */
 	vpalignr $8, \x2, V1, V1	/* W[t-7..t-4] */
 	vpaddq	V1, \x0, \x0
-	SSIG0	V0, V2
+	SSIG	V0, V2, 1, 8, 7, \vl
 	vpaddq	V2, \x0, \x0
 	vperm2i128 $0x81, \x3, \x3, V0	/* W[t-2], W[t-1], 0, 0 */
-	SSIG1	V0, V2
+	SSIG	V0, V2, 19, 61, 6, \vl
 	vpaddq	V2, \x0, \x0		/* W[t], W[t+1] final */
 	vperm2i128 $0x08, \x0, \x0, V0	/* 0, 0, W[t], W[t+1] */
-	SSIG1	V0, V2
+	SSIG	V0, V2, 19, 61, 6, \vl
 	vpaddq	V2, \x0, \x0		/* W[t+2], W[t+3] final */
 	vpaddq	\off(KPTR), \x0, V0
 	vmovdqa	V0, \off(WKPTR)
 .endm
 
-SYM_FUNC_START(sha512_blocks_avx2)
+.macro SHA512_BLOCKS name, vl
+SYM_FUNC_START(\name)
 	test	%rdx, %rdx
-	jz	.Lno_blocks
+	jz	.Lno_blocks_\vl
 
 	push	%rbp
 	mov	%rsp, %rbp
@@ -239,7 +251,7 @@ SYM_FUNC_START(sha512_blocks_avx2)
 	mov	7*8(%rdi), H
 	vmovdqa	.Lbswap64(%rip), BSWAP
 
-.Lblock:
+.Lblock_\vl:
 	mov	NEXT_OFF(%rsp), WKPTR
 	vmovdqu	0*32(WKPTR), X0
 	vmovdqu	1*32(WKPTR), X1
@@ -267,20 +279,20 @@ SYM_FUNC_START(sha512_blocks_avx2)
 	xor	C, XAB1
 
 	/* Rounds 0..63, computing W[16..79] on the side */
-.Lgroup:
-	SCHED4	X0, X1, X2, X3, 128 + 0*32
+.Lgroup_\vl:
+	SCHED4	X0, X1, X2, X3, 128 + 0*32, \vl
 	ROUNDS4	0
-	SCHED4	X1, X2, X3, X0, 128 + 1*32
+	SCHED4	X1, X2, X3, X0, 128 + 1*32, \vl
 	ROUNDS4	4
-	SCHED4	X2, X3, X0, X1, 128 + 2*32
+	SCHED4	X2, X3, X0, X1, 128 + 2*32, \vl
 	ROUNDS4	8
-	SCHED4	X3, X0, X1, X2, 128 + 3*32
+	SCHED4	X3, X0, X1, X2, 128 + 3*32, \vl
 	ROUNDS4	12
 	add	$128, KPTR
 	add	$128, WKPTR
 	lea	.Lk512_end - 128(%rip), T0
 	cmp	T0, KPTR
-	jne	.Lgroup
+	jne	.Lgroup_\vl
 
 	/* Rounds 64..79 */
 	ROUNDS4	0
@@ -308,17 +320,17 @@ SYM_FUNC_START(sha512_blocks_avx2)
 
 	mov	NEXT_OFF(%rsp), T0
 	cmp	END_OFF(%rsp), T0
-	jne	.Lblock
+	jne	.Lblock_\vl
 
 	/* Leave no message schedule behind on the stack. */
 	vpxor	V0, V0, V0
 	lea	WK_OFF(%rsp), WKPTR
 	mov	$(640 / 32), T0
-.Lwipe:
+.Lwipe_\vl:
 	vmovdqa	V0, (WKPTR)
 	add	$32, WKPTR
 	dec	T0
-	jnz	.Lwipe
+	jnz	.Lwipe_\vl
 	vzeroupper
 
 	lea	-5*8(%rbp), %rsp
@@ -328,6 +340,10 @@ SYM_FUNC_START(sha512_blocks_avx2)
 	pop	%r12
 	pop	%rbx
 	pop	%rbp
-.Lno_blocks:
+.Lno_blocks_\vl:
 	RET
-SYM_FUNC_END(sha512_blocks_avx2)
+SYM_FUNC_END(\name)
+.endm
+
+SHA512_BLOCKS sha512_blocks_avx2, 0
+SHA512_BLOCKS sha512_blocks_avx512vl, 1

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Four independent Keccak-f[1600] permutations with AVX2.
+ * Four independent Keccak-f[1600] permutations with AVX2, and with
+ * AVX-512VL on 256-bit vectors.
  *
  * void keccak_f1600_x4_avx2(u64 lanes[25][4]);
+ * void keccak_f1600_x4_avx512vl(u64 lanes[25][4]);
  *
  * Lane w of instance s is lanes[w][s], so lane w of all four instances is
  * one 256-bit vector and one instruction does the same step for all four.
@@ -16,6 +18,13 @@
  * lane 0.  AVX2 has no 64-bit rotate: a rotate is two shifts and an OR,
  * except by 8 and 56 bits, which are byte shuffles.  No alignment is
  * assumed for the caller's buffer.
+ *
+ * With the 32 vector registers of AVX-512 the whole state stays in
+ * ymm0..ymm24 for the 24 rounds (theta's parities in ymm25..ymm29, ymm30
+ * as scratch): vprolq rotates in one instruction, vpternlogq does theta's
+ * three-input XOR and chi's B0 ^ (~B1 & B2) in one, and rho and pi are
+ * done in place by walking the 24-cycle of pi, so lane (x, y) is register
+ * x + 5y at the start of every round.
  */
 
 #include <linux/linkage.h>
@@ -152,3 +161,141 @@ SYM_FUNC_START(keccak_f1600_x4_avx2)
 	leave
 	RET
 SYM_FUNC_END(keccak_f1600_x4_avx2)
+
+/* AVX-512VL: \c = parity of the column \a0..\a4 */
+.macro COLUMN_VL c, a0, a1, a2, a3, a4
+	vpxorq		\a1, \a0, \c
+	vpternlogq	$0x96, \a3, \a2, \c
+	vpxorq		\a4, \c, \c
+.endm
+
+/* AVX-512VL: column \a0..\a4 ^= \cm ^ rol(\cp, 1) */
+.macro THETA_D_VL cm, cp, a0, a1, a2, a3, a4
+	vprolq		$1, \cp, %ymm30
+.irp a, \a0, \a1, \a2, \a3, \a4
+	vpternlogq	$0x96, %ymm30, \cm, \a
+.endr
+.endm
+
+/* AVX-512VL: chi on the row \a0..\a4, with ymm25 and ymm26 */
+.macro CHI_VL a0, a1, a2, a3, a4
+	vmovdqa64	\a0, %ymm25
+	vmovdqa64	\a1, %ymm26
+	vpternlogq	$0xd2, \a2, \a1, \a0
+	vpternlogq	$0xd2, \a3, \a2, \a1
+	vpternlogq	$0xd2, \a4, \a3, \a2
+	vpternlogq	$0xd2, %ymm25, \a4, \a3
+	vpternlogq	$0xd2, %ymm26, %ymm25, \a4
+.endm
+
+/* AVX-512VL rho and pi in place, along the 24-cycle of pi; lane 0 stays */
+.macro RHO_PI_VL
+	vmovdqa64	%ymm1, %ymm30
+	vprolq		$44, %ymm6, %ymm1
+	vprolq		$20, %ymm9, %ymm6
+	vprolq		$61, %ymm22, %ymm9
+	vprolq		$39, %ymm14, %ymm22
+	vprolq		$18, %ymm20, %ymm14
+	vprolq		$62, %ymm2, %ymm20
+	vprolq		$43, %ymm12, %ymm2
+	vprolq		$25, %ymm13, %ymm12
+	vprolq		$8, %ymm19, %ymm13
+	vprolq		$56, %ymm23, %ymm19
+	vprolq		$41, %ymm15, %ymm23
+	vprolq		$27, %ymm4, %ymm15
+	vprolq		$14, %ymm24, %ymm4
+	vprolq		$2, %ymm21, %ymm24
+	vprolq		$55, %ymm8, %ymm21
+	vprolq		$45, %ymm16, %ymm8
+	vprolq		$36, %ymm5, %ymm16
+	vprolq		$28, %ymm3, %ymm5
+	vprolq		$21, %ymm18, %ymm3
+	vprolq		$15, %ymm17, %ymm18
+	vprolq		$10, %ymm11, %ymm17
+	vprolq		$6, %ymm7, %ymm11
+	vprolq		$3, %ymm10, %ymm7
+	vprolq		$1, %ymm30, %ymm10
+.endm
+
+/* AVX-512VL: one round on the state in ymm0..ymm24 */
+.macro ROUND_VL
+	COLUMN_VL	%ymm25, %ymm0, %ymm5, %ymm10, %ymm15, %ymm20
+	COLUMN_VL	%ymm26, %ymm1, %ymm6, %ymm11, %ymm16, %ymm21
+	COLUMN_VL	%ymm27, %ymm2, %ymm7, %ymm12, %ymm17, %ymm22
+	COLUMN_VL	%ymm28, %ymm3, %ymm8, %ymm13, %ymm18, %ymm23
+	COLUMN_VL	%ymm29, %ymm4, %ymm9, %ymm14, %ymm19, %ymm24
+	THETA_D_VL	%ymm29, %ymm26, %ymm0, %ymm5, %ymm10, %ymm15, %ymm20
+	THETA_D_VL	%ymm25, %ymm27, %ymm1, %ymm6, %ymm11, %ymm16, %ymm21
+	THETA_D_VL	%ymm26, %ymm28, %ymm2, %ymm7, %ymm12, %ymm17, %ymm22
+	THETA_D_VL	%ymm27, %ymm29, %ymm3, %ymm8, %ymm13, %ymm18, %ymm23
+	THETA_D_VL	%ymm28, %ymm25, %ymm4, %ymm9, %ymm14, %ymm19, %ymm24
+	RHO_PI_VL
+	CHI_VL		%ymm0, %ymm1, %ymm2, %ymm3, %ymm4
+	CHI_VL		%ymm5, %ymm6, %ymm7, %ymm8, %ymm9
+	CHI_VL		%ymm10, %ymm11, %ymm12, %ymm13, %ymm14
+	CHI_VL		%ymm15, %ymm16, %ymm17, %ymm18, %ymm19
+	CHI_VL		%ymm20, %ymm21, %ymm22, %ymm23, %ymm24
+.endm
+
+SYM_FUNC_START(keccak_f1600_x4_avx512vl)
+	vmovdqu64	0(%rdi), %ymm0
+	vmovdqu64	32(%rdi), %ymm1
+	vmovdqu64	64(%rdi), %ymm2
+	vmovdqu64	96(%rdi), %ymm3
+	vmovdqu64	128(%rdi), %ymm4
+	vmovdqu64	160(%rdi), %ymm5
+	vmovdqu64	192(%rdi), %ymm6
+	vmovdqu64	224(%rdi), %ymm7
+	vmovdqu64	256(%rdi), %ymm8
+	vmovdqu64	288(%rdi), %ymm9
+	vmovdqu64	320(%rdi), %ymm10
+	vmovdqu64	352(%rdi), %ymm11
+	vmovdqu64	384(%rdi), %ymm12
+	vmovdqu64	416(%rdi), %ymm13
+	vmovdqu64	448(%rdi), %ymm14
+	vmovdqu64	480(%rdi), %ymm15
+	vmovdqu64	512(%rdi), %ymm16
+	vmovdqu64	544(%rdi), %ymm17
+	vmovdqu64	576(%rdi), %ymm18
+	vmovdqu64	608(%rdi), %ymm19
+	vmovdqu64	640(%rdi), %ymm20
+	vmovdqu64	672(%rdi), %ymm21
+	vmovdqu64	704(%rdi), %ymm22
+	vmovdqu64	736(%rdi), %ymm23
+	vmovdqu64	768(%rdi), %ymm24
+	lea		.Lrc(%rip), %rax
+	lea		(24 * 8)(%rax), %rcx
+.Lround_vl:
+	ROUND_VL
+	vpxorq		(%rax){1to4}, %ymm0, %ymm0	/* iota */
+	add		$8, %rax
+	cmp		%rcx, %rax
+	jne		.Lround_vl
+	vmovdqu64	%ymm0, 0(%rdi)
+	vmovdqu64	%ymm1, 32(%rdi)
+	vmovdqu64	%ymm2, 64(%rdi)
+	vmovdqu64	%ymm3, 96(%rdi)
+	vmovdqu64	%ymm4, 128(%rdi)
+	vmovdqu64	%ymm5, 160(%rdi)
+	vmovdqu64	%ymm6, 192(%rdi)
+	vmovdqu64	%ymm7, 224(%rdi)
+	vmovdqu64	%ymm8, 256(%rdi)
+	vmovdqu64	%ymm9, 288(%rdi)
+	vmovdqu64	%ymm10, 320(%rdi)
+	vmovdqu64	%ymm11, 352(%rdi)
+	vmovdqu64	%ymm12, 384(%rdi)
+	vmovdqu64	%ymm13, 416(%rdi)
+	vmovdqu64	%ymm14, 448(%rdi)
+	vmovdqu64	%ymm15, 480(%rdi)
+	vmovdqu64	%ymm16, 512(%rdi)
+	vmovdqu64	%ymm17, 544(%rdi)
+	vmovdqu64	%ymm18, 576(%rdi)
+	vmovdqu64	%ymm19, 608(%rdi)
+	vmovdqu64	%ymm20, 640(%rdi)
+	vmovdqu64	%ymm21, 672(%rdi)
+	vmovdqu64	%ymm22, 704(%rdi)
+	vmovdqu64	%ymm23, 736(%rdi)
+	vmovdqu64	%ymm24, 768(%rdi)
+	vzeroupper
+	RET
+SYM_FUNC_END(keccak_f1600_x4_avx512vl)
