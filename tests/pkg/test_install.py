@@ -32,6 +32,7 @@ WANT = '%s\n%s\n' % (hashlib.sha256(MSG.encode()).hexdigest(),
 COMMANDS = {  # installed path (below the prefix) -> man page
     'bin/afalg-trace': 'man8/afalg-trace.8',
     'bin/afalg-trace-bt': 'man8/afalg-trace-bt.8',
+    'bin/afalg-harden': 'man8/afalg-harden.8',
     'libexec/kcrypto-tools/kcapi-hasher': 'man1/kcapi-hasher.1',
     'libexec/kcrypto-tools/kcapi-dgst': 'man1/kcapi-dgst.1',
     'libexec/kcrypto-tools/kcapi-rng': 'man1/kcapi-rng.1',
