@@ -346,13 +346,15 @@ static int check_file(const struct params *p, const char *checkfile,
 
 /*
  * FIPS self-test: with /proc/sys/crypto/fips_enabled at 1 (or
- * KCAPI_HASHER_FORCE_FIPS set), the program checks itself against its
- * .hmac file before doing anything.  libkcrypto is linked in, so the
- * binary's HMAC covers the crypto code too; there is no library to check.
+ * KCAPI_HASHER_FORCE_FIPS set), the program checks itself against
+ * ".NAME.hmac" beside the binary, NAME the personality: the personalities
+ * are symlinks to one binary and check it with different keys and hashes,
+ * so each has its file.  libkcrypto is linked in, so the binary's HMAC
+ * covers the crypto code too; there is no library to check.
  */
-static int self_check(const struct params *p, bool print)
+static int self_check(const struct params *p, const char *name, bool print)
 {
-	char self[4096], *hmac;
+	char self[4096], *hmac, *slash;
 	ssize_t n;
 	int ret;
 
@@ -375,8 +377,9 @@ static int self_check(const struct params *p, bool print)
 	self[n] = '\0';
 	if (print)
 		return hasher(p, self, NULL, 0, NULL, false);
-	hmac = hmac_file_name(self, NULL);
-	if (!hmac)
+	slash = strrchr(self, '/');
+	if (!slash || asprintf(&hmac, "%.*s/.%s.hmac", (int)(slash - self),
+			       self, name) < 0)
 		return -ENOMEM;
 	ret = check_file(p, hmac, self, CHK_STATUS);
 	free(hmac);
@@ -623,7 +626,7 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "libkcrypto is linked into %s: use -S\n", base);
 		goto out;
 	}
-	if (self_check(&self, print_self == 1)) {
+	if (self_check(&self, base, print_self == 1)) {
 		if (print_self) {
 			ret = 1;
 			goto out;

@@ -220,6 +220,24 @@ def check_hasher(tap, tmp):
            hexd('sha512', data['a.txt'], HMACCALC_KEY),
            'FIPS mode with a good .hmac runs', r.stderr)
 
+    # a personality symlink checks the binary against .NAME.hmac
+    link = os.path.join(self_bin, 'fipshmac')
+    os.symlink('sha512hmac', link)
+    r = subprocess.run([link, 'a.txt'], cwd=tmp, env=env_run,
+                       capture_output=True)
+    tap.ok(r.returncode == 1, 'FIPS mode: fipshmac link without .fipshmac.hmac fails')
+    with open(os.path.join(self_bin, '.fipshmac.hmac'), 'w') as f:
+        f.write(subprocess.run([link, '-S'], capture_output=True,
+                               text=True).stdout)
+    with open(exe, 'rb') as f:
+        want = hexd('sha256', f.read(), FIPSCHECK_KEY)
+    with open(os.path.join(self_bin, '.fipshmac.hmac')) as f:
+        tap.ok(f.read() == want + '\n', 'fipshmac -S: HMAC-SHA-256, fipscheck key')
+    r = subprocess.run([link, 'a.txt'], cwd=tmp, env=env_run,
+                       capture_output=True)
+    tap.ok(r.returncode == 0, 'FIPS mode: fipshmac link with its .hmac runs',
+           r.stderr)
+
     if not REF_HASHER:
         tap.skip('kcapi-hasher against upstream',
                  'KCAPI_HASHER_REF not set (Debian ships no kcapi-hasher)')
