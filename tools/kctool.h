@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared parts of the native kcapi tools (kcapi-hasher, kcapi-dgst,
+ * kcapi-rng): hashes and HMACs by kernel crypto API name on libkcrypto,
+ * hex conversion, PBKDF2, logging in libkcapi's format.
+ */
+#ifndef KCTOOL_H
+#define KCTOOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define KT_MAX_DIGEST	64
+
+struct kt_hash;
+
+/* A running hash or HMAC; opaque storage big enough for every context. */
+struct kt_md {
+	const struct kt_hash *alg;
+	uint8_t *key;		/* HMAC key, NULL when unkeyed or not set */
+	size_t keylen;
+	_Alignas(64) unsigned char ctx[1024];
+};
+
+/* kcapi log levels, as libkcapi's enum kcapi_verbosity */
+enum kt_verbosity { KT_LOG_NONE, KT_LOG_ERR, KT_LOG_WARN, KT_LOG_VERBOSE,
+		    KT_LOG_DEBUG };
+
+int kt_md_new(struct kt_md *md, const char *name);
+bool kt_md_keyed(const struct kt_md *md);
+unsigned int kt_md_digestsize(const struct kt_md *md);
+int kt_md_setkey(struct kt_md *md, const uint8_t *key, size_t len);
+int kt_md_init(struct kt_md *md);
+void kt_md_update(struct kt_md *md, const uint8_t *data, size_t len);
+void kt_md_final(struct kt_md *md, uint8_t *out);
+void kt_md_free(struct kt_md *md);
+
+int kt_pbkdf2(const char *mac, const uint8_t *pw, size_t pwlen,
+	      const uint8_t *salt, size_t saltlen, uint32_t iter,
+	      uint8_t *out, size_t outlen);
+uint32_t kt_pbkdf2_iterations(const char *mac);
+struct drbg_lib_state;
+struct drbg_lib_state *kt_rng_new(const char *name);
+int kt_rng_generate(struct drbg_lib_state *drbg, uint8_t *out, size_t len);
+void kt_rng_free(struct drbg_lib_state *drbg);
+
+void kt_bin2hex(const uint8_t *bin, size_t len, char *hex);
+int kt_hex2bin(const char *hex, size_t hexlen, uint8_t *bin, size_t binlen);
+void kt_zero(void *p, size_t len);
+bool kt_equal(const uint8_t *a, const uint8_t *b, size_t len);
+ssize_t kt_read_once(int fd, uint8_t *buf, size_t len);
+
+extern const char *kt_appname;
+extern unsigned int kt_verbosity;
+void kt_log(unsigned int level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void kt_log_bin(unsigned int level, const uint8_t *bin, size_t len,
+		const char *what);
+
+#define KT_VERSION "1.4.0 (libkcrypto " KT_PROJECT_VERSION ")"
+
+#endif

@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hashes, HMACs and stdrng by kernel crypto API name on libkcrypto, for the
+ * native kcapi tools; PBKDF2 (SP 800-132) over those HMACs.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <crypto/drbg-lib.h>
+#include <crypto/md5.h>
+#include <crypto/sha1.h>
+#include <crypto/sha2.h>
+#include <crypto/sha3.h>
+
+#include "kctool.h"
+
+struct kt_hash {
+	const char *name;
+	unsigned int digestsize;
+	bool keyed;
+	void (*init)(void *ctx, const uint8_t *key, size_t keylen);
+	void (*update)(void *ctx, const uint8_t *data, size_t len);
+	void (*final)(void *ctx, uint8_t *out);
+};
+
+#define KT_HASH(alg)							\
+static void alg##_i(void *c, const uint8_t *k, size_t kl)		\
+{ alg##_init(c); }							\
+static void alg##_u(void *c, const uint8_t *d, size_t l)		\
+{ alg##_update(c, d, l); }						\
+static void alg##_f(void *c, uint8_t *o)				\
+{ alg##_final(c, o); }							\
+static void hmac_##alg##_i(void *c, const uint8_t *k, size_t kl)	\
+{ hmac_##alg##_init_usingrawkey(c, k, kl); }				\
+static void hmac_##alg##_u(void *c, const uint8_t *d, size_t l)		\
+{ hmac_##alg##_update(c, d, l); }					\
+static void hmac_##alg##_f(void *c, uint8_t *o)				\
+{ hmac_##alg##_final(c, o); }						\
+_Static_assert(sizeof(struct hmac_##alg##_ctx) <=			\
+	       sizeof(((struct kt_md *)0)->ctx), #alg " context");
+
+KT_HASH(md5)
+KT_HASH(sha1)
+KT_HASH(sha224)
+KT_HASH(sha256)
+KT_HASH(sha384)
+KT_HASH(sha512)
+
+#define KT_SHA3(bits)							\
+static void sha3_##bits##_i(void *c, const uint8_t *k, size_t kl)	\
+{ sha3_##bits##_init(c); }						\
+static void hmac_sha3_##bits##_i(void *c, const uint8_t *k, size_t kl)	\
+{ hmac_sha3_##bits##_init_usingrawkey(c, k, kl); }			\
+static void hmac_sha3_##bits##_u(void *c, const uint8_t *d, size_t l)	\
+{ hmac_sha3_##bits##_update(c, d, l); }					\
+static void hmac_sha3_##bits##_f(void *c, uint8_t *o)			\
+{ hmac_sha3_##bits##_final(c, o); }
+
+KT_SHA3(224)
+KT_SHA3(256)
+KT_SHA3(384)
+KT_SHA3(512)
+
+static void sha3_u(void *c, const uint8_t *d, size_t l)
+{
+	sha3_update(c, d, l);
+}
+
+static void sha3_f(void *c, uint8_t *o)
+{
+	sha3_final(c, o);
+}
+
+#define KT_ENTRY(nm, alg, ds)						\
+	{ nm, ds, false, alg##_i, alg##_u, alg##_f },			\
+	{ "hmac(" nm ")", ds, true, hmac_##alg##_i, hmac_##alg##_u,	\
+	  hmac_##alg##_f }
+#define KT_SHA3_ENTRY(bits)						\
+	{ "sha3-" #bits, bits / 8, false, sha3_##bits##_i, sha3_u,	\
+	  sha3_f },							\
+	{ "hmac(sha3-" #bits ")", bits / 8, true, hmac_sha3_##bits##_i,	\
+	  hmac_sha3_##bits##_u, hmac_sha3_##bits##_f }
+
+static const struct kt_hash kt_hashes[] = {
+	KT_ENTRY("md5", md5, MD5_DIGEST_SIZE),
+	KT_ENTRY("sha1", sha1, SHA1_DIGEST_SIZE),
+	KT_ENTRY("sha224", sha224, SHA224_DIGEST_SIZE),
+	KT_ENTRY("sha256", sha256, SHA256_DIGEST_SIZE),
+	KT_ENTRY("sha384", sha384, SHA384_DIGEST_SIZE),
+	KT_ENTRY("sha512", sha512, SHA512_DIGEST_SIZE),
+	KT_SHA3_ENTRY(224),
+	KT_SHA3_ENTRY(256),
+	KT_SHA3_ENTRY(384),
+	KT_SHA3_ENTRY(512),
+};
+
+/*
+ * The kernel resolves a driver name too ("sha256-generic"); the names the
+ * generic drivers carry are accepted as their algorithm.
+ */
+static const struct kt_hash *kt_find(const char *name)
+{
+	size_t i, n = strlen(name);
+	char buf[64];
+
+	if (n >= sizeof(buf))
+		return NULL;
+	memcpy(buf, name, n + 1);
+	if (n > 8 && !strcmp(buf + n - 8, "-generic"))
+		buf[n - 8] = '\0';
+	else if (n > 9 && !strcmp(buf + n - 9, "-generic)")) {
+		buf[n - 9] = ')';
+		buf[n - 8] = '\0';
+	}
+	for (i = 0; i < sizeof(kt_hashes) / sizeof(kt_hashes[0]); i++)
+		if (!strcmp(kt_hashes[i].name, buf))
+			return &kt_hashes[i];
+	return NULL;
+}
+
+/**
+ * kt_md_new() - look up a hash or HMAC by kernel crypto API name
+ * @md: the handle to fill
+ * @name: "sha256", "hmac(sha512)", ...
+ *
+ * Return: 0, or -ENOENT for a name libkcrypto does not implement (what
+ * bind(2) on an AF_ALG hash socket returns).
+ */
+int kt_md_new(struct kt_md *md, const char *name)
+{
+	memset(md, 0, sizeof(*md));
+	md->alg = kt_find(name);
+	return md->alg ? 0 : -ENOENT;
+}
+
+bool kt_md_keyed(const struct kt_md *md)
+{
+	return md->alg->keyed;
+}
+
+unsigned int kt_md_digestsize(const struct kt_md *md)
+{
+	return md->alg->digestsize;
+}
+
+/**
+ * kt_md_setkey() - set the HMAC key (a copy is kept until kt_md_free())
+ *
+ * Return: 0, -ENOMEM, or -ENOSYS for an unkeyed hash (what
+ * setsockopt(ALG_SET_KEY) returns on one).
+ */
+int kt_md_setkey(struct kt_md *md, const uint8_t *key, size_t len)
+{
+	if (!md->alg->keyed)
+		return -ENOSYS;
+	if (md->key) {
+		kt_zero(md->key, md->keylen);
+		free(md->key);
+	}
+	md->key = malloc(len ? len : 1);
+	if (!md->key)
+		return -ENOMEM;
+	memcpy(md->key, key, len);
+	md->keylen = len;
+	return 0;
+}
+
+/**
+ * kt_md_init() - start a hash (again)
+ *
+ * Return: 0, or -ENOKEY for an HMAC whose key was never set.
+ */
+int kt_md_init(struct kt_md *md)
+{
+	if (md->alg->keyed && !md->key)
+		return -ENOKEY;
+	md->alg->init(md->ctx, md->key, md->keylen);
+	return 0;
+}
+
+void kt_md_update(struct kt_md *md, const uint8_t *data, size_t len)
+{
+	md->alg->update(md->ctx, data, len);
+}
+
+/* The digest; the context is wiped, kt_md_init() starts the next one. */
+void kt_md_final(struct kt_md *md, uint8_t *out)
+{
+	md->alg->final(md->ctx, out);
+	kt_zero(md->ctx, sizeof(md->ctx));
+}
+
+void kt_md_free(struct kt_md *md)
+{
+	if (md->key) {
+		kt_zero(md->key, md->keylen);
+		free(md->key);
+	}
+	kt_zero(md, sizeof(*md));
+}
+
+/**
+ * kt_pbkdf2() - PBKDF2 (SP 800-132, RFC 8018) with an HMAC by name
+ *
+ * Return: 0; -ENOENT for an unknown or unkeyed @mac; -EINVAL for zero
+ * iterations or an empty password (as libkcapi's kcapi_pbkdf()).
+ */
+int kt_pbkdf2(const char *mac, const uint8_t *pw, size_t pwlen,
+	      const uint8_t *salt, size_t saltlen, uint32_t iter,
+	      uint8_t *out, size_t outlen)
+{
+	uint8_t u[KT_MAX_DIGEST], t[KT_MAX_DIGEST], ctr[4];
+	struct kt_md md;
+	uint32_t blk = 1, j;
+	unsigned int ds;
+	size_t i, n;
+	int ret;
+
+	ret = kt_md_new(&md, mac);
+	if (ret)
+		return ret;
+	if (!kt_md_keyed(&md))
+		return -ENOENT;
+	if (!iter || !pwlen)
+		return -EINVAL;
+	ret = kt_md_setkey(&md, pw, pwlen);
+	if (ret)
+		return ret;
+	ds = kt_md_digestsize(&md);
+	while (outlen) {
+		ctr[0] = blk >> 24;
+		ctr[1] = blk >> 16;
+		ctr[2] = blk >> 8;
+		ctr[3] = blk;
+		kt_md_init(&md);
+		kt_md_update(&md, salt, saltlen);
+		kt_md_update(&md, ctr, 4);
+		kt_md_final(&md, u);
+		memcpy(t, u, ds);
+		for (j = 1; j < iter; j++) {
+			kt_md_init(&md);
+			kt_md_update(&md, u, ds);
+			kt_md_final(&md, u);
+			for (i = 0; i < ds; i++)
+				t[i] ^= u[i];
+		}
+		n = outlen < ds ? outlen : ds;
+		memcpy(out, t, n);
+		out += n;
+		outlen -= n;
+		blk++;
+	}
+	kt_zero(u, sizeof(u));
+	kt_zero(t, sizeof(t));
+	kt_md_free(&md);
+	return 0;
+}
+
+/*
+ * The iteration count that takes at least 100 ms, as libkcapi's
+ * kcapi_pbkdf_iteration_count(): doubled from 2^10 until one run of
+ * PBKDF2 over a fixed password lasts that long.
+ */
+uint32_t kt_pbkdf2_iterations(const char *mac)
+{
+	static const uint8_t pw[] = "passwordpassword", salt[] = "salt";
+	struct timespec a, b;
+	uint32_t iter;
+	uint8_t out[32];
+
+	for (iter = 1 << 10; iter < (1U << 30); iter <<= 1) {
+		clock_gettime(CLOCK_MONOTONIC, &a);
+		if (kt_pbkdf2(mac, pw, sizeof(pw) - 1, salt, sizeof(salt) - 1,
+			      iter, out, sizeof(out)))
+			return 1 << 16;
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		if ((b.tv_sec - a.tv_sec) * 1000000000L +
+		    (b.tv_nsec - a.tv_nsec) >= 100000000L)
+			break;
+	}
+	return iter;
+}
+
+static const struct {
+	const char *name;
+	enum drbg_lib_core core;
+	bool pr;
+} kt_rngs[] = {
+	{ "stdrng", DRBG_LIB_STDRNG_CORE, DRBG_LIB_STDRNG_PR },
+	{ "drbg_nopr_hmac_sha256", DRBG_LIB_HMAC_SHA256, false },
+	{ "drbg_pr_hmac_sha256", DRBG_LIB_HMAC_SHA256, true },
+	{ "drbg_nopr_hmac_sha384", DRBG_LIB_HMAC_SHA384, false },
+	{ "drbg_pr_hmac_sha384", DRBG_LIB_HMAC_SHA384, true },
+	{ "drbg_nopr_hmac_sha512", DRBG_LIB_HMAC_SHA512, false },
+	{ "drbg_pr_hmac_sha512", DRBG_LIB_HMAC_SHA512, true },
+	{ "drbg_nopr_ctr_aes256", DRBG_LIB_CTR_AES256, false },
+	{ "drbg_pr_ctr_aes256", DRBG_LIB_CTR_AES256, true },
+};
+
+/**
+ * kt_rng_new() - a DRBG by name, seeded by the kernel (getrandom)
+ * @name: "stdrng" or a DRBG driver name
+ *
+ * The DRBG seeds itself from get_random_bytes() as the kernel's does (the
+ * kernel DRBG's seedsize is 0).
+ *
+ * Return: the state, or NULL with errno ENOENT (unknown name), ENOMEM,
+ * or the DRBG's error.
+ */
+struct drbg_lib_state *kt_rng_new(const char *name)
+{
+	struct drbg_lib_state *drbg;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(kt_rngs) / sizeof(kt_rngs[0]); i++)
+		if (!strcmp(kt_rngs[i].name, name))
+			break;
+	if (i == sizeof(kt_rngs) / sizeof(kt_rngs[0])) {
+		errno = ENOENT;
+		return NULL;
+	}
+	drbg = calloc(1, sizeof(*drbg));
+	if (!drbg)
+		return NULL;
+	ret = drbg_lib_seed(drbg, kt_rngs[i].core, kt_rngs[i].pr, NULL, 0);
+	if (ret) {
+		kt_rng_free(drbg);
+		errno = -ret;
+		return NULL;
+	}
+	return drbg;
+}
+
+/* Return: 0 or the DRBG's error (a negative errno). */
+int kt_rng_generate(struct drbg_lib_state *drbg, uint8_t *out, size_t len)
+{
+	return drbg_lib_generate_long(drbg, out, len, NULL, 0);
+}
+
+void kt_rng_free(struct drbg_lib_state *drbg)
+{
+	drbg_lib_uninstantiate(drbg);
+	free(drbg);
+}
