@@ -597,3 +597,127 @@ EXPORT long syscall(long nr, ...)
 		return afs_real.syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 	}
 }
+
+/* ------------------------------------------------------------------ */
+/* stdio                                                               */
+
+/*
+ * glibc's stdio reads, writes and closes a stream's descriptor with its
+ * own internal system calls, past this library: on one of our sockets
+ * they would reach the AF_UNIX placeholder (ENOTCONN), and fclose() would
+ * free the number while our table still claims it.  So fdopen() of one of
+ * our sockets gives a stream whose I/O goes through read(), write() and
+ * close() here.  Such a stream has no fileno() (-1): see DIVERGENCES.md.
+ */
+static ssize_t cookie_read(void *c, char *buf, size_t n)
+{
+	return read((int)(intptr_t)c, buf, n);
+}
+
+static ssize_t cookie_write(void *c, const char *buf, size_t n)
+{
+	ssize_t r = write((int)(intptr_t)c, buf, n);
+
+	/* fopencookie: 0 is the error return of a write */
+	return r < 0 ? 0 : r;
+}
+
+static int cookie_close(void *c)
+{
+	return close((int)(intptr_t)c);
+}
+
+EXPORT FILE *fdopen(int fd, const char *mode)
+{
+	static const cookie_io_functions_t io = {
+		.read = cookie_read,
+		.write = cookie_write,
+		.close = cookie_close,
+	};
+	int fl;
+
+	INIT();
+	if (!afs_is_ours(fd) || afs_vfork_child())
+		return afs_real.fdopen(fd, mode);
+	/* the checks of the real fdopen: a valid descriptor, a valid mode */
+	fl = afs_real.fcntl(fd, F_GETFL);
+	if (fl < 0 || !mode || !strchr("rwa", mode[0])) {
+		if (fl >= 0)
+			errno = EINVAL;
+		return NULL;
+	}
+	return fopencookie((void *)(intptr_t)fd, mode, io);
+}
+
+/*
+ * A stream that was opened on one of our numbers some other way (a
+ * library's internal fdopen): its fclose() closes the descriptor past us,
+ * so the entry goes with it.
+ */
+EXPORT int fclose(FILE *f)
+{
+	int fd, r;
+	struct afs_sock *s;
+
+	INIT();
+	fd = f ? fileno(f) : -1;
+	if (fd < 0 || !afs_is_ours(fd) || afs_vfork_child())
+		return afs_real.fclose(f);
+	s = afs_remove(fd);
+	r = afs_real.fclose(f);
+	if (s) {
+		int saved = errno;
+
+		afs_put(s);
+		errno = saved;
+	}
+	return r;
+}
+
+EXPORT int vdprintf(int fd, const char *fmt, va_list ap)
+{
+	char *buf;
+	int n;
+	ssize_t w;
+
+	INIT();
+	if (!afs_is_ours(fd))
+		return afs_real.vdprintf(fd, fmt, ap);
+	n = vasprintf(&buf, fmt, ap);
+	if (n < 0)
+		return -1;
+	/* one write, as glibc flushes its buffer at the end */
+	w = n ? write(fd, buf, (size_t)n) : 0;
+	free(buf);
+	return w < 0 ? -1 : (int)w;
+}
+
+EXPORT int dprintf(int fd, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vdprintf(fd, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+/* _FORTIFY_SOURCE: the %n check is glibc's; the output is the same */
+EXPORT int __vdprintf_chk(int fd, int flag, const char *fmt, va_list ap)
+{
+	(void)flag;
+	return vdprintf(fd, fmt, ap);
+}
+
+EXPORT int __dprintf_chk(int fd, int flag, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	(void)flag;
+	va_start(ap, fmt);
+	r = vdprintf(fd, fmt, ap);
+	va_end(ap);
+	return r;
+}
