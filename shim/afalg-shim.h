@@ -337,6 +337,8 @@ AFS_HIDDEN int afs_key_read_user(int32_t serial, uint8_t **data,
 AFS_HIDDEN unsigned int afs_optmem_max(void);
 
 #define AFS_PAGE_SIZE 4096u
+/* the most one read/write/send/recv moves (INT_MAX & PAGE_MASK) */
+#define AFS_MAX_RW_COUNT ((size_t)0x7ffff000)
 #define AFS_ALG_MAX_PAGES 16u
 #define AFS_RNG_MAXSIZE 128u
 

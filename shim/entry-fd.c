@@ -404,8 +404,8 @@ static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
 		return off ? -ESPIPE : -EINVAL;
 	if (!buf && !(buf = malloc(XFER_CHUNK)))
 		return -ENOMEM;
-	if (count > 0x7ffff000)
-		count = 0x7ffff000;
+	if (count > AFS_MAX_RW_COUNT)
+		count = AFS_MAX_RW_COUNT;
 	while (done < count) {
 		want = count - done < XFER_CHUNK ? count - done : XFER_CHUNK;
 		n = off ? afs_real.pread(in, buf, want, pos) :
@@ -504,8 +504,8 @@ EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 		s = afs_get(out);
 		if (!s)
 			return afs_ret(-EBADF);
-		if (len > 0x7ffff000)
-			len = 0x7ffff000;
+		if (len > AFS_MAX_RW_COUNT)
+			len = AFS_MAX_RW_COUNT;
 		if (len > 16 * 65536)
 			len = 16 * 65536;
 		buf = malloc(len ? len : 1);

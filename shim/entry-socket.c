@@ -340,9 +340,17 @@ static ssize_t our_rw(struct afs_sock *s, int fd, const struct iovec *iov,
 		afs_put(s);
 		return afs_ret(-EINVAL);
 	}
-	if (!write && !afs_iov_total(iov, (size_t)n)) {
-		afs_put(s);
-		return 0;
+	if (!write) {
+		size_t any = 0;
+		int i;
+
+		/* every length 0 (a wrapping sum is not empty: EINVAL) */
+		for (i = 0; i < n; i++)
+			any |= iov[i].iov_len;
+		if (!any) {
+			afs_put(s);
+			return 0;
+		}
 	}
 	memset(&m, 0, sizeof(m));
 	m.msg_iov = (struct iovec *)iov;
