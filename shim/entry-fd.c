@@ -479,24 +479,121 @@ static int splice_ends(int pipe, const loff_t *off_pipe,
 }
 
 /*
- * splice(pipe -> op socket): splice_to_socket() drains what the pipe holds
- * (up to @len, waiting only while it is empty) and sends it with MSG_MORE
- * iff SPLICE_F_MORE.  splice(op socket -> pipe) is a read.
+ * splice(pipe -> op socket): splice_to_socket() takes what the pipe holds
+ * (up to @len, waiting only while it is empty; SPLICE_F_NONBLOCK: EAGAIN),
+ * sends it with MSG_MORE iff SPLICE_F_MORE (MSG_DONTWAIT for a
+ * non-blocking socket) and consumes from the pipe only what the socket
+ * accepted.  The pipe's bytes are looked at with tee() into a scratch
+ * pipe, so a short or failed send leaves the rest where it was.
  */
+static ssize_t splice_in(struct afs_sock *s, int in, int out, size_t len,
+			 unsigned int flags)
+{
+	int scratch[2], sz;
+	uint8_t *buf = NULL;
+	ssize_t n, r;
+	struct iovec v;
+	struct msghdr m;
+
+	if (!len)
+		return 0;
+	if (afs_real.syscall(SYS_pipe2, scratch, O_CLOEXEC))
+		return -errno;
+	sz = afs_real.fcntl(in, F_GETPIPE_SZ);
+	if (sz > 0)
+		afs_real.fcntl(scratch[1], F_SETPIPE_SZ, sz);
+	n = tee(in, scratch[1], len, flags & SPLICE_F_NONBLOCK);
+	if (n <= 0) {
+		r = n < 0 ? -errno : 0;
+		goto out;
+	}
+	buf = malloc((size_t)n);
+	r = buf ? afs_real.read(scratch[0], buf, (size_t)n) : -ENOMEM;
+	if (r != n) {
+		r = r < 0 ? r : -EIO;
+		goto out;
+	}
+	afs_msg_one(&m, &v, buf, (size_t)n);
+	r = afs_sendmsg(s, out, &m, (flags & SPLICE_F_MORE) ? MSG_MORE : 0);
+	/* the bytes sent leave the pipe: they are its first r bytes */
+	if (r > 0 && afs_real.read(in, buf, (size_t)r) != r)
+		r = -EIO;
+	afs_wipe(buf, (size_t)n);
+out:
+	free(buf);
+	afs_real.close(scratch[0]);
+	afs_real.close(scratch[1]);
+	return r;
+}
+
+/*
+ * splice(op socket -> pipe): splice_file_to_pipe() first waits for room
+ * (wait_for_space(): EPIPE and SIGPIPE without readers, EAGAIN when full
+ * and SPLICE_F_NONBLOCK or the pipe is O_NONBLOCK), then reads at most
+ * what the free slots hold (copy_splice_read()), so nothing read is lost.
+ * The free slots are not visible from userspace: this reads no more than
+ * the bytes that surely fit (one page when the pipe is merely not full).
+ */
+static ssize_t splice_out(int in, int out, size_t len, unsigned int flags)
+{
+	struct pollfd p = { .fd = out, .events = POLLOUT };
+	int sz, used = 0, rc;
+	size_t room;
+	uint8_t *buf;
+	ssize_t n;
+
+	if (afs_nonblock(out))
+		flags |= SPLICE_F_NONBLOCK;
+	for (;;) {
+		rc = afs_real.poll(&p, 1, (flags & SPLICE_F_NONBLOCK) ? 0 : -1);
+		if (rc < 0)
+			return -errno;
+		if (p.revents & POLLERR) {
+			raise(SIGPIPE);
+			return -EPIPE;
+		}
+		if (p.revents & POLLOUT)
+			break;
+		if (flags & SPLICE_F_NONBLOCK)
+			return -EAGAIN;
+	}
+	sz = afs_real.fcntl(out, F_GETPIPE_SZ);
+	if (afs_real.ioctl(out, FIONREAD, &used) || sz <= 0)
+		used = sz = (int)AFS_PAGE_SIZE * 2;
+	/* every queued byte may sit in a slot of its own */
+	room = used < sz / (int)AFS_PAGE_SIZE ?
+	       (size_t)(sz / (int)AFS_PAGE_SIZE - used) * AFS_PAGE_SIZE :
+	       AFS_PAGE_SIZE;
+	if (len > room)
+		len = room;
+	if (!len)
+		return 0;
+	buf = malloc(len);
+	if (!buf)
+		return -ENOMEM;
+	n = read(in, buf, len);
+	if (n < 0)
+		n = -errno;
+	else if (n > 0 && afs_real.write(out, buf, (size_t)n) != n)
+		n = -EIO;
+	afs_wipe(buf, len);
+	free(buf);
+	return n;
+}
+
 EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 		      size_t len, unsigned int flags)
 {
 	struct afs_sock *s;
-	uint8_t *buf;
-	ssize_t n, r;
-	struct iovec v;
-	struct msghdr m;
+	ssize_t r;
 	int saved;
 
 	INIT();
 	if (!afs_is_ours(out) && !afs_is_ours(in))
 		return afs_real.splice(in, off_in, out, off_out, len, flags);
 	saved = errno;
+	if (len > AFS_MAX_RW_COUNT)
+		len = AFS_MAX_RW_COUNT;
 	if (afs_is_ours(out)) {
 		r = splice_ends(in, off_in, off_out);
 		if (r)
@@ -504,58 +601,16 @@ EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 		s = afs_get(out);
 		if (!s)
 			return afs_ret(-EBADF);
-		if (len > AFS_MAX_RW_COUNT)
-			len = AFS_MAX_RW_COUNT;
-		if (len > 16 * 65536)
-			len = 16 * 65536;
-		buf = malloc(len ? len : 1);
-		if (!buf) {
-			afs_put(s);
-			return afs_ret(-ENOMEM);
-		}
-		if (flags & SPLICE_F_NONBLOCK) {
-			struct pollfd p = { .fd = in, .events = POLLIN };
-
-			if (afs_real.poll(&p, 1, 0) == 0) {
-				free(buf);
-				afs_put(s);
-				return afs_ret(-EAGAIN);
-			}
-		}
-		n = len ? afs_real.read(in, buf, len) : 0;
-		if (n <= 0) {
-			r = n < 0 ? -errno : 0;
-			free(buf);
-			afs_put(s);
-			return afs_ret(r);
-		}
-		afs_msg_one(&m, &v, buf, (size_t)n);
-		r = afs_sendmsg(s, out, &m,
-				(flags & SPLICE_F_MORE) ? MSG_MORE : 0);
-		afs_wipe(buf, (size_t)n);
-		free(buf);
+		r = splice_in(s, in, out, len, flags);
 		afs_put(s);
-		if (r >= 0)
-			errno = saved;
-		return afs_ret(r);
+	} else {
+		r = splice_ends(out, off_out, off_in);
+		if (!r)
+			r = splice_out(in, out, len, flags);
 	}
-	/* from our socket into a pipe */
-	r = splice_ends(out, off_out, off_in);
-	if (r)
-		return afs_ret(r);
-	if (len > 65536)
-		len = 65536;
-	buf = malloc(len ? len : 1);
-	if (!buf)
-		return afs_ret(-ENOMEM);
-	n = len ? read(in, buf, len) : 0;
-	if (n > 0) {
-		r = afs_real.write(out, buf, (size_t)n);
-		n = r;
-	}
-	afs_wipe(buf, len);
-	free(buf);
-	return n;
+	if (r >= 0)
+		errno = saved;
+	return afs_ret(r);
 }
 
 /* ------------------------------------------------------------------ */

@@ -448,9 +448,9 @@ int cmd_edges(void)
 	edges_nowait();
 	edges_iovec();
 	edges_rwcount();
-	if (0) {
 	edges_splice_in();
 	edges_splice_out();
+	if (0) {
 	edges_waits();
 	}
 	return 0;
