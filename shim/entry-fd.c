@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/syscall.h>
 #include <linux/aio_abi.h>
 
@@ -194,14 +195,79 @@ EXPORT int ioctl(int fd, unsigned long req, ...)
 /* ------------------------------------------------------------------ */
 /* poll / select                                                       */
 
+/*
+ * The kernel wakes a poller when a socket's state changes; the shim's
+ * sockets have no wait queue a real poll() could sleep on.  So a poll or
+ * select that has to wait while one of ours is not ready sleeps in the
+ * real call in slices (1 ms, doubling up to 64 ms) and re-checks our
+ * sockets after each: readiness gained while waiting is reported at the
+ * latest one slice later (the kernel: at once), and the call returns at
+ * its deadline with the state as it is then.
+ */
+#define WAIT_SLICE_MAX_MS 64
+
+static int64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* the milliseconds of the next slice; 0 at the deadline (-1: none) */
+static int next_slice(int64_t deadline, int *slice)
+{
+	int64_t left;
+	int r = *slice;
+
+	if (*slice < WAIT_SLICE_MAX_MS)
+		*slice *= 2;
+	if (deadline < 0)
+		return r;
+	left = deadline - now_ms();
+	if (left <= 0)
+		return 0;
+	return left < r ? (int)left : r;
+}
+
+static int64_t deadline_of(const struct timespec *ts, int timeout)
+{
+	if (ts)
+		return now_ms() + ts->tv_sec * 1000 +
+		       (ts->tv_nsec + 999999) / 1000000;
+	return timeout < 0 ? -1 : now_ms() + timeout;
+}
+
+/* our entries' revents from their state now; returns how many are set */
+static int poll_ours(struct pollfd *fds, struct pollfd *v, nfds_t n)
+{
+	struct afs_sock *s;
+	int ready = 0, m;
+	nfds_t i;
+
+	for (i = 0; i < n; i++) {
+		if (v[i].fd >= 0 || fds[i].fd < 0)
+			continue;
+		s = afs_get(fds[i].fd);
+		m = s ? afs_poll_mask(s) : POLLNVAL;
+		if (s)
+			afs_put(s);
+		fds[i].revents = (short)(m & (fds[i].events | POLLERR |
+					     POLLHUP | POLLNVAL));
+		if (fds[i].revents)
+			ready++;
+	}
+	return ready;
+}
+
 static int poll_common(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 		       const sigset_t *mask, int timeout, bool isp)
 {
 	struct pollfd stackv[64], *v = stackv;
-	struct afs_sock *s;
-	struct timespec zero = { 0, 0 };
+	struct timespec slice_ts;
+	int64_t deadline;
 	nfds_t i;
-	int ours = 0, ready = 0, r, m;
+	int ours = 0, ready, r, slice = 1, ms;
 
 	for (i = 0; i < n; i++)
 		if (afs_is_ours(fds[i].fd))
@@ -215,24 +281,23 @@ static int poll_common(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 			return (int)afs_ret(-ENOMEM);
 	}
 	memcpy(v, fds, n * sizeof(*v));
-	for (i = 0; i < n; i++) {
-		s = afs_get(fds[i].fd);
-		if (!s)
-			continue;
-		m = afs_poll_mask(s);
-		afs_put(s);
-		fds[i].revents = (short)(m & (fds[i].events | POLLERR |
-					     POLLHUP | POLLNVAL));
-		if (fds[i].revents)
-			ready++;
-		v[i].fd = -1;	/* the kernel ignores negative fds */
+	for (i = 0; i < n; i++)
+		if (afs_is_ours(fds[i].fd))
+			v[i].fd = -1;	/* the kernel ignores negative fds */
+	deadline = deadline_of(ts, timeout);
+	for (;;) {
+		ready = poll_ours(fds, v, n);
+		ms = ready ? 0 : next_slice(deadline, &slice);
+		slice_ts.tv_sec = ms / 1000;
+		slice_ts.tv_nsec = (long)(ms % 1000) * 1000000;
+		r = isp ? afs_real.ppoll(v, n, &slice_ts, mask) :
+			  afs_real.poll(v, n, ms);
+		if (r < 0 || r > 0 || ready || !ms)
+			break;
 	}
-	if (ready) {
-		timeout = 0;
-		ts = &zero;
-	}
-	r = isp ? afs_real.ppoll(v, n, ts, mask) : afs_real.poll(v, n, timeout);
 	if (r >= 0) {
+		if (!ready && ms)	/* woken by another descriptor */
+			ready = poll_ours(fds, v, n);
 		for (i = 0; i < n; i++)
 			if (v[i].fd >= 0)
 				fds[i].revents = v[i].revents;
@@ -271,72 +336,116 @@ EXPORT int __ppoll_chk(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 	return ppoll(fds, n, ts, mask);
 }
 
-static int select_common(int nfds, fd_set *r, fd_set *w, fd_set *e,
-			 struct timeval *tv, const struct timespec *ts,
-			 const sigset_t *mask, bool isp)
+/* select's sets of our descriptors, from their state now */
+static int select_ours(int nfds, const fd_set *want[3], fd_set got[3])
 {
-	fd_set rr, ww, ee;
+	static const int ev[3] = {
+		POLLIN | POLLRDNORM | POLLHUP | POLLERR,
+		POLLOUT | POLLWRNORM | POLLERR,
+		POLLPRI,
+	};
 	struct afs_sock *s;
-	int fd, m, ready = 0, res, hi = afs_max_fd();
-	struct timeval ztv = { 0, 0 };
-	struct timespec zts = { 0, 0 };
-	bool any = false;
+	int fd, m, k, ready = 0;
 
-	if (hi >= 0 && nfds > 0)
-		for (fd = 0; fd < nfds && fd <= hi && fd < FD_SETSIZE; fd++)
-			if (afs_is_ours(fd) &&
-			    ((r && FD_ISSET(fd, r)) || (w && FD_ISSET(fd, w)) ||
-			     (e && FD_ISSET(fd, e))))
-				any = true;
-	if (!any)
-		return isp ? afs_real.pselect(nfds, r, w, e, ts, mask) :
-			     afs_real.select(nfds, r, w, e, tv);
-	FD_ZERO(&rr);
-	FD_ZERO(&ww);
-	FD_ZERO(&ee);
-	for (fd = 0; fd < nfds && fd <= hi && fd < FD_SETSIZE; fd++) {
+	for (k = 0; k < 3; k++)
+		FD_ZERO(&got[k]);
+	for (fd = 0; fd < nfds; fd++) {
+		if (!((want[0] && FD_ISSET(fd, want[0])) ||
+		      (want[1] && FD_ISSET(fd, want[1])) ||
+		      (want[2] && FD_ISSET(fd, want[2]))))
+			continue;
 		s = afs_get(fd);
 		if (!s)
 			continue;
 		m = afs_poll_mask(s);
 		afs_put(s);
-		if (r && FD_ISSET(fd, r)) {
-			FD_CLR(fd, r);
-			if (m & (POLLIN | POLLRDNORM | POLLHUP | POLLERR)) {
-				FD_SET(fd, &rr);
+		for (k = 0; k < 3; k++)
+			if (want[k] && FD_ISSET(fd, want[k]) && (m & ev[k])) {
+				FD_SET(fd, &got[k]);
 				ready++;
 			}
-		}
-		if (w && FD_ISSET(fd, w)) {
-			FD_CLR(fd, w);
-			if (m & (POLLOUT | POLLWRNORM | POLLERR)) {
-				FD_SET(fd, &ww);
-				ready++;
-			}
-		}
-		if (e && FD_ISSET(fd, e)) {
-			FD_CLR(fd, e);
-			if (m & POLLPRI) {
-				FD_SET(fd, &ee);
-				ready++;
-			}
-		}
 	}
-	if (ready) {
-		tv = &ztv;
-		ts = &zts;
+	return ready;
+}
+
+static int select_common(int nfds, fd_set *r, fd_set *w, fd_set *e,
+			 struct timeval *tv, const struct timespec *ts,
+			 const sigset_t *mask, bool isp)
+{
+	fd_set *user[3] = { r, w, e }, ours[3], rest[3], got[3], work[3];
+	const fd_set *want[3];
+	int fd, k, ready = 0, res, hi = afs_max_fd(), slice = 1, ms, top;
+	struct timespec slice_ts, tts;
+	struct timeval slice_tv;
+	int64_t deadline;
+	bool any = false;
+
+	top = nfds < FD_SETSIZE ? nfds : FD_SETSIZE;
+	if (hi >= 0 && top > hi + 1)
+		top = hi + 1;
+	for (k = 0; k < 3; k++) {
+		FD_ZERO(&ours[k]);
+		if (user[k])
+			rest[k] = *user[k];
+		want[k] = user[k] ? &ours[k] : NULL;
 	}
-	res = isp ? afs_real.pselect(nfds, r, w, e, ts, mask) :
-		    afs_real.select(nfds, r, w, e, tv);
+	for (fd = 0; hi >= 0 && fd < top; fd++) {
+		if (!afs_is_ours(fd))
+			continue;
+		for (k = 0; k < 3; k++)
+			if (user[k] && FD_ISSET(fd, user[k])) {
+				FD_SET(fd, &ours[k]);
+				FD_CLR(fd, &rest[k]);
+				any = true;
+			}
+	}
+	if (!any)
+		return isp ? afs_real.pselect(nfds, r, w, e, ts, mask) :
+			     afs_real.select(nfds, r, w, e, tv);
+	if (tv) {
+		tts.tv_sec = tv->tv_sec;
+		tts.tv_nsec = tv->tv_usec * 1000;
+	}
+	deadline = deadline_of(ts ? ts : tv ? &tts : NULL, -1);
+	for (;;) {
+		ready = select_ours(top, want, got);
+		ms = ready ? 0 : next_slice(deadline, &slice);
+		for (k = 0; k < 3; k++)
+			if (user[k])
+				work[k] = rest[k];
+		slice_ts.tv_sec = ms / 1000;
+		slice_ts.tv_nsec = (long)(ms % 1000) * 1000000;
+		slice_tv.tv_sec = ms / 1000;
+		slice_tv.tv_usec = (ms % 1000) * 1000;
+		res = isp ? afs_real.pselect(nfds, r ? &work[0] : NULL,
+					     w ? &work[1] : NULL,
+					     e ? &work[2] : NULL, &slice_ts, mask) :
+			    afs_real.select(nfds, r ? &work[0] : NULL,
+					    w ? &work[1] : NULL,
+					    e ? &work[2] : NULL, &slice_tv);
+		if (res != 0 || ready || !ms)
+			break;
+	}
 	if (res < 0)
 		return res;
-	for (fd = 0; fd < nfds && fd <= hi && fd < FD_SETSIZE; fd++) {
-		if (r && FD_ISSET(fd, &rr))
-			FD_SET(fd, r);
-		if (w && FD_ISSET(fd, &ww))
-			FD_SET(fd, w);
-		if (e && FD_ISSET(fd, &ee))
-			FD_SET(fd, e);
+	if (!ready && ms)
+		ready = select_ours(top, want, got);
+	for (k = 0; k < 3; k++) {
+		if (!user[k])
+			continue;
+		*user[k] = work[k];
+		for (fd = 0; fd < top; fd++)
+			if (FD_ISSET(fd, &got[k]))
+				FD_SET(fd, user[k]);
+	}
+	if (tv) {
+		/* Linux select() leaves the time not slept in *tv */
+		int64_t left = deadline - now_ms();
+
+		if (left < 0)
+			left = 0;
+		tv->tv_sec = left / 1000;
+		tv->tv_usec = (left % 1000) * 1000;
 	}
 	return res + ready;
 }

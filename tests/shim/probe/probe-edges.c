@@ -450,8 +450,6 @@ int cmd_edges(void)
 	edges_rwcount();
 	edges_splice_in();
 	edges_splice_out();
-	if (0) {
 	edges_waits();
-	}
 	return 0;
 }
