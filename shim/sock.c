@@ -657,8 +657,9 @@ static ssize_t op_msg(struct afs_sock *s, int fd, struct msghdr *msg,
  * EMSGSIZE past UIO_MAXIOV, EINVAL for a length negative as ssize_t,
  * EFAULT for a range that wraps the address space, and the total capped
  * at MAX_RW_COUNT by shortening the segment that crosses it (the later
- * ones become empty).  Only a message over the cap is copied, into
- * @copy (freed by the caller).
+ * ones become empty).  Only a message over the cap is copied: into
+ * @copy (freed by the caller) and @out, returning 1; 0 when @msg serves
+ * as it is.
  */
 static int iov_import(const struct msghdr *msg, struct msghdr *out,
 		      struct iovec **copy)
@@ -667,21 +668,20 @@ static int iov_import(const struct msghdr *msg, struct msghdr *out,
 	size_t i, n = msg->msg_iovlen, total = 0, len;
 	struct iovec *c;
 
-	*copy = NULL;
-	*out = *msg;
-	if (n > 1024)
+	if (__builtin_expect(n > 1024, 0))
 		return -EMSGSIZE;
-	if (n && !v)
+	if (__builtin_expect(n && !v, 0))
 		return -EFAULT;
 	for (i = 0; i < n; i++) {
 		len = v[i].iov_len;
-		if ((ssize_t)len < 0)
+		if (__builtin_expect((ssize_t)len < 0, 0))
 			return -EINVAL;
-		if ((uintptr_t)v[i].iov_base + len < (uintptr_t)v[i].iov_base)
+		if (__builtin_expect((uintptr_t)v[i].iov_base + len <
+				     (uintptr_t)v[i].iov_base, 0))
 			return -EFAULT;
 		total += len;
 	}
-	if (total <= AFS_MAX_RW_COUNT)
+	if (__builtin_expect(total <= AFS_MAX_RW_COUNT, 1))
 		return 0;
 	c = malloc(n * sizeof(*c));
 	if (!c)
@@ -692,9 +692,21 @@ static int iov_import(const struct msghdr *msg, struct msghdr *out,
 			c[i].iov_len = AFS_MAX_RW_COUNT - total;
 		total += c[i].iov_len;
 	}
+	*out = *msg;
 	out->msg_iov = c;
 	*copy = c;
-	return 0;
+	return 1;
+}
+
+static ssize_t dispatch(struct afs_sock *s, int fd, struct msghdr *msg,
+			int flags, bool send)
+{
+	if (s->kind == AFS_KIND_NETLINK)
+		return send ? afs_nl_sendmsg(s, msg, flags) :
+			      afs_nl_recvmsg(s, fd, msg, flags);
+	if (s->kind == AFS_KIND_TFM || (send && !s->ops->sendmsg))
+		return -EOPNOTSUPP;
+	return op_msg(s, fd, msg, flags, send);
 }
 
 ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
@@ -705,14 +717,11 @@ ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
 	ssize_t r;
 
 	r = iov_import(msg, &m, &copy);
-	if (r)
+	if (__builtin_expect(!r, 1))
+		return dispatch(s, fd, (struct msghdr *)msg, flags, true);
+	if (r < 0)
 		return r;
-	if (s->kind == AFS_KIND_NETLINK)
-		r = afs_nl_sendmsg(s, &m, flags);
-	else if (s->kind == AFS_KIND_TFM || !s->ops->sendmsg)
-		r = -EOPNOTSUPP;
-	else
-		r = op_msg(s, fd, &m, flags, true);
+	r = dispatch(s, fd, &m, flags, true);
 	free(copy);
 	return r;
 }
@@ -720,17 +729,16 @@ ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
 ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
 {
 	struct iovec *copy, *orig = msg->msg_iov;
+	struct msghdr m;
 	ssize_t r;
 
-	r = iov_import(msg, msg, &copy);
-	if (r)
+	r = iov_import(msg, &m, &copy);
+	if (__builtin_expect(!r, 1))
+		return dispatch(s, fd, msg, flags, false);
+	if (r < 0)
 		return r;
-	if (s->kind == AFS_KIND_NETLINK)
-		r = afs_nl_recvmsg(s, fd, msg, flags);
-	else if (s->kind == AFS_KIND_TFM)
-		r = -EOPNOTSUPP;
-	else
-		r = op_msg(s, fd, msg, flags, false);
+	msg->msg_iov = copy;
+	r = dispatch(s, fd, msg, flags, false);
 	msg->msg_iov = orig;
 	free(copy);
 	return r;
