@@ -206,7 +206,7 @@ EXPORT int ioctl(int fd, unsigned long req, ...)
  */
 #define WAIT_SLICE_MAX_MS 64
 
-static int64_t now_ms(void)
+int64_t afs_now_ms(void)
 {
 	struct timespec t;
 
@@ -215,7 +215,7 @@ static int64_t now_ms(void)
 }
 
 /* the milliseconds of the next slice; 0 at the deadline (-1: none) */
-static int next_slice(int64_t deadline, int *slice)
+int afs_next_slice(int64_t deadline, int *slice)
 {
 	int64_t left;
 	int r = *slice;
@@ -224,18 +224,18 @@ static int next_slice(int64_t deadline, int *slice)
 		*slice *= 2;
 	if (deadline < 0)
 		return r;
-	left = deadline - now_ms();
+	left = deadline - afs_now_ms();
 	if (left <= 0)
 		return 0;
 	return left < r ? (int)left : r;
 }
 
-static int64_t deadline_of(const struct timespec *ts, int timeout)
+int64_t afs_deadline_of(const struct timespec *ts, int timeout)
 {
 	if (ts)
-		return now_ms() + ts->tv_sec * 1000 +
+		return afs_now_ms() + ts->tv_sec * 1000 +
 		       (ts->tv_nsec + 999999) / 1000000;
-	return timeout < 0 ? -1 : now_ms() + timeout;
+	return timeout < 0 ? -1 : afs_now_ms() + timeout;
 }
 
 /* our entries' revents from their state now; returns how many are set */
@@ -284,10 +284,10 @@ static int poll_common(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 	for (i = 0; i < n; i++)
 		if (afs_is_ours(fds[i].fd))
 			v[i].fd = -1;	/* the kernel ignores negative fds */
-	deadline = deadline_of(ts, timeout);
+	deadline = afs_deadline_of(ts, timeout);
 	for (;;) {
 		ready = poll_ours(fds, v, n);
-		ms = ready ? 0 : next_slice(deadline, &slice);
+		ms = ready ? 0 : afs_next_slice(deadline, &slice);
 		slice_ts.tv_sec = ms / 1000;
 		slice_ts.tv_nsec = (long)(ms % 1000) * 1000000;
 		r = isp ? afs_real.ppoll(v, n, &slice_ts, mask) :
@@ -406,10 +406,10 @@ static int select_common(int nfds, fd_set *r, fd_set *w, fd_set *e,
 		tts.tv_sec = tv->tv_sec;
 		tts.tv_nsec = tv->tv_usec * 1000;
 	}
-	deadline = deadline_of(ts ? ts : tv ? &tts : NULL, -1);
+	deadline = afs_deadline_of(ts ? ts : tv ? &tts : NULL, -1);
 	for (;;) {
 		ready = select_ours(top, want, got);
-		ms = ready ? 0 : next_slice(deadline, &slice);
+		ms = ready ? 0 : afs_next_slice(deadline, &slice);
 		for (k = 0; k < 3; k++)
 			if (user[k])
 				work[k] = rest[k];
@@ -440,7 +440,7 @@ static int select_common(int nfds, fd_set *r, fd_set *w, fd_set *e,
 	}
 	if (tv) {
 		/* Linux select() leaves the time not slept in *tv */
-		int64_t left = deadline - now_ms();
+		int64_t left = deadline - afs_now_ms();
 
 		if (left < 0)
 			left = 0;

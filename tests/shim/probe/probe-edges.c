@@ -23,6 +23,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -33,6 +34,8 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <linux/aio_abi.h>
 #include <sys/uio.h>
 
 #include "probe.h"
@@ -489,6 +492,76 @@ static void edges_netlink_dump(void)
 	close(nl);
 }
 
+struct reaper {
+	aio_context_t ctx;
+	long r;
+	struct io_event ev;
+};
+
+static void *reap(void *arg)
+{
+	struct reaper *rp = arg;
+
+	rp->r = syscall(SYS_io_getevents, rp->ctx, 1L, 1L, &rp->ev, NULL);
+	return NULL;
+}
+
+/* io_getevents blocked in one thread, io_submit in another; a full ring */
+static void edges_aio(void)
+{
+	aio_context_t ctx = 0;
+	struct reaper rp;
+	struct iocb cb, *cbs[1] = { &cb };
+	struct io_event ev[8];
+	pthread_t th;
+	struct timespec until;
+	unsigned int nr, i;
+	long r = 0;
+	int op;
+
+	op = hash_op("sha256");
+	if (op < 0 || syscall(SYS_io_setup, 1, &ctx)) {
+		fail("aio: op socket or io_setup: %s", strerror(errno));
+		return;
+	}
+	memset(&cb, 0, sizeof(cb));
+	cb.aio_fildes = (uint32_t)op;
+	cb.aio_lio_opcode = IOCB_CMD_PWRITE;
+	cb.aio_buf = (uintptr_t)"abc";
+	cb.aio_nbytes = 3;
+	rp = (struct reaper){ .ctx = ctx, .r = -2 };
+	pthread_create(&th, NULL, reap, &rp);
+	usleep(50000);
+	check(syscall(SYS_io_submit, ctx, 1L, cbs) == 1, "aio: io_submit");
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 5;
+	if (pthread_timedjoin_np(th, NULL, &until)) {
+		fail("aio: a reaper blocked in io_getevents is not woken by "
+		     "io_submit in another thread");
+		return;		/* the reaper is stuck: leave it */
+	}
+	check(rp.r == 1 && rp.ev.res == 3,
+	      "aio: a reaper blocked in io_getevents gets an event submitted "
+	      "by another thread (%ld, res %lld)", rp.r, (long long)rp.ev.res);
+
+	/* the ring: nr slots, at most nr - 1 outstanding */
+	nr = ((const unsigned int *)(uintptr_t)ctx)[1];
+	for (i = 0; i <= nr; i++) {
+		r = syscall(SYS_io_submit, ctx, 1L, cbs);
+		if (r != 1)
+			break;
+	}
+	check(r == -1 && errno == EAGAIN && i < nr,
+	      "aio: unreaped completions fill the ring: EAGAIN after %u of %u",
+	      i, nr);
+	while (syscall(SYS_io_getevents, ctx, 0L, 8L, ev, NULL) > 0)
+		;
+	check(syscall(SYS_io_submit, ctx, 1L, cbs) == 1,
+	      "aio: reaping makes room again");
+	syscall(SYS_io_destroy, ctx);
+	close(op);
+}
+
 /* PROBE_EDGES="iovec splice_in": only those sections (default: all) */
 int cmd_edges(void)
 {
@@ -504,6 +577,7 @@ int cmd_edges(void)
 		{ "splice_out", edges_splice_out },
 		{ "waits", edges_waits },
 		{ "netlink_dump", edges_netlink_dump },
+		{ "aio", edges_aio },
 	};
 	const char *only = getenv("PROBE_EDGES");
 	size_t i;
