@@ -52,6 +52,15 @@ def main():
     env = dict(os.environ, LD_PRELOAD=shim, AFALG_SHIM='always')
     env.pop('AFALG_SHIM_LOG', None)
 
+    model = '?'
+    try:
+        for line in open('/proc/cpuinfo'):
+            if line.startswith('model name'):
+                model = line.split(':', 1)[1].strip()
+                break
+    except OSError:
+        pass
+    print('CPU: %s (%d online)' % (model, os.cpu_count() or 0))
     print('== 1. one 64-byte operation: shim send+recv vs direct call')
     p = subprocess.run([os.path.join(a.build, 'bench', 'bench-shim')],
                        env=env)

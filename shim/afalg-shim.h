@@ -333,10 +333,24 @@ AFS_HIDDEN void afs_note_use(struct afs_sock *op);
 AFS_HIDDEN int afs_key_read_user(int32_t serial, uint8_t **data,
 				 unsigned int *len);
 
+/*
+ * entry-fd.c: waiting for a state change of ours, which no kernel wait
+ * queue announces: sleep in slices (1 ms doubling to 64 ms) and re-check.
+ * afs_deadline_of(): the CLOCK_MONOTONIC ms of a timeout (@ts, else
+ * @timeout ms; -1: none); afs_next_slice(): the next slice, 0 at the
+ * deadline.
+ */
+struct timespec;
+AFS_HIDDEN int64_t afs_now_ms(void);
+AFS_HIDDEN int64_t afs_deadline_of(const struct timespec *ts, int timeout);
+AFS_HIDDEN int afs_next_slice(int64_t deadline, int *slice);
+
 /* Limits the kernel applies (read from /proc/sys/net/core at init). */
 AFS_HIDDEN unsigned int afs_optmem_max(void);
 
 #define AFS_PAGE_SIZE 4096u
+/* the most one read/write/send/recv moves (INT_MAX & PAGE_MASK) */
+#define AFS_MAX_RW_COUNT ((size_t)0x7ffff000)
 #define AFS_ALG_MAX_PAGES 16u
 #define AFS_RNG_MAXSIZE 128u
 

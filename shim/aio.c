@@ -32,7 +32,20 @@ struct actx {
 	struct actx *next;
 	aio_context_t id;
 	struct done *head, *tail;
+	unsigned int queued;
 };
+
+/*
+ * The kernel's ring (struct aio_ring at the context's address, mapped in
+ * our memory) holds nr events, of which nr - 1 can be outstanding
+ * (ioctx_alloc(): reqs_available); ours count against the same limit.
+ */
+static unsigned int ring_limit(aio_context_t ctx)
+{
+	const unsigned int *ring = (const unsigned int *)(uintptr_t)ctx;
+
+	return ring[1] > 1 ? ring[1] - 1 : 1;
+}
 
 static pthread_mutex_t aio_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct actx *ctxs;
@@ -137,7 +150,12 @@ static int enqueue(aio_context_t ctx, struct done *d)
 
 	pthread_mutex_lock(&aio_lock);
 	c = find_ctx(ctx, true);
+	if (c && !d && c->queued >= ring_limit(ctx)) {
+		pthread_mutex_unlock(&aio_lock);
+		return -EAGAIN;		/* aio_get_req(): the ring is full */
+	}
 	if (c && d) {
+		c->queued++;
 		if (c->tail)
 			c->tail->next = d;
 		else
@@ -210,19 +228,13 @@ long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v)
 	return i;
 }
 
-long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
-		       struct io_event *ev, struct timespec *ts)
+/* take up to @nr of our completed events of @ctx */
+static long take_ours(aio_context_t ctx, long nr, struct io_event *ev)
 {
-	struct timespec zero = { 0, 0 };
 	struct actx *c;
 	struct done *d;
-	long k = 0, r;
-	int saved = errno;
+	long k = 0;
 
-	if (min_nr > nr || min_nr < 0 || nr < 0) {
-		errno = EINVAL;
-		return -1;
-	}
 	pthread_mutex_lock(&aio_lock);
 	c = find_ctx(ctx, false);
 	while (c && c->head && k < nr) {
@@ -230,14 +242,50 @@ long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
 		c->head = d->next;
 		if (!c->head)
 			c->tail = NULL;
+		c->queued--;
 		ev[k++] = d->ev;
 		free(d);
 	}
 	pthread_mutex_unlock(&aio_lock);
-	if (k == nr && k)
-		return k;
-	r = afs_real.syscall(SYS_io_getevents, ctx, min_nr > k ? min_nr - k : 0,
-			     nr - k, ev + k, k ? &zero : ts);
+	return k;
+}
+
+/*
+ * Ours first, then the kernel's.  With none of ours ready the kernel wait
+ * is cut into slices and ours re-checked after each, so an event another
+ * thread submits on one of our sockets wakes this reaper (within 64 ms).
+ */
+long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
+		       struct io_event *ev, struct timespec *ts)
+{
+	struct timespec zero = { 0, 0 }, st;
+	int64_t deadline;
+	long k, r;
+	int saved = errno, slice = 1, ms;
+
+	if (min_nr > nr || min_nr < 0 || nr < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	deadline = afs_deadline_of(ts, -1);
+	for (;;) {
+		k = take_ours(ctx, nr, ev);
+		if (k == nr && k)
+			return k;
+		if (k || !min_nr) {
+			r = afs_real.syscall(SYS_io_getevents, ctx,
+					     min_nr > k ? min_nr - k : 0,
+					     nr - k, ev + k, k ? &zero : ts);
+			break;
+		}
+		ms = afs_next_slice(deadline, &slice);
+		st.tv_sec = ms / 1000;
+		st.tv_nsec = (long)(ms % 1000) * 1000000;
+		r = afs_real.syscall(SYS_io_getevents, ctx, min_nr, nr, ev,
+				     &st);
+		if (r != 0 || !ms)
+			break;
+	}
 	if (r < 0) {
 		if (k) {
 			errno = saved;

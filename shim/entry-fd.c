@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/syscall.h>
 #include <linux/aio_abi.h>
 
@@ -194,14 +195,79 @@ EXPORT int ioctl(int fd, unsigned long req, ...)
 /* ------------------------------------------------------------------ */
 /* poll / select                                                       */
 
+/*
+ * The kernel wakes a poller when a socket's state changes; the shim's
+ * sockets have no wait queue a real poll() could sleep on.  So a poll or
+ * select that has to wait while one of ours is not ready sleeps in the
+ * real call in slices (1 ms, doubling up to 64 ms) and re-checks our
+ * sockets after each: readiness gained while waiting is reported at the
+ * latest one slice later (the kernel: at once), and the call returns at
+ * its deadline with the state as it is then.
+ */
+#define WAIT_SLICE_MAX_MS 64
+
+int64_t afs_now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* the milliseconds of the next slice; 0 at the deadline (-1: none) */
+int afs_next_slice(int64_t deadline, int *slice)
+{
+	int64_t left;
+	int r = *slice;
+
+	if (*slice < WAIT_SLICE_MAX_MS)
+		*slice *= 2;
+	if (deadline < 0)
+		return r;
+	left = deadline - afs_now_ms();
+	if (left <= 0)
+		return 0;
+	return left < r ? (int)left : r;
+}
+
+int64_t afs_deadline_of(const struct timespec *ts, int timeout)
+{
+	if (ts)
+		return afs_now_ms() + ts->tv_sec * 1000 +
+		       (ts->tv_nsec + 999999) / 1000000;
+	return timeout < 0 ? -1 : afs_now_ms() + timeout;
+}
+
+/* our entries' revents from their state now; returns how many are set */
+static int poll_ours(struct pollfd *fds, struct pollfd *v, nfds_t n)
+{
+	struct afs_sock *s;
+	int ready = 0, m;
+	nfds_t i;
+
+	for (i = 0; i < n; i++) {
+		if (v[i].fd >= 0 || fds[i].fd < 0)
+			continue;
+		s = afs_get(fds[i].fd);
+		m = s ? afs_poll_mask(s) : POLLNVAL;
+		if (s)
+			afs_put(s);
+		fds[i].revents = (short)(m & (fds[i].events | POLLERR |
+					     POLLHUP | POLLNVAL));
+		if (fds[i].revents)
+			ready++;
+	}
+	return ready;
+}
+
 static int poll_common(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 		       const sigset_t *mask, int timeout, bool isp)
 {
 	struct pollfd stackv[64], *v = stackv;
-	struct afs_sock *s;
-	struct timespec zero = { 0, 0 };
+	struct timespec slice_ts;
+	int64_t deadline;
 	nfds_t i;
-	int ours = 0, ready = 0, r, m;
+	int ours = 0, ready, r, slice = 1, ms;
 
 	for (i = 0; i < n; i++)
 		if (afs_is_ours(fds[i].fd))
@@ -215,24 +281,23 @@ static int poll_common(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 			return (int)afs_ret(-ENOMEM);
 	}
 	memcpy(v, fds, n * sizeof(*v));
-	for (i = 0; i < n; i++) {
-		s = afs_get(fds[i].fd);
-		if (!s)
-			continue;
-		m = afs_poll_mask(s);
-		afs_put(s);
-		fds[i].revents = (short)(m & (fds[i].events | POLLERR |
-					     POLLHUP | POLLNVAL));
-		if (fds[i].revents)
-			ready++;
-		v[i].fd = -1;	/* the kernel ignores negative fds */
+	for (i = 0; i < n; i++)
+		if (afs_is_ours(fds[i].fd))
+			v[i].fd = -1;	/* the kernel ignores negative fds */
+	deadline = afs_deadline_of(ts, timeout);
+	for (;;) {
+		ready = poll_ours(fds, v, n);
+		ms = ready ? 0 : afs_next_slice(deadline, &slice);
+		slice_ts.tv_sec = ms / 1000;
+		slice_ts.tv_nsec = (long)(ms % 1000) * 1000000;
+		r = isp ? afs_real.ppoll(v, n, &slice_ts, mask) :
+			  afs_real.poll(v, n, ms);
+		if (r < 0 || r > 0 || ready || !ms)
+			break;
 	}
-	if (ready) {
-		timeout = 0;
-		ts = &zero;
-	}
-	r = isp ? afs_real.ppoll(v, n, ts, mask) : afs_real.poll(v, n, timeout);
 	if (r >= 0) {
+		if (!ready && ms)	/* woken by another descriptor */
+			ready = poll_ours(fds, v, n);
 		for (i = 0; i < n; i++)
 			if (v[i].fd >= 0)
 				fds[i].revents = v[i].revents;
@@ -271,72 +336,116 @@ EXPORT int __ppoll_chk(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 	return ppoll(fds, n, ts, mask);
 }
 
-static int select_common(int nfds, fd_set *r, fd_set *w, fd_set *e,
-			 struct timeval *tv, const struct timespec *ts,
-			 const sigset_t *mask, bool isp)
+/* select's sets of our descriptors, from their state now */
+static int select_ours(int nfds, const fd_set *want[3], fd_set got[3])
 {
-	fd_set rr, ww, ee;
+	static const int ev[3] = {
+		POLLIN | POLLRDNORM | POLLHUP | POLLERR,
+		POLLOUT | POLLWRNORM | POLLERR,
+		POLLPRI,
+	};
 	struct afs_sock *s;
-	int fd, m, ready = 0, res, hi = afs_max_fd();
-	struct timeval ztv = { 0, 0 };
-	struct timespec zts = { 0, 0 };
-	bool any = false;
+	int fd, m, k, ready = 0;
 
-	if (hi >= 0 && nfds > 0)
-		for (fd = 0; fd < nfds && fd <= hi && fd < FD_SETSIZE; fd++)
-			if (afs_is_ours(fd) &&
-			    ((r && FD_ISSET(fd, r)) || (w && FD_ISSET(fd, w)) ||
-			     (e && FD_ISSET(fd, e))))
-				any = true;
-	if (!any)
-		return isp ? afs_real.pselect(nfds, r, w, e, ts, mask) :
-			     afs_real.select(nfds, r, w, e, tv);
-	FD_ZERO(&rr);
-	FD_ZERO(&ww);
-	FD_ZERO(&ee);
-	for (fd = 0; fd < nfds && fd <= hi && fd < FD_SETSIZE; fd++) {
+	for (k = 0; k < 3; k++)
+		FD_ZERO(&got[k]);
+	for (fd = 0; fd < nfds; fd++) {
+		if (!((want[0] && FD_ISSET(fd, want[0])) ||
+		      (want[1] && FD_ISSET(fd, want[1])) ||
+		      (want[2] && FD_ISSET(fd, want[2]))))
+			continue;
 		s = afs_get(fd);
 		if (!s)
 			continue;
 		m = afs_poll_mask(s);
 		afs_put(s);
-		if (r && FD_ISSET(fd, r)) {
-			FD_CLR(fd, r);
-			if (m & (POLLIN | POLLRDNORM | POLLHUP | POLLERR)) {
-				FD_SET(fd, &rr);
+		for (k = 0; k < 3; k++)
+			if (want[k] && FD_ISSET(fd, want[k]) && (m & ev[k])) {
+				FD_SET(fd, &got[k]);
 				ready++;
 			}
-		}
-		if (w && FD_ISSET(fd, w)) {
-			FD_CLR(fd, w);
-			if (m & (POLLOUT | POLLWRNORM | POLLERR)) {
-				FD_SET(fd, &ww);
-				ready++;
-			}
-		}
-		if (e && FD_ISSET(fd, e)) {
-			FD_CLR(fd, e);
-			if (m & POLLPRI) {
-				FD_SET(fd, &ee);
-				ready++;
-			}
-		}
 	}
-	if (ready) {
-		tv = &ztv;
-		ts = &zts;
+	return ready;
+}
+
+static int select_common(int nfds, fd_set *r, fd_set *w, fd_set *e,
+			 struct timeval *tv, const struct timespec *ts,
+			 const sigset_t *mask, bool isp)
+{
+	fd_set *user[3] = { r, w, e }, ours[3], rest[3], got[3], work[3];
+	const fd_set *want[3];
+	int fd, k, ready = 0, res, hi = afs_max_fd(), slice = 1, ms, top;
+	struct timespec slice_ts, tts;
+	struct timeval slice_tv;
+	int64_t deadline;
+	bool any = false;
+
+	top = nfds < FD_SETSIZE ? nfds : FD_SETSIZE;
+	if (hi >= 0 && top > hi + 1)
+		top = hi + 1;
+	for (k = 0; k < 3; k++) {
+		FD_ZERO(&ours[k]);
+		if (user[k])
+			rest[k] = *user[k];
+		want[k] = user[k] ? &ours[k] : NULL;
 	}
-	res = isp ? afs_real.pselect(nfds, r, w, e, ts, mask) :
-		    afs_real.select(nfds, r, w, e, tv);
+	for (fd = 0; hi >= 0 && fd < top; fd++) {
+		if (!afs_is_ours(fd))
+			continue;
+		for (k = 0; k < 3; k++)
+			if (user[k] && FD_ISSET(fd, user[k])) {
+				FD_SET(fd, &ours[k]);
+				FD_CLR(fd, &rest[k]);
+				any = true;
+			}
+	}
+	if (!any)
+		return isp ? afs_real.pselect(nfds, r, w, e, ts, mask) :
+			     afs_real.select(nfds, r, w, e, tv);
+	if (tv) {
+		tts.tv_sec = tv->tv_sec;
+		tts.tv_nsec = tv->tv_usec * 1000;
+	}
+	deadline = afs_deadline_of(ts ? ts : tv ? &tts : NULL, -1);
+	for (;;) {
+		ready = select_ours(top, want, got);
+		ms = ready ? 0 : afs_next_slice(deadline, &slice);
+		for (k = 0; k < 3; k++)
+			if (user[k])
+				work[k] = rest[k];
+		slice_ts.tv_sec = ms / 1000;
+		slice_ts.tv_nsec = (long)(ms % 1000) * 1000000;
+		slice_tv.tv_sec = ms / 1000;
+		slice_tv.tv_usec = (ms % 1000) * 1000;
+		res = isp ? afs_real.pselect(nfds, r ? &work[0] : NULL,
+					     w ? &work[1] : NULL,
+					     e ? &work[2] : NULL, &slice_ts, mask) :
+			    afs_real.select(nfds, r ? &work[0] : NULL,
+					    w ? &work[1] : NULL,
+					    e ? &work[2] : NULL, &slice_tv);
+		if (res != 0 || ready || !ms)
+			break;
+	}
 	if (res < 0)
 		return res;
-	for (fd = 0; fd < nfds && fd <= hi && fd < FD_SETSIZE; fd++) {
-		if (r && FD_ISSET(fd, &rr))
-			FD_SET(fd, r);
-		if (w && FD_ISSET(fd, &ww))
-			FD_SET(fd, w);
-		if (e && FD_ISSET(fd, &ee))
-			FD_SET(fd, e);
+	if (!ready && ms)
+		ready = select_ours(top, want, got);
+	for (k = 0; k < 3; k++) {
+		if (!user[k])
+			continue;
+		*user[k] = work[k];
+		for (fd = 0; fd < top; fd++)
+			if (FD_ISSET(fd, &got[k]))
+				FD_SET(fd, user[k]);
+	}
+	if (tv) {
+		/* Linux select() leaves the time not slept in *tv */
+		int64_t left = deadline - afs_now_ms();
+
+		if (left < 0)
+			left = 0;
+		tv->tv_sec = left / 1000;
+		tv->tv_usec = (left % 1000) * 1000;
 	}
 	return res + ready;
 }
@@ -404,8 +513,8 @@ static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
 		return off ? -ESPIPE : -EINVAL;
 	if (!buf && !(buf = malloc(XFER_CHUNK)))
 		return -ENOMEM;
-	if (count > 0x7ffff000)
-		count = 0x7ffff000;
+	if (count > AFS_MAX_RW_COUNT)
+		count = AFS_MAX_RW_COUNT;
 	while (done < count) {
 		want = count - done < XFER_CHUNK ? count - done : XFER_CHUNK;
 		n = off ? afs_real.pread(in, buf, want, pos) :
@@ -479,24 +588,121 @@ static int splice_ends(int pipe, const loff_t *off_pipe,
 }
 
 /*
- * splice(pipe -> op socket): splice_to_socket() drains what the pipe holds
- * (up to @len, waiting only while it is empty) and sends it with MSG_MORE
- * iff SPLICE_F_MORE.  splice(op socket -> pipe) is a read.
+ * splice(pipe -> op socket): splice_to_socket() takes what the pipe holds
+ * (up to @len, waiting only while it is empty; SPLICE_F_NONBLOCK: EAGAIN),
+ * sends it with MSG_MORE iff SPLICE_F_MORE (MSG_DONTWAIT for a
+ * non-blocking socket) and consumes from the pipe only what the socket
+ * accepted.  The pipe's bytes are looked at with tee() into a scratch
+ * pipe, so a short or failed send leaves the rest where it was.
  */
+static ssize_t splice_in(struct afs_sock *s, int in, int out, size_t len,
+			 unsigned int flags)
+{
+	int scratch[2], sz;
+	uint8_t *buf = NULL;
+	ssize_t n, r;
+	struct iovec v;
+	struct msghdr m;
+
+	if (!len)
+		return 0;
+	if (afs_real.syscall(SYS_pipe2, scratch, O_CLOEXEC))
+		return -errno;
+	sz = afs_real.fcntl(in, F_GETPIPE_SZ);
+	if (sz > 0)
+		afs_real.fcntl(scratch[1], F_SETPIPE_SZ, sz);
+	n = tee(in, scratch[1], len, flags & SPLICE_F_NONBLOCK);
+	if (n <= 0) {
+		r = n < 0 ? -errno : 0;
+		goto out;
+	}
+	buf = malloc((size_t)n);
+	r = buf ? afs_real.read(scratch[0], buf, (size_t)n) : -ENOMEM;
+	if (r != n) {
+		r = r < 0 ? r : -EIO;
+		goto out;
+	}
+	afs_msg_one(&m, &v, buf, (size_t)n);
+	r = afs_sendmsg(s, out, &m, (flags & SPLICE_F_MORE) ? MSG_MORE : 0);
+	/* the bytes sent leave the pipe: they are its first r bytes */
+	if (r > 0 && afs_real.read(in, buf, (size_t)r) != r)
+		r = -EIO;
+	afs_wipe(buf, (size_t)n);
+out:
+	free(buf);
+	afs_real.close(scratch[0]);
+	afs_real.close(scratch[1]);
+	return r;
+}
+
+/*
+ * splice(op socket -> pipe): splice_file_to_pipe() first waits for room
+ * (wait_for_space(): EPIPE and SIGPIPE without readers, EAGAIN when full
+ * and SPLICE_F_NONBLOCK or the pipe is O_NONBLOCK), then reads at most
+ * what the free slots hold (copy_splice_read()), so nothing read is lost.
+ * The free slots are not visible from userspace: this reads no more than
+ * the bytes that surely fit (one page when the pipe is merely not full).
+ */
+static ssize_t splice_out(int in, int out, size_t len, unsigned int flags)
+{
+	struct pollfd p = { .fd = out, .events = POLLOUT };
+	int sz, used = 0, rc;
+	size_t room;
+	uint8_t *buf;
+	ssize_t n;
+
+	if (afs_nonblock(out))
+		flags |= SPLICE_F_NONBLOCK;
+	for (;;) {
+		rc = afs_real.poll(&p, 1, (flags & SPLICE_F_NONBLOCK) ? 0 : -1);
+		if (rc < 0)
+			return -errno;
+		if (p.revents & POLLERR) {
+			raise(SIGPIPE);
+			return -EPIPE;
+		}
+		if (p.revents & POLLOUT)
+			break;
+		if (flags & SPLICE_F_NONBLOCK)
+			return -EAGAIN;
+	}
+	sz = afs_real.fcntl(out, F_GETPIPE_SZ);
+	if (afs_real.ioctl(out, FIONREAD, &used) || sz <= 0)
+		used = sz = (int)AFS_PAGE_SIZE * 2;
+	/* every queued byte may sit in a slot of its own */
+	room = used < sz / (int)AFS_PAGE_SIZE ?
+	       (size_t)(sz / (int)AFS_PAGE_SIZE - used) * AFS_PAGE_SIZE :
+	       AFS_PAGE_SIZE;
+	if (len > room)
+		len = room;
+	if (!len)
+		return 0;
+	buf = malloc(len);
+	if (!buf)
+		return -ENOMEM;
+	n = read(in, buf, len);
+	if (n < 0)
+		n = -errno;
+	else if (n > 0 && afs_real.write(out, buf, (size_t)n) != n)
+		n = -EIO;
+	afs_wipe(buf, len);
+	free(buf);
+	return n;
+}
+
 EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 		      size_t len, unsigned int flags)
 {
 	struct afs_sock *s;
-	uint8_t *buf;
-	ssize_t n, r;
-	struct iovec v;
-	struct msghdr m;
+	ssize_t r;
 	int saved;
 
 	INIT();
 	if (!afs_is_ours(out) && !afs_is_ours(in))
 		return afs_real.splice(in, off_in, out, off_out, len, flags);
 	saved = errno;
+	if (len > AFS_MAX_RW_COUNT)
+		len = AFS_MAX_RW_COUNT;
 	if (afs_is_ours(out)) {
 		r = splice_ends(in, off_in, off_out);
 		if (r)
@@ -504,58 +710,16 @@ EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 		s = afs_get(out);
 		if (!s)
 			return afs_ret(-EBADF);
-		if (len > 0x7ffff000)
-			len = 0x7ffff000;
-		if (len > 16 * 65536)
-			len = 16 * 65536;
-		buf = malloc(len ? len : 1);
-		if (!buf) {
-			afs_put(s);
-			return afs_ret(-ENOMEM);
-		}
-		if (flags & SPLICE_F_NONBLOCK) {
-			struct pollfd p = { .fd = in, .events = POLLIN };
-
-			if (afs_real.poll(&p, 1, 0) == 0) {
-				free(buf);
-				afs_put(s);
-				return afs_ret(-EAGAIN);
-			}
-		}
-		n = len ? afs_real.read(in, buf, len) : 0;
-		if (n <= 0) {
-			r = n < 0 ? -errno : 0;
-			free(buf);
-			afs_put(s);
-			return afs_ret(r);
-		}
-		afs_msg_one(&m, &v, buf, (size_t)n);
-		r = afs_sendmsg(s, out, &m,
-				(flags & SPLICE_F_MORE) ? MSG_MORE : 0);
-		afs_wipe(buf, (size_t)n);
-		free(buf);
+		r = splice_in(s, in, out, len, flags);
 		afs_put(s);
-		if (r >= 0)
-			errno = saved;
-		return afs_ret(r);
+	} else {
+		r = splice_ends(out, off_out, off_in);
+		if (!r)
+			r = splice_out(in, out, len, flags);
 	}
-	/* from our socket into a pipe */
-	r = splice_ends(out, off_out, off_in);
-	if (r)
-		return afs_ret(r);
-	if (len > 65536)
-		len = 65536;
-	buf = malloc(len ? len : 1);
-	if (!buf)
-		return afs_ret(-ENOMEM);
-	n = len ? read(in, buf, len) : 0;
-	if (n > 0) {
-		r = afs_real.write(out, buf, (size_t)n);
-		n = r;
-	}
-	afs_wipe(buf, len);
-	free(buf);
-	return n;
+	if (r >= 0)
+		errno = saved;
+	return afs_ret(r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -596,4 +760,128 @@ EXPORT long syscall(long nr, ...)
 	default:
 		return afs_real.syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 	}
+}
+
+/* ------------------------------------------------------------------ */
+/* stdio                                                               */
+
+/*
+ * glibc's stdio reads, writes and closes a stream's descriptor with its
+ * own internal system calls, past this library: on one of our sockets
+ * they would reach the AF_UNIX placeholder (ENOTCONN), and fclose() would
+ * free the number while our table still claims it.  So fdopen() of one of
+ * our sockets gives a stream whose I/O goes through read(), write() and
+ * close() here.  Such a stream has no fileno() (-1): see DIVERGENCES.md.
+ */
+static ssize_t cookie_read(void *c, char *buf, size_t n)
+{
+	return read((int)(intptr_t)c, buf, n);
+}
+
+static ssize_t cookie_write(void *c, const char *buf, size_t n)
+{
+	ssize_t r = write((int)(intptr_t)c, buf, n);
+
+	/* fopencookie: 0 is the error return of a write */
+	return r < 0 ? 0 : r;
+}
+
+static int cookie_close(void *c)
+{
+	return close((int)(intptr_t)c);
+}
+
+EXPORT FILE *fdopen(int fd, const char *mode)
+{
+	static const cookie_io_functions_t io = {
+		.read = cookie_read,
+		.write = cookie_write,
+		.close = cookie_close,
+	};
+	int fl;
+
+	INIT();
+	if (!afs_is_ours(fd) || afs_vfork_child())
+		return afs_real.fdopen(fd, mode);
+	/* the checks of the real fdopen: a valid descriptor, a valid mode */
+	fl = afs_real.fcntl(fd, F_GETFL);
+	if (fl < 0 || !mode || !strchr("rwa", mode[0])) {
+		if (fl >= 0)
+			errno = EINVAL;
+		return NULL;
+	}
+	return fopencookie((void *)(intptr_t)fd, mode, io);
+}
+
+/*
+ * A stream that was opened on one of our numbers some other way (a
+ * library's internal fdopen): its fclose() closes the descriptor past us,
+ * so the entry goes with it.
+ */
+EXPORT int fclose(FILE *f)
+{
+	int fd, r;
+	struct afs_sock *s;
+
+	INIT();
+	fd = f ? fileno(f) : -1;
+	if (fd < 0 || !afs_is_ours(fd) || afs_vfork_child())
+		return afs_real.fclose(f);
+	s = afs_remove(fd);
+	r = afs_real.fclose(f);
+	if (s) {
+		int saved = errno;
+
+		afs_put(s);
+		errno = saved;
+	}
+	return r;
+}
+
+EXPORT int vdprintf(int fd, const char *fmt, va_list ap)
+{
+	char *buf;
+	int n;
+	ssize_t w;
+
+	INIT();
+	if (!afs_is_ours(fd))
+		return afs_real.vdprintf(fd, fmt, ap);
+	n = vasprintf(&buf, fmt, ap);
+	if (n < 0)
+		return -1;
+	/* one write, as glibc flushes its buffer at the end */
+	w = n ? write(fd, buf, (size_t)n) : 0;
+	free(buf);
+	return w < 0 ? -1 : (int)w;
+}
+
+EXPORT int dprintf(int fd, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vdprintf(fd, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+/* _FORTIFY_SOURCE: the %n check is glibc's; the output is the same */
+EXPORT int __vdprintf_chk(int fd, int flag, const char *fmt, va_list ap)
+{
+	(void)flag;
+	return vdprintf(fd, fmt, ap);
+}
+
+EXPORT int __dprintf_chk(int fd, int flag, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	(void)flag;
+	va_start(ap, fmt);
+	r = vdprintf(fd, fmt, ap);
+	va_end(ap);
+	return r;
 }

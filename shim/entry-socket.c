@@ -328,10 +328,11 @@ EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
 /*
  * read(), readv(), write(), writev() on our socket @s (sock_read_iter(),
  * sock_write_iter()): ->recvmsg()/->sendmsg() without flags, except that
- * a read of nothing returns 0 without reaching the socket (SYS5 rule).
+ * a read of nothing returns 0 without reaching the socket (SYS5 rule);
+ * @flags is MSG_DONTWAIT for RWF_NOWAIT.
  */
 static ssize_t our_rw(struct afs_sock *s, int fd, const struct iovec *iov,
-		      int n, bool write)
+		      int n, bool write, int flags)
 {
 	struct msghdr m;
 
@@ -339,14 +340,23 @@ static ssize_t our_rw(struct afs_sock *s, int fd, const struct iovec *iov,
 		afs_put(s);
 		return afs_ret(-EINVAL);
 	}
-	if (!write && !afs_iov_total(iov, (size_t)n)) {
-		afs_put(s);
-		return 0;
+	if (!write) {
+		size_t any = 0;
+		int i;
+
+		/* every length 0 (a wrapping sum is not empty: EINVAL) */
+		for (i = 0; i < n; i++)
+			any |= iov[i].iov_len;
+		if (!any) {
+			afs_put(s);
+			return 0;
+		}
 	}
 	memset(&m, 0, sizeof(m));
 	m.msg_iov = (struct iovec *)iov;
 	m.msg_iovlen = (size_t)n;
-	return write ? our_sendmsg(s, fd, &m, 0) : our_recvmsg(s, fd, &m, 0);
+	return write ? our_sendmsg(s, fd, &m, flags) :
+		       our_recvmsg(s, fd, &m, flags);
 }
 
 EXPORT ssize_t write(int fd, const void *buf, size_t len)
@@ -359,7 +369,7 @@ EXPORT ssize_t write(int fd, const void *buf, size_t len)
 	s = afs_get(fd);
 	if (!s)
 		return afs_real.write(fd, buf, len);
-	return our_rw(s, fd, &v, 1, true);
+	return our_rw(s, fd, &v, 1, true, 0);
 }
 
 EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
@@ -370,7 +380,7 @@ EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
 	s = afs_get(fd);
 	if (!s)
 		return afs_real.writev(fd, iov, n);
-	return our_rw(s, fd, iov, n, true);
+	return our_rw(s, fd, iov, n, true, 0);
 }
 
 EXPORT int sendmmsg(int fd, struct mmsghdr *v, unsigned int n, int flags)
@@ -453,7 +463,7 @@ EXPORT ssize_t read(int fd, void *buf, size_t len)
 	s = afs_get(fd);
 	if (!s)
 		return afs_real.read(fd, buf, len);
-	return our_rw(s, fd, &v, 1, false);
+	return our_rw(s, fd, &v, 1, false, 0);
 }
 
 EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
@@ -464,7 +474,38 @@ EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
 	s = afs_get(fd);
 	if (!s)
 		return afs_real.readv(fd, iov, n);
-	return our_rw(s, fd, iov, n, false);
+	return our_rw(s, fd, iov, n, false, 0);
+}
+
+#ifndef RWF_ATOMIC
+#define RWF_ATOMIC 0x00000040
+#endif
+/* what kiocb_set_rw_flags() of 6.12 knows */
+#define AFS_RWF_SUPPORTED (RWF_HIPRI | RWF_DSYNC | RWF_SYNC | RWF_NOWAIT | \
+			   RWF_APPEND | RWF_NOAPPEND | RWF_ATOMIC)
+
+/*
+ * preadv2()/pwritev2() at the current position (offset -1) on a socket:
+ * vfs_readv() checks the RWF flags (kiocb_set_rw_flags(); sockets have
+ * FMODE_NOWAIT), and sock_read_iter()/sock_write_iter() turn IOCB_NOWAIT
+ * into MSG_DONTWAIT.
+ */
+static ssize_t our_rw2(int fd, const struct iovec *iov, int n, int flags,
+		       bool write)
+{
+	struct afs_sock *s;
+
+	if (flags & ~AFS_RWF_SUPPORTED)
+		return afs_ret(-EOPNOTSUPP);
+	if ((flags & RWF_APPEND) && (flags & RWF_NOAPPEND))
+		return afs_ret(-EINVAL);
+	/* a read, or a socket without FMODE_CAN_ATOMIC_WRITE */
+	if (flags & RWF_ATOMIC)
+		return afs_ret(-EOPNOTSUPP);
+	s = afs_get(fd);
+	if (!s)
+		return afs_ret(-EBADF);
+	return our_rw(s, fd, iov, n, write, flags & RWF_NOWAIT ? MSG_DONTWAIT : 0);
 }
 
 EXPORT ssize_t preadv2(int fd, const struct iovec *iov, int n, off_t off,
@@ -473,7 +514,7 @@ EXPORT ssize_t preadv2(int fd, const struct iovec *iov, int n, off_t off,
 	INIT();
 	/* offset -1 means "current position": a plain readv on a socket */
 	if (off == -1 && afs_is_ours(fd))
-		return readv(fd, iov, n);
+		return our_rw2(fd, iov, n, flags, false);
 	return afs_real.preadv2(fd, iov, n, off, flags);
 }
 
@@ -482,8 +523,21 @@ EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t off,
 {
 	INIT();
 	if (off == -1 && afs_is_ours(fd))
-		return writev(fd, iov, n);
+		return our_rw2(fd, iov, n, flags, true);
 	return afs_real.pwritev2(fd, iov, n, off, flags);
+}
+
+/* the names that _FILE_OFFSET_BITS=64 programs call (off_t is 64 bits) */
+EXPORT ssize_t preadv64v2(int fd, const struct iovec *iov, int n, off_t off,
+			  int flags)
+{
+	return preadv2(fd, iov, n, off, flags);
+}
+
+EXPORT ssize_t pwritev64v2(int fd, const struct iovec *iov, int n, off_t off,
+			   int flags)
+{
+	return pwritev2(fd, iov, n, off, flags);
 }
 
 EXPORT int recvmmsg(int fd, struct mmsghdr *v, unsigned int n, int flags,

@@ -14,6 +14,9 @@
  *
  * Logging never changes errno, leaves no descriptor open after the record
  * and does not touch the program's own syslog(3) connection or ident.
+ * A set-id process never gets a log file (startup.c reads the variable
+ * with secure_getenv()), and every string field is JSON-escaped, so a
+ * program's comm or path cannot start a line of its own.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/auxv.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -132,7 +136,10 @@ void afs_log_tfm(const struct afs_sock *tfm)
 		n = afs_real.write(2, line, strlen(line));
 	} else if (!strcmp(dest, "syslog")) {
 		to_syslog(line);
-	} else {
+	} else if (!getauxval(AT_SECURE) && getuid() == geteuid() &&
+		   getgid() == getegid()) {
+		/* never a file for a set-id process, even one that was not
+		 * set-id at start-up (secure_getenv() covers that case) */
 		fd = open(dest, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
 			  0600);
 		if (fd >= 0) {

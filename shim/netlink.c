@@ -417,28 +417,49 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 	if (type > CRYPTO_MSG_MAX)
 		return -EINVAL;
 	if (type == CRYPTO_MSG_GETALG && (nlh->nlmsg_flags & NLM_F_DUMP)) {
-		for (i = 0; (a = afs_alg_nth(i)); i++)
-			report_alg(&b, a, nlh->nlmsg_seq, n->portid,
-				   NLM_F_MULTI);
-		/* NLMSG_DONE carries the dump's return value */
-		{
-			size_t at = b.len;
-			struct nlmsghdr *h;
-			int *v;
+		/*
+		 * crypto_dump_report() fills one skb of min_dump_alloc
+		 * (at most 65535 bytes) per call: the reports in datagrams
+		 * of that size, then netlink_dump()'s NLMSG_DONE, carrying
+		 * the dump's return value, in a datagram of its own.
+		 */
+		struct buf r = { 0 };
+		size_t at;
+		struct nlmsghdr *h;
+		int *v;
 
-			if (buf_put(&b, NLMSG_HDRLEN) &&
-			    buf_put(&b, sizeof(int))) {
-				h = (struct nlmsghdr *)(b.p + at);
-				v = (int *)(b.p + at + NLMSG_HDRLEN);
-				h->nlmsg_len = NLMSG_HDRLEN + sizeof(int);
-				h->nlmsg_type = NLMSG_DONE;
-				h->nlmsg_flags = NLM_F_MULTI;
-				h->nlmsg_seq = nlh->nlmsg_seq;
-				h->nlmsg_pid = n->portid;
-				*v = 0;
+		err = 0;
+		for (i = 0; !err && (a = afs_alg_nth(i)); i++) {
+			r.len = 0;
+			report_alg(&r, a, nlh->nlmsg_seq, n->portid,
+				   NLM_F_MULTI);
+			if (b.len && b.len + r.len > 65535) {
+				err = queue(n, &b);
+				b.len = 0;
 			}
+			if (!r.oom && buf_put(&b, r.len))
+				memcpy(b.p + b.len - r.len, r.p, r.len);
+			else
+				b.oom = true;
 		}
-		err = queue(n, &b);
+		if (!err && b.len)
+			err = queue(n, &b);
+		b.len = 0;
+		at = b.len;
+		if (!err && buf_put(&b, NLMSG_HDRLEN) &&
+		    buf_put(&b, sizeof(int))) {
+			h = (struct nlmsghdr *)(b.p + at);
+			v = (int *)(b.p + at + NLMSG_HDRLEN);
+			h->nlmsg_len = NLMSG_HDRLEN + sizeof(int);
+			h->nlmsg_type = NLMSG_DONE;
+			h->nlmsg_flags = NLM_F_MULTI;
+			h->nlmsg_seq = nlh->nlmsg_seq;
+			h->nlmsg_pid = n->portid;
+			*v = 0;
+		}
+		if (!err)
+			err = queue(n, &b);
+		free(r.p);
 		free(b.p);
 		return err;
 	}

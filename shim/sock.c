@@ -628,10 +628,6 @@ static ssize_t op_msg(struct afs_sock *s, int fd, struct msghdr *msg,
 	ssize_t r;
 	int err;
 
-	if (msg->msg_iovlen > 1024)
-		return -EMSGSIZE;
-	if (msg->msg_iovlen && !msg->msg_iov)
-		return -EFAULT;
 	if (send) {
 		if (msg->msg_controllen > INT_MAX)
 			return -ENOBUFS;
@@ -642,8 +638,6 @@ static ssize_t op_msg(struct afs_sock *s, int fd, struct msghdr *msg,
 			return -EFAULT;
 	}
 	size = afs_iov_total(msg->msg_iov, msg->msg_iovlen);
-	if ((ssize_t)size < 0)
-		return -EINVAL;
 	if (!(flags & MSG_DONTWAIT) && nonblock && afs_nonblock(fd))
 		flags |= MSG_DONTWAIT;
 	if (s->nokey) {
@@ -658,23 +652,96 @@ static ssize_t op_msg(struct afs_sock *s, int fd, struct msghdr *msg,
 	return r;
 }
 
+/*
+ * __import_iovec() (lib/iov_iter.c) as sendmsg()/recvmsg() reach it:
+ * EMSGSIZE past UIO_MAXIOV, EINVAL for a length negative as ssize_t,
+ * EFAULT for a range that wraps the address space, and the total capped
+ * at MAX_RW_COUNT by shortening the segment that crosses it (the later
+ * ones become empty).  Only a message over the cap is copied: into
+ * @copy (freed by the caller) and @out, returning 1; 0 when @msg serves
+ * as it is.
+ */
+static int iov_import(const struct msghdr *msg, struct msghdr *out,
+		      struct iovec **copy)
+{
+	const struct iovec *v = msg->msg_iov;
+	size_t i, n = msg->msg_iovlen, total = 0, len;
+	struct iovec *c;
+
+	if (__builtin_expect(n > 1024, 0))
+		return -EMSGSIZE;
+	if (__builtin_expect(n && !v, 0))
+		return -EFAULT;
+	for (i = 0; i < n; i++) {
+		len = v[i].iov_len;
+		if (__builtin_expect((ssize_t)len < 0, 0))
+			return -EINVAL;
+		if (__builtin_expect((uintptr_t)v[i].iov_base + len <
+				     (uintptr_t)v[i].iov_base, 0))
+			return -EFAULT;
+		total += len;
+	}
+	if (__builtin_expect(total <= AFS_MAX_RW_COUNT, 1))
+		return 0;
+	c = malloc(n * sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	for (total = 0, i = 0; i < n; i++) {
+		c[i] = v[i];
+		if (c[i].iov_len > AFS_MAX_RW_COUNT - total)
+			c[i].iov_len = AFS_MAX_RW_COUNT - total;
+		total += c[i].iov_len;
+	}
+	*out = *msg;
+	out->msg_iov = c;
+	*copy = c;
+	return 1;
+}
+
+static ssize_t dispatch(struct afs_sock *s, int fd, struct msghdr *msg,
+			int flags, bool send)
+{
+	if (s->kind == AFS_KIND_NETLINK)
+		return send ? afs_nl_sendmsg(s, msg, flags) :
+			      afs_nl_recvmsg(s, fd, msg, flags);
+	if (s->kind == AFS_KIND_TFM || (send && !s->ops->sendmsg))
+		return -EOPNOTSUPP;
+	return op_msg(s, fd, msg, flags, send);
+}
+
 ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
 		    int flags)
 {
-	if (s->kind == AFS_KIND_NETLINK)
-		return afs_nl_sendmsg(s, msg, flags);
-	if (s->kind == AFS_KIND_TFM || !s->ops->sendmsg)
-		return -EOPNOTSUPP;
-	return op_msg(s, fd, (struct msghdr *)msg, flags, true);
+	struct iovec *copy;
+	struct msghdr m;
+	ssize_t r;
+
+	r = iov_import(msg, &m, &copy);
+	if (__builtin_expect(!r, 1))
+		return dispatch(s, fd, (struct msghdr *)msg, flags, true);
+	if (r < 0)
+		return r;
+	r = dispatch(s, fd, &m, flags, true);
+	free(copy);
+	return r;
 }
 
 ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
 {
-	if (s->kind == AFS_KIND_NETLINK)
-		return afs_nl_recvmsg(s, fd, msg, flags);
-	if (s->kind == AFS_KIND_TFM)
-		return -EOPNOTSUPP;
-	return op_msg(s, fd, msg, flags, false);
+	struct iovec *copy, *orig = msg->msg_iov;
+	struct msghdr m;
+	ssize_t r;
+
+	r = iov_import(msg, &m, &copy);
+	if (__builtin_expect(!r, 1))
+		return dispatch(s, fd, msg, flags, false);
+	if (r < 0)
+		return r;
+	msg->msg_iov = copy;
+	r = dispatch(s, fd, msg, flags, false);
+	msg->msg_iov = orig;
+	free(copy);
+	return r;
 }
 
 void afs_note_use(struct afs_sock *op)

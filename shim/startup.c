@@ -96,10 +96,14 @@ static void do_init(void)
 	AFS_REAL_FUNCS(AFS_REAL_RESOLVE)
 #undef AFS_REAL_RESOLVE
 
-	m = getenv("AFALG_SHIM");
+	/*
+	 * secure_getenv(): in a set-id program (AT_SECURE) the caller's
+	 * environment chooses neither the mode nor a log path.
+	 */
+	m = secure_getenv("AFALG_SHIM");
 	if (m && !strcmp(m, "fallback"))
 		mode = AFS_MODE_FALLBACK;
-	m = getenv("AFALG_SHIM_LOG");
+	m = secure_getenv("AFALG_SHIM_LOG");
 	if (m && *m)
 		log_dest = strdup(m);
 	read_optmem_max();

@@ -13,13 +13,52 @@ from shimtest import Tap, forward_checks, shim_env
 
 PROBE = os.environ.get('SHIM_PROBE', '')
 CMDS = ['aio', 'splice', 'poll', 'keyring', 'fds', 'threads', 'zeroise',
-        'enomem']
+        'enomem', 'edges']
 
 
 def probe(cmd, shim=True, timeout=120):
     env = shim_env() if shim else dict(os.environ)
     return subprocess.run([PROBE, cmd], env=env, capture_output=True,
                           text=True, timeout=timeout)
+
+
+# a program whose comm carries a newline and a record of its own
+FORGER = r"""
+import ctypes, socket
+ctypes.CDLL(None).prctl(15, b'x\n{"exe":"/z"}', 0, 0, 0)  # PR_SET_NAME
+t = socket.socket(38, socket.SOCK_SEQPACKET, 0)
+t.bind(('hash', 'sha256'))
+op, _ = t.accept()
+op.sendall(b'abc')
+op.recv(32)
+"""
+
+
+def log_comm_is_escaped(tap):
+    """AFALG_SHIM_LOG: one record, valid JSON, the comm escaped in it."""
+    import json
+    import sys
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, 'log')
+        env = shim_env({'AFALG_SHIM_LOG': path})
+        r = subprocess.run([sys.executable, '-c', FORGER], env=env,
+                           capture_output=True, text=True, timeout=60)
+        try:
+            lines = open(path).read().splitlines()
+        except OSError:
+            lines = []
+    recs = []
+    for line in lines:
+        try:
+            recs.append(json.loads(line))
+        except ValueError:
+            recs.append(None)
+    tap.ok(r.returncode == 0 and len(recs) == 1 and recs[0] is not None and
+           recs[0].get('comm', '').startswith('x\n{'),
+           'log: a comm with a newline stays inside its one JSON record',
+           'rc %d stderr %s\nlines %r' % (r.returncode, r.stderr[-500:],
+                                          lines))
 
 
 def main():
@@ -34,6 +73,8 @@ def main():
             tap.ok(False, '%s: finished in time' % cmd)
             continue
         forward_checks(tap, r, cmd)
+
+    log_comm_is_escaped(tap)
 
     plain = probe('hygiene', shim=False)
     shimmed = probe('hygiene', shim=True)

@@ -2,7 +2,7 @@
 /*
  * shim-probe: main and descriptor counting.  See probe.h.
  *
- *   shim-probe aio|splice|poll|keyring|hygiene|fds|threads|zeroise|enomem
+ *   shim-probe aio|splice|poll|keyring|hygiene|fds|threads|zeroise|enomem|edges
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -38,6 +38,7 @@ static const struct {
 	{ "threads", cmd_threads },
 	{ "zeroise", cmd_zeroise },
 	{ "enomem", cmd_enomem },
+	{ "edges", cmd_edges },
 };
 
 int main(int argc, char **argv)

@@ -85,5 +85,6 @@ int cmd_fds(void);
 int cmd_threads(void);
 int cmd_zeroise(void);
 int cmd_enomem(void);
+int cmd_edges(void);
 
 #endif
