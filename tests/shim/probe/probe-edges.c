@@ -60,11 +60,11 @@ static void guard(unsigned int secs)
 
 static int hash_op(const char *name)
 {
-	int t = alg_tfm("hash", name), op;
+	int t = afalg_tfm("hash", name, SOCK_CLOEXEC), op;
 
 	if (t < 0)
 		return -1;
-	op = alg_accept(t);
+	op = afalg_accept(t, SOCK_CLOEXEC);
 	close(t);
 	return op;
 }
@@ -241,8 +241,8 @@ static void edges_splice_in(void)
 	ssize_t r;
 
 	/* a failed send consumes nothing: hmac without a key is ENOKEY */
-	t = alg_tfm("hash", "hmac(sha256)");
-	op = t >= 0 ? alg_accept(t) : -1;
+	t = afalg_tfm("hash", "hmac(sha256)", SOCK_CLOEXEC);
+	op = t >= 0 ? afalg_accept(t, SOCK_CLOEXEC) : -1;
 	if (op < 0 || pipe(p)) {
 		fail("splice: hmac op socket or pipe: %s", strerror(errno));
 		return;
@@ -260,13 +260,13 @@ static void edges_splice_in(void)
 	drain_pipe(p[0]);
 
 	/* a full TX queue: EAGAIN, nothing consumed */
-	t = alg_tfm("skcipher", "ecb(aes)");
-	if (t < 0 || alg_setkey(t, key, sizeof(key)) || (op = alg_accept(t)) < 0) {
+	t = afalg_tfm("skcipher", "ecb(aes)", SOCK_CLOEXEC);
+	if (t < 0 || afalg_setkey(t, key, sizeof(key)) || (op = afalg_accept(t, SOCK_CLOEXEC)) < 0) {
 		fail("splice: ecb(aes) op socket: %s", strerror(errno));
 		return;
 	}
 	fcntl(op, F_SETFL, fcntl(op, F_GETFL) | O_NONBLOCK);
-	r = alg_send(op, ALG_OP_ENCRYPT, NULL, 0, -1, buf, 4096, MSG_MORE);
+	r = afalg_send(op, ALG_OP_ENCRYPT, NULL, -1, -1, buf, 4096, MSG_MORE);
 	while (r > 0)
 		r = send(op, buf, sizeof(buf), MSG_MORE);
 	check(r == -1 && errno == EAGAIN, "splice: TX queue filled to EAGAIN");
@@ -334,13 +334,13 @@ static void edges_nowait(void)
 	int t, op;
 	ssize_t r;
 
-	t = alg_tfm("skcipher", "ecb(aes)");
-	if (t < 0 || alg_setkey(t, key, sizeof(key)) || (op = alg_accept(t)) < 0) {
+	t = afalg_tfm("skcipher", "ecb(aes)", SOCK_CLOEXEC);
+	if (t < 0 || afalg_setkey(t, key, sizeof(key)) || (op = afalg_accept(t, SOCK_CLOEXEC)) < 0) {
 		fail("nowait: ecb(aes) op socket: %s", strerror(errno));
 		return;
 	}
 	/* an open request with no data: a blocking read would wait */
-	check(alg_send(op, ALG_OP_ENCRYPT, NULL, 0, -1, NULL, 0, MSG_MORE) == 0,
+	check(afalg_send(op, ALG_OP_ENCRYPT, NULL, -1, -1, NULL, 0, MSG_MORE) == 0,
 	      "nowait: open a request");
 	guard(5);
 	r = preadv2(op, &v, 1, -1, RWF_NOWAIT);
@@ -376,12 +376,12 @@ static int unreadable_op(int *tfm)
 	uint8_t key[16] = { 3 };
 	int op;
 
-	*tfm = alg_tfm("skcipher", "ecb(aes)");
-	if (*tfm < 0 || alg_setkey(*tfm, key, sizeof(key)))
+	*tfm = afalg_tfm("skcipher", "ecb(aes)", SOCK_CLOEXEC);
+	if (*tfm < 0 || afalg_setkey(*tfm, key, sizeof(key)))
 		return -1;
-	op = alg_accept(*tfm);
+	op = afalg_accept(*tfm, SOCK_CLOEXEC);
 	if (op >= 0 &&
-	    alg_send(op, ALG_OP_ENCRYPT, NULL, 0, -1, NULL, 0, MSG_MORE))
+	    afalg_send(op, ALG_OP_ENCRYPT, NULL, -1, -1, NULL, 0, MSG_MORE))
 		return -1;
 	return op;
 }
