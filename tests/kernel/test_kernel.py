@@ -257,7 +257,8 @@ def test_matrix(tap):
             for typ, name in m.NAMES:
                 want = m.expected(level, user, typ, name)
                 have = got.get((level, user, typ, name))
-                if have != want:
+                if have != want and not (want == 'error' and have and
+                                         have != 'ok'):
                     bad.append('%s %r: got %s, want %s' % (typ, name, have,
                                                          want))
             tap.ok(not bad, 'level %d, %s: %d names as the mainline lists '
