@@ -5,13 +5,15 @@
 # chrooted in an overlay of the host's root, see kernel-patches/run-guest),
 # on the patched 6.12 kernel with AF_ALG built in:
 #
-#   1. audit   crypto.af_alg_mode=1 (allow, warn): afalg-trace inventories a
-#              set of real AF_ALG clients; their outputs are the reference.
-#   2. deny    crypto.af_alg_mode=2: the same clients run natively (AF_ALG is
-#              off: they fail or fall back), traced again to show the
-#              denied attempts.
-#   3. shim    still mode 2: the same clients under LD_PRELOAD=libafalg-shim.so;
-#              each output is compared with its mode-1 reference.
+#   1. audit   crypto.af_alg_restrict=0 (unrestricted) with
+#              crypto.af_alg_log_use=1 (the kernel logs each use):
+#              afalg-trace inventories a set of real AF_ALG clients; their
+#              outputs are the reference.
+#   2. deny    crypto.af_alg_restrict=2: the same clients run natively
+#              (AF_ALG is off: they fail or fall back), traced again to show
+#              the denied attempts.
+#   3. shim    still at 2: the same clients under LD_PRELOAD=libafalg-shim.so;
+#              each output is compared with its audit-phase reference.
 #
 # Everything lands in OUT (shared read-write with the host), one directory
 # per phase, one file per client: <client>.out (stdout, the compared
@@ -20,7 +22,8 @@
 # usage: demo-guest.sh OUT BUILD
 set -u
 OUT=$1 BUILD=$2
-KNOB=/proc/sys/crypto/af_alg_mode
+KNOB=/proc/sys/crypto/af_alg_restrict
+LOG_USE=/proc/sys/crypto/af_alg_log_use
 TRACE=$BUILD/tracer/afalg-trace
 SHIM=$BUILD/shim/libafalg-shim.so
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
@@ -120,21 +123,22 @@ untrace() {
 	wait "$(cat "$OUT/$1.pid")"
 }
 
-log "phase 1: audit, crypto.af_alg_mode=1, tracing"
-echo 1 >$KNOB
+log "phase 1: audit, crypto.af_alg_restrict=0 and af_alg_log_use=1, tracing"
+echo 0 >$KNOB
+echo 1 >$LOG_USE
 dmesg -C
 trace audit || exit 1
 run_clients audit
 untrace audit
 dmesg | grep -i 'af_alg' >"$OUT/audit.dmesg"
 
-log "phase 2: deny, crypto.af_alg_mode=2, native"
+log "phase 2: deny, crypto.af_alg_restrict=2, native"
 echo 2 >$KNOB
 trace deny || exit 1
 run_clients deny
 untrace deny
 
-log "phase 3: shim, crypto.af_alg_mode=2, LD_PRELOAD=libafalg-shim.so"
+log "phase 3: shim, crypto.af_alg_restrict=2, LD_PRELOAD=libafalg-shim.so"
 dmesg -C
 run_clients shim preload
 dmesg | grep -i 'af_alg' >"$OUT/shim.dmesg"

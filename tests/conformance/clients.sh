@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Real AF_ALG clients in the test guest, in AF_ALG modes 0 (allow), 1 (allow
-# and log) and 2 (deny), each run natively and under the shim.  Run by
+# Real AF_ALG clients in the test guest, in three AF_ALG modes, each run
+# natively and under the shim: 0 (crypto.af_alg_restrict=0, unrestricted),
+# 1 (af_alg_restrict=0 with af_alg_log_use=1: allowed and logged) and 2
+# (af_alg_restrict=2 with af_alg_log_deny=1: AF_ALG off, refusals logged).  Run by
 # test_conformance.py --guest from the shared directory that also holds
 # libafalg-shim.so; clients.py reads the lines it prints:
 #
@@ -10,7 +12,7 @@
 #
 # USED says whether the client really did its work through AF_ALG (each
 # client's own evidence, see below), OUT hashes its normalised output, WARN
-# counts the kernel's "AF_ALG in use"/"AF_ALG socket denied" lines the run
+# counts the kernel's "AF_ALG in use"/"AF_ALG denied" lines the run
 # left in the kernel log.  Inputs and keys are fixed, so outputs are
 # comparable across modes and runs; REF lines hold an independent result
 # (coreutils, OpenSSL's built-in code) for the same input.
@@ -147,15 +149,26 @@ run_one() {	# name func mode native|shim
 	if [ -s err ]; then
 		sed "s/^/  $1 $3 $4 err: /" err | head -4
 	fi
-	dmesg 2>/dev/null | grep -E 'AF_ALG in use|AF_ALG socket denied' |
+	dmesg 2>/dev/null | grep -E 'AF_ALG in use|AF_ALG denied' |
 		sed "s/^/  $1 $3 $4 log: /" | head -3
+}
+
+# set_mode M: the mode M above as crypto.af_alg_restrict and its log switches
+set_mode() {
+	case $1 in
+	0) set -- 0 0 0 ;;
+	1) set -- 0 1 0 ;;
+	2) set -- 2 0 1 ;;
+	esac
+	echo $1 >/proc/sys/crypto/af_alg_restrict &&
+		echo $2 >/proc/sys/crypto/af_alg_log_use &&
+		echo $3 >/proc/sys/crypto/af_alg_log_deny
 }
 
 echo "REF sha256 $(sha <in300k)"
 for mode in 0 1 2; do
-	echo $mode >/proc/sys/crypto/af_alg_mode ||
-		{ echo "MODE $mode cannot be set"; continue; }
-	echo "MODE $mode set: $(cat /proc/sys/crypto/af_alg_mode)"
+	set_mode $mode || { echo "MODE $mode cannot be set"; continue; }
+	echo "MODE $mode set: $(cat /proc/sys/crypto/af_alg_restrict) log_use $(cat /proc/sys/crypto/af_alg_log_use) log_deny $(cat /proc/sys/crypto/af_alg_log_deny)"
 	for c in $CLIENTS; do
 		name=${c%%:*}
 		func=${c#*:}
@@ -171,6 +184,6 @@ for mode in 0 1 2; do
 		run_one "$name" "$func" $mode shim
 	done
 done
-echo 0 >/proc/sys/crypto/af_alg_mode
+set_mode 0
 cd /
 rm -rf "$work"

@@ -5,11 +5,13 @@
 Runs `scripts/demo --no-build --build BUILD OUT` (the patched 6.12 guest,
 afalg-trace, the shim, afalg-migrate) and checks what it left in OUT:
 
-- with AF_ALG on (crypto.af_alg_mode=1) every client's output equals an
+- with AF_ALG on (the audit phase: crypto.af_alg_restrict=0 and
+  crypto.af_alg_log_use=1; "mode 1" below) every client's output equals an
   independent oracle (hashlib/hmac/cryptography, or hardlink's links);
-- with AF_ALG denied (mode 2) no raw AF_ALG client works natively except
-  those that fall back to their own code (openssl's engine, hardlink);
-- under the shim, still in mode 2, every client's output is byte for byte
+- with AF_ALG off (crypto.af_alg_restrict=2, "mode 2") no raw AF_ALG
+  client works natively except those that fall back to their own code
+  (openssl's engine, hardlink);
+- under the shim, still at 2, every client's output is byte for byte
   its mode-1 output, and the kernel logs no AF_ALG use;
 - the tracer's mode-1 inventory names each client's executable with the
   algorithm it bound, its mode-2 inventory counts each one as denied, and

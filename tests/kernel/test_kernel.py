@@ -4,9 +4,11 @@
     test_kernel.py series       the committed series matches the shared sources
     test_kernel.py checkpatch   scripts/checkpatch.pl --strict on every patch
     test_kernel.py boot-x86_64  build, boot with KUnit, check every case;
-                                then the af_alg mode from userspace
+                                then crypto.af_alg_restrict from userspace
     test_kernel.py kunit-generic  KUnit again with AVX2 masked (generic C)
-    test_kernel.py boot-param   af_alg.mode= on the command line
+    test_kernel.py boot-param   sysctl.crypto.af_alg_* on the command line
+    test_kernel.py matrix       af_alg_restrict 0/1/2 x names x users
+    test_kernel.py hardening    AF_ALG without zero-copy, software only
     test_kernel.py fsverity     fs-verity on a host-made ext4 image
     test_kernel.py arm64        arm64 build booted under TCG with KUnit
 
@@ -76,9 +78,9 @@ def test_checkpatch(tap):
         tap.ok(clean, 'checkpatch --strict clean: %s' % p, out[-4000:])
 
 
-KNOB_SCRIPT = """T=/sys/kernel/tracing
+RESTRICT_SCRIPT = """T=/sys/kernel/tracing
 echo 1 > $T/events/af_alg/enable || echo "no af_alg tracepoints"
-/run/guest/afalg-knob-test
+/run/guest/afalg-restrict-test
 rc=$?
 echo 0 > $T/events/af_alg/enable
 grep -E 'af_alg_(create|bind):' $T/trace | sed 's/^/trace: /'
@@ -118,7 +120,7 @@ def test_boot_x86_64(tap):
     console = os.path.join(kdir, 'console-kunit.log')
     rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
                          '--kunit', '--console', console,
-                         '--cmd', KNOB_SCRIPT])
+                         '--cmd', RESTRICT_SCRIPT])
     kunit = [l for l in out.splitlines() if l.startswith('kunit-check:')]
     tap.ok(bool(kunit) and ' 0 problems' in kunit[-1] and
            ' 0 expected cases passed' not in kunit[-1],
@@ -126,21 +128,37 @@ def test_boot_x86_64(tap):
            '\n'.join(l for l in out.splitlines()
                       if l.startswith('not ok') or 'FAIL' in l
                       or 'ERROR' in l)[-4000:])
-    n = guest_tap(tap, out, 'af_alg mode')
-    tap.ok(n >= 39 and '1..%d' % n in out,
-           'the af_alg mode checks all reported (%d)' % n)
+    n = guest_tap(tap, out, 'af_alg_restrict')
+    tap.ok(n >= 61 and '1..%d' % n in out,
+           'the af_alg_restrict checks all reported (%d)' % n)
     trace = [l for l in out.splitlines() if l.startswith('trace: ')]
     creates = [l for l in trace if 'af_alg_create:' in l]
     binds = [l for l in trace if 'af_alg_bind:' in l]
-    tap.ok(any('comm=afalg-knob-test' in l and 'result=-97 denied=1 mode=2' in l
+    me = 'comm=afalg-restrict-'
+    tap.ok(any(me in l and 'result=-97 denied=1 mode=2 rule=off' in l
                for l in creates) and
-           any('result=0 denied=0 mode=0' in l for l in creates),
-           'tracepoint af_alg:af_alg_create reports allowed and denied '
-           'creations (%d events)' % len(creates), '\n'.join(creates[:10]))
-    tap.ok(any('type=hash alg=sha256 result=0' in l and 'mode=1' in l
-               and 'uid=0' in l for l in binds),
-           'tracepoint af_alg:af_alg_bind reports the algorithm (%d events)'
-           % len(binds), '\n'.join(binds[:10]))
+           any(me in l and 'result=0 denied=0 mode=1 rule=unrestricted' in l
+               for l in creates),
+           'tracepoint af_alg:af_alg_create reports allowed and refused '
+           'creations with the verdict (%d events)' % len(creates),
+           '\n'.join(creates[:10]))
+    want_binds = [
+        'uid=0 type=hash alg=sha1 result=0 denied=0 mode=1 rule=listed',
+        'uid=0 type=hash alg=sha256 result=0 denied=0 mode=1 rule=privileged',
+        'uid=0 type=hash alg=sha256-generic result=-2 denied=1 mode=1 '
+        'rule=not-listed',
+        'uid=65534 type=hash alg=sha256 result=-2 denied=1 mode=1 '
+        'rule=not-privileged',
+        'uid=65534 type=hash alg=sha256 result=0 denied=0 mode=1 '
+        'rule=privileged',
+        'uid=0 type=hash alg=sha256-generic result=0 denied=0 mode=0 '
+        'rule=unrestricted',
+        'uid=0 type=hash alg=sha256-generic result=-2 denied=1 mode=2 '
+        'rule=not-listed',
+    ]
+    for w in want_binds:
+        tap.ok(any(me in l and w in l for l in binds),
+               'tracepoint af_alg:af_alg_bind: %s' % w)
     tap.ok(rc == 0, 'guest run exits 0 (%.0fs)' % secs, out[-3000:])
 
 
@@ -168,21 +186,172 @@ def test_kunit_generic(tap):
                       if l.startswith('not ok') or 'FAIL' in l)[-4000:])
 
 
+# (kernel command line, afalg-restrict-test --boot arguments, what it shows)
+BOOT_PARAMS = [
+    ('sysctl.crypto.af_alg_restrict=2', '2',
+     'sysctl.crypto.af_alg_restrict=2 takes effect'),
+    ('sysctl.crypto.af_alg_restrict=0 sysctl.crypto.af_alg_log_use=1 '
+     'sysctl.crypto.af_alg_log_deny=1', '0 log_use=1 log_deny=1',
+     'level 0 and both logs set at boot'),
+    ('sysctl.crypto.af_alg_restrict=2 sysctl.crypto.af_alg_restrict_lock=1',
+     '2 lock=1', 'level 2 locked at boot'),
+    ('sysctl.crypto.af_alg_restrict_lock=1 sysctl.crypto.af_alg_restrict=0',
+     '1 lock=1', 'lock first: a later af_alg_restrict=0 is refused, 1 stays'),
+    ('sysctl.crypto.af_alg_restrict=7', '1',
+     'an invalid af_alg_restrict=7 is ignored (the default 1 stays)'),
+]
+
+
 def test_boot_param(tap):
     kdir = kbuild(tap, 'x86_64')
     if not kdir:
         return
-    for mode in ('2', '3', '1'):
+    for append, args, what in BOOT_PARAMS:
         rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
-                             '--append', 'af_alg.mode=' + mode, '--no-hostroot',
-                             '--cmd', '/guest/afalg-knob-test --boot ' + mode])
-        tap.ok(rc == 0, 'boot parameter af_alg.mode=%s takes effect (%.0fs)'
-               % (mode, secs), out)
-    rc, out, _ = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
-                      '--append', 'af_alg.mode=7', '--no-hostroot', '--cmd',
-                      '/guest/afalg-knob-test --boot 0'])
-    tap.ok(rc == 0, 'an invalid af_alg.mode=7 is ignored (default 0 stays)',
-           out)
+                             '--append', append, '--no-hostroot',
+                             '--cmd', '/guest/afalg-restrict-test --boot '
+                             + args])
+        tap.ok(rc == 0 and '1..' in out, '%s (%.0fs)' % (what, secs), out)
+
+
+def test_matrix(tap):
+    """af_alg_restrict 0, 1, 2 x every listed name, names off the lists,
+    driver names and near misses x root, an unprivileged user and a user
+    holding only CAP_NET_ADMIN (setpriv), each compared with the mainline
+    lists (afalg_matrix.expected); the same for 32-bit socketcall(2), and
+    kcapi-dgst at level 1 against hashlib."""
+    import hashlib
+    import json
+    import afalg_matrix as m
+    kdir = kbuild(tap, 'x86_64')
+    if not kdir:
+        return
+    rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
+                         '--cmd', m.GUEST_SCRIPT])
+    if not tap.ok(rc == 0, 'guest runs the matrix (%.0fs)' % secs,
+                  out[-3000:]):
+        return
+    got, who = {}, {}
+    for line in out.splitlines():
+        if not line.startswith('{'):
+            continue
+        d = json.loads(line)
+        if 'who' in d:
+            who[(d['level'], d['who'])] = d
+        else:
+            got[(d['level'], d['user'], d['type'], d['name'])] = d['result']
+    for level in (0, 1, 2):
+        tap.ok(('level %d' % level) in out, 'af_alg_restrict set to %d'
+               % level)
+        caps = {u: who.get((level, u), {}) for u in m.USERS}
+        tap.ok(caps['root'].get('uid') == 0 and
+               caps['nobody'].get('uid') == 65534 and
+               int(caps['nobody'].get('capeff', '1'), 16) == 0 and
+               caps['netadmin'].get('uid') == 65534 and
+               int(caps['netadmin'].get('capeff', '0'), 16) == 1 << 12,
+               'level %d: the users are root, uid 65534 without '
+               'capabilities, uid 65534 with only CAP_NET_ADMIN' % level,
+               repr(caps))
+        for user in m.USERS:
+            bad = []
+            for typ, name in m.NAMES:
+                want = m.expected(level, user, typ, name)
+                have = got.get((level, user, typ, name))
+                if have != want and not (want == 'error' and have and
+                                         have != 'ok'):
+                    bad.append('%s %r: got %s, want %s' % (typ, name, have,
+                                                         want))
+            tap.ok(not bad, 'level %d, %s: %d names as the mainline lists '
+                   'say' % (level, user, len(m.NAMES)), '\n'.join(bad))
+    # 32-bit programs: socketcall(2) and the i386 socket(2).
+    errs = {'ok': '0', 'ENOENT': '-2', 'EAFNOSUPPORT': '-97'}
+    for level in (0, 1, 2):
+        bad, n = [], 0
+        for user in m.USERS:
+            for name in ('sha1', 'sha256', 'sha256-generic'):
+                res = {}
+                for line in out.splitlines():
+                    w = line.split()
+                    if len(w) == 6 and w[:4] == ['i386', str(level), user,
+                                                 'hash:' + name]:
+                        res[w[4]] = w[5]
+                want = m.expected(level, user, 'hash', name)
+                if level == 2:
+                    ok = (res.get('socket32') == '-97' and
+                          res.get('socketcall') == '-97' and
+                          'bind' not in res)
+                else:
+                    ok = (res.get('socket32', '-1').isdigit() and
+                          res.get('socketcall', '-1').isdigit() and
+                          res.get('bind') == errs[want])
+                n += 1
+                if not ok:
+                    bad.append('%s %s: %s, want %s' % (user, name, res, want))
+        tap.ok(not bad, 'level %d: 32-bit socketcall(2) and socket(2) as '
+               'the lists say (%d cases)' % (level, n), '\n'.join(bad))
+    data = bytes(1000)
+    kc = {}
+    for line in out.splitlines():
+        w = line.split(' ', 4)
+        if w[0] == 'kcapi' and len(w) >= 5:
+            kc[(w[1], w[2])] = (w[3], w[4].split(' ', 1)[0])
+    for alg, user, works in (('sha1', 'root', True), ('sha1', 'nobody', True),
+                             ('sha256', 'root', True),
+                             ('sha256', 'nobody', False)):
+        rcs, md = kc.get((alg, user), ('?', '?'))
+        digest = 'md=' + hashlib.new(alg, data).hexdigest()
+        if works:
+            tap.ok(rcs == 'rc=0' and md == digest,
+                   'level 1: kcapi-dgst -c %s as %s gives hashlib\'s digest'
+                   % (alg, user), '%s %s' % (rcs, md))
+        else:
+            tap.ok(rcs != 'rc=0' and md == 'md=',
+                   'level 1: kcapi-dgst -c %s as %s fails (ENOENT)'
+                   % (alg, user), '%s %s' % (rcs, md))
+    tap.ok('log lines at 1: 0' in out,
+           'level 1 refuses silently: no af_alg log line without the log '
+           'switches')
+
+
+def test_hardening(tap):
+    """The 7.2 AF_ALG hardening in the guest (tests/kernel/afalg_hardening.py):
+    skcipher and aead requests fed by sendmsg, splice, sendfile and
+    vmsplice give python3-cryptography's bytes; the driver name of an
+    asynchronous implementation is not reachable, its template name is."""
+    import json
+    from cryptography.hazmat.primitives.ciphers import (Cipher, algorithms,
+                                                        modes)
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    import afalg_hardening as h
+    kdir = kbuild(tap, 'x86_64')
+    if not kdir:
+        return
+    rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
+                         '--cmd', '/usr/bin/python3 ' +
+                         os.path.abspath(h.__file__)])
+    if not tap.ok(rc == 0, 'guest runs afalg_hardening.py (%.0fs)' % secs,
+                  out[-3000:]):
+        return
+    enc = Cipher(algorithms.AES(h.KEY), modes.CBC(h.IV)).encryptor()
+    want = {'skcipher': (enc.update(h.DATA) + enc.finalize()).hex(),
+            'aead': (h.AAD + AESGCM(h.KEY).encrypt(h.NONCE, h.DATA,
+                                                   h.AAD)).hex()}
+    res = [json.loads(l) for l in out.splitlines() if l.startswith('{')]
+    for kind, alg in (('skcipher', 'cbc(aes)'), ('aead', 'gcm(aes)')):
+        for how in ('sendmsg', 'splice', 'sendfile', 'vmsplice'):
+            got = [r['out'] for r in res if r.get('zerocopy') == kind and
+                   r['how'] == how]
+            tap.ok(got == [want[kind]], '%s %s fed by %s: the bytes of '
+                   'python3-cryptography (%d bytes in)'
+                   % (kind, alg, how, len(h.DATA)), got[:1])
+    sw = {r['swonly']: r for r in res if 'swonly' in r}
+    for name in ('cbc-aes-aesni', 'xts-aes-aesni'):
+        r = sw.get(name, {})
+        tap.ok(r.get('listed') is True and r.get('bind') == 'errno 2',
+               'software only: %s is in /proc/crypto (asynchronous) but '
+               'bind() gives ENOENT' % name, r)
+    tap.ok(sw.get('cbc(aes)', {}).get('bind') == 'ok',
+           'software only: cbc(aes) still binds (a synchronous instance)')
 
 
 FSV_SIZES = {'f1': 1, 'f4095': 4095, 'f4096': 4096, 'f4097': 4097,
@@ -423,6 +592,8 @@ def main():
         'boot-x86_64': test_boot_x86_64,
         'kunit-generic': test_kunit_generic,
         'boot-param': test_boot_param,
+        'matrix': test_matrix,
+        'hardening': test_hardening,
         'fsverity': test_fsverity,
         'arm64': test_arm64,
         'includers': test_includers,

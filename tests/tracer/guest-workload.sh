@@ -9,7 +9,8 @@
 #   <phase>.json          the inventory of afalg-trace (and <phase>.bt.json)
 #   <phase>.truth         afalg-client's own accounts, one JSON per line
 #   <phase>.events        NDJSON events (phase a)
-#   <phase>.dmesg         the kernel log of the phase (knob warn lines)
+#   <phase>.dmesg         the kernel log of the phase (af_alg_log_use and
+#                         af_alg_log_deny lines)
 #   <phase>.pids          "name pid" of real clients started by this script
 #   times                 seconds per phase (guest clock: slow under TCG)
 #   <phase>.t0, .t1       empty files created at the start and end of a
@@ -18,7 +19,11 @@
 # usage: guest-workload.sh OUT TRACE CLIENT BTWRAPPER LOAD_PER_PROC PHASES
 set -u
 OUT=$1 TRACE=$2 CLIENT=$3 BTW=$4 LOAD=$5 PHASES=${6:-"a b c e"}
-KNOB=/proc/sys/crypto/af_alg_mode
+KNOB=/proc/sys/crypto/af_alg_restrict
+LOG_USE=/proc/sys/crypto/af_alg_log_use
+LOG_DENY=/proc/sys/crypto/af_alg_log_deny
+# level LEVEL USE DENY: crypto.af_alg_restrict and its two log switches
+level() { echo $1 >$KNOB; echo $2 >$LOG_USE; echo $3 >$LOG_DENY; }
 mkdir -p "$OUT"
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 
@@ -73,8 +78,8 @@ timed() {
 	return $rc
 }
 
-phase_a() {	# mode 1: the full workload, both tracers, events
-	echo 1 >$KNOB
+phase_a() {	# unrestricted, use log on: the full workload, both tracers, events
+	level 0 1 0
 	# a client whose sockets are bound before the tracers start
 	AFALG_CLIENT_WAIT="$OUT/late.go" "$CLIENT" skcipher 'ctr(aes)' 24 6 80 >"$OUT/a.late" &
 	late=$!
@@ -118,7 +123,7 @@ phase_a() {	# mode 1: the full workload, both tracers, events
 phase_b() {	# load: LOAD x (send, recv) per process, 4 processes; two tracers:
 		# b (no per-op events: nothing may be lost) and bl (every op an
 		# event into a 1 MiB ring buffer: losses allowed, but counted)
-	echo 0 >$KNOB
+	level 0 0 0
 	launch b "$TRACE"
 	launch bl "$TRACE" --events=/tmp/bl.events --ops --ringbuf-mb 1
 	ready b bl || { stop b; stop bl; return 1; }
@@ -130,7 +135,7 @@ phase_b() {	# load: LOAD x (send, recv) per process, 4 processes; two tracers:
 }
 
 phase_c() {	# fallbacks: syscall tracepoints only, and kprobes, side by side
-	echo 0 >$KNOB
+	level 0 0 0
 	launch c1 "$TRACE" --no-fentry --no-kprobe
 	launch c2 "$TRACE" --no-fentry
 	ready c1 c2 || { stop c1; stop c2; return 1; }
@@ -141,8 +146,8 @@ phase_c() {	# fallbacks: syscall tracepoints only, and kprobes, side by side
 	stop c2
 }
 
-phase_e() {	# mode 2: attempts denied by the knob, socket(2) and io_uring
-	echo 2 >$KNOB
+phase_e() {	# level 2: attempts denied by af_alg_restrict, socket(2) and io_uring
+	level 2 0 1
 	dmesg -C
 	start e "$TRACE" --events="$OUT/e.events" || return 1
 	"$CLIENT" probe 3 >>"$OUT/e.truth"
@@ -150,7 +155,7 @@ phase_e() {	# mode 2: attempts denied by the knob, socket(2) and io_uring
 	real kcapi-dgst e kcapi-dgst -c sha256 -i /tmp/abc >/dev/null 2>&1
 	stop e
 	dmesg >"$OUT/e.dmesg"
-	echo 0 >$KNOB
+	level 0 0 0
 }
 
 uname -r >"$OUT/uname"

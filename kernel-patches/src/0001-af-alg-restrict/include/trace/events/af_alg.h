@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Tracepoints for AF_ALG socket creation and bind, with the fields an
- * inventory of AF_ALG users needs.  Reported in every af_alg mode; a
- * creation refused by the mode has denied=1 and result=-EAFNOSUPPORT.
+ * inventory of AF_ALG users needs and the verdict of the restriction
+ * (crypto.af_alg_restrict): mode is its level at the time, denied is set
+ * when it refused the operation, rule names the rule that decided
+ * ("unrestricted", "listed", "privileged", "not-listed", "not-privileged",
+ * "off"; "not-checked" for a bind that failed before the check).  A
+ * creation refused at level 2 has result=-EAFNOSUPPORT, a bind refused by
+ * the allowlists result=-ENOENT.
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM af_alg
@@ -17,8 +22,8 @@
 
 TRACE_EVENT(af_alg_create,
 	    TP_PROTO(int sock_type, int protocol, int result, bool denied,
-		     int mode),
-	    TP_ARGS(sock_type, protocol, result, denied, mode),
+		     int mode, const char *rule),
+	    TP_ARGS(sock_type, protocol, result, denied, mode, rule),
 	    TP_STRUCT__entry(__array(char, comm, TASK_COMM_LEN)
 			     __field(pid_t, pid)
 			     __field(uid_t, uid)
@@ -26,7 +31,8 @@ TRACE_EVENT(af_alg_create,
 			     __field(int, protocol)
 			     __field(int, result)
 			     __field(bool, denied)
-			     __field(int, mode)),
+			     __field(int, mode)
+			     __string(rule, rule)),
 	    TP_fast_assign(memcpy(__entry->comm, current->comm, TASK_COMM_LEN);
 			   __entry->pid = task_tgid_nr(current);
 			   __entry->uid = from_kuid(&init_user_ns, current_uid());
@@ -34,16 +40,18 @@ TRACE_EVENT(af_alg_create,
 			   __entry->protocol = protocol;
 			   __entry->result = result;
 			   __entry->denied = denied;
-			   __entry->mode = mode;),
-	    TP_printk("comm=%s pid=%d uid=%u sock_type=%d protocol=%d result=%d denied=%d mode=%d",
+			   __entry->mode = mode;
+			   __assign_str(rule);),
+	    TP_printk("comm=%s pid=%d uid=%u sock_type=%d protocol=%d result=%d denied=%d mode=%d rule=%s",
 		      __entry->comm, __entry->pid, __entry->uid,
 		      __entry->sock_type, __entry->protocol, __entry->result,
-		      __entry->denied, __entry->mode)
+		      __entry->denied, __entry->mode, __get_str(rule))
 );
 
 TRACE_EVENT(af_alg_bind,
-	    TP_PROTO(const char *type, const char *alg, int result, int mode),
-	    TP_ARGS(type, alg, result, mode),
+	    TP_PROTO(const char *type, const char *alg, int result, bool denied,
+		     int mode, const char *rule),
+	    TP_ARGS(type, alg, result, denied, mode, rule),
 	    TP_STRUCT__entry(__array(char, comm, TASK_COMM_LEN)
 			     __field(pid_t, pid)
 			     __field(uid_t, uid)
@@ -51,19 +59,21 @@ TRACE_EVENT(af_alg_bind,
 			     __string(alg, alg)
 			     __field(int, result)
 			     __field(bool, denied)
-			     __field(int, mode)),
+			     __field(int, mode)
+			     __string(rule, rule)),
 	    TP_fast_assign(memcpy(__entry->comm, current->comm, TASK_COMM_LEN);
 			   __entry->pid = task_tgid_nr(current);
 			   __entry->uid = from_kuid(&init_user_ns, current_uid());
 			   __assign_str(type);
 			   __assign_str(alg);
 			   __entry->result = result;
-			   __entry->denied = false;
-			   __entry->mode = mode;),
-	    TP_printk("comm=%s pid=%d uid=%u type=%s alg=%s result=%d denied=%d mode=%d",
+			   __entry->denied = denied;
+			   __entry->mode = mode;
+			   __assign_str(rule);),
+	    TP_printk("comm=%s pid=%d uid=%u type=%s alg=%s result=%d denied=%d mode=%d rule=%s",
 		      __entry->comm, __entry->pid, __entry->uid,
 		      __get_str(type), __get_str(alg), __entry->result,
-		      __entry->denied, __entry->mode)
+		      __entry->denied, __entry->mode, __get_str(rule))
 );
 
 #endif /* _TRACE_AF_ALG_H */

@@ -1,0 +1,171 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The crypto.af_alg_restrict matrix: what each user may do at each level.
+
+In the guest, as each user (see GUEST_SCRIPT):
+
+    python3 afalg_matrix.py probe LEVEL USER
+
+creates an AF_ALG socket and binds it to every name of NAMES, printing one
+JSON line per name with the result ("ok" or the errno name).  On the host,
+expected(level, user, type, name) gives what the mainline restriction says
+(written out below from ../shared/docs/upstream-2026.md, not from the
+kernel) and test_kernel.py compares the two.
+"""
+import errno
+import json
+import os
+import socket
+import sys
+
+# The allowlists: 'U' any process, 'P' CAP_NET_ADMIN (initial user
+# namespace) or CAP_SYS_ADMIN.  Everything else is refused at level 1.
+ALLOWED = {
+    ('hash', 'sha1'): 'U',
+    ('hash', 'cmac(aes)'): 'P',
+    ('hash', 'hmac(md5)'): 'P',
+    ('hash', 'hmac(sha1)'): 'P',
+    ('hash', 'hmac(sha224)'): 'P',
+    ('hash', 'hmac(sha256)'): 'P',
+    ('hash', 'hmac(sha384)'): 'P',
+    ('hash', 'hmac(sha512)'): 'P',
+    ('hash', 'md4'): 'P',
+    ('hash', 'md5'): 'P',
+    ('hash', 'sha224'): 'P',
+    ('hash', 'sha256'): 'P',
+    ('hash', 'sha384'): 'P',
+    ('hash', 'sha512'): 'P',
+    ('skcipher', 'adiantum(xchacha12,aes)'): 'U',
+    ('skcipher', 'adiantum(xchacha20,aes)'): 'U',
+    ('skcipher', 'hctr2(aes)'): 'U',
+    ('skcipher', 'xts(aes)'): 'U',
+    ('skcipher', 'xts(camellia)'): 'U',
+    ('skcipher', 'xts(serpent)'): 'U',
+    ('skcipher', 'xts(twofish)'): 'U',
+    ('skcipher', 'cbc(aes)'): 'P',
+    ('skcipher', 'cbc(des)'): 'P',
+    ('skcipher', 'cbc(des3_ede)'): 'P',
+    ('skcipher', 'ctr(aes)'): 'P',
+    ('skcipher', 'ecb(aes)'): 'P',
+    ('skcipher', 'ecb(des)'): 'P',
+    ('aead', 'ccm(aes)'): 'P',
+}
+
+# Names the guest kernel has (kernel-patches/configs) that are on no list:
+# at level 0 they bind, so a refusal at 1 is the restriction's doing.
+OFF_LIST = [
+    ('hash', 'sha3-256'), ('hash', 'hmac(sha3-256)'), ('hash', 'crc32c'),
+    ('hash', 'xcbc(aes)'),
+    ('skcipher', 'cbc(camellia)'), ('skcipher', 'ctr(des3_ede)'),
+    ('skcipher', 'ecb(twofish)'),
+    ('aead', 'gcm(aes)'), ('aead', 'rfc7539(chacha20,poly1305)'),
+    ('rng', 'stdrng'), ('rng', 'drbg_nopr_hmac_sha256'),
+]
+# Driver names and templates over them: present, never listed.
+DRIVER_NAMES = [
+    ('hash', 'sha1-generic'), ('hash', 'sha256-generic'),
+    ('hash', 'md5-generic'), ('hash', 'hmac(sha256-generic)'),
+    ('skcipher', 'ctr(des3_ede-generic)'), ('skcipher', 'cbc(aes-generic)'),
+    ('aead', 'ccm_base(ctr(aes-generic),cbcmac(aes-generic))'),
+]
+# Near misses the kernel does not have: ENOENT at every level.
+ABSENT = [
+    ('hash', 'SHA1'), ('hash', 'sha1 '), ('hash', 'hmac(sha256'),
+    ('skcipher', 'XTS(aes)'), ('hash', 'no-such-alg'),
+]
+# A listed name under another type: the lists are per type.  Unrestricted,
+# the crypto API refuses them with an error of its own (ENOENT, or EINVAL
+# from a template that checks the type): expected() says 'error'.
+WRONG_TYPE = [('skcipher', 'sha1'), ('hash', 'xts(aes)')]
+
+NAMES = sorted(ALLOWED) + OFF_LIST + DRIVER_NAMES + ABSENT + WRONG_TYPE
+USERS = ('root', 'nobody', 'netadmin')
+
+# setpriv(1) lines that make the users; root is the guest's shell.
+SETPRIV = {
+    'root': '',
+    'nobody': 'setpriv --reuid 65534 --regid 65534 --clear-groups '
+              '--inh-caps -all --bounding-set -all',
+    'netadmin': 'setpriv --reuid 65534 --regid 65534 --clear-groups '
+                '--inh-caps -all,+net_admin --ambient-caps -all,+net_admin '
+                '--bounding-set -all,+net_admin',
+}
+
+
+def expected(level, user, typ, name):
+    """What the mainline restriction gives: 'ok', an errno name, or
+    'error' for any errno."""
+    if level == 2:
+        return 'EAFNOSUPPORT'           # socket() itself
+    if (typ, name) in ABSENT:
+        return 'ENOENT'                 # the kernel has no such thing
+    if level == 0:
+        if (typ, name) in WRONG_TYPE:
+            return 'error'
+        return 'ok'
+    who = ALLOWED.get((typ, name))
+    if who == 'U' or (who == 'P' and user in ('root', 'netadmin')):
+        return 'ok'
+    return 'ENOENT'
+
+
+def probe(level, user):
+    with open('/proc/self/status') as fp:
+        st = dict(l.split(':', 1) for l in fp if ':' in l)
+    print(json.dumps({'who': user, 'level': level, 'uid': os.getuid(),
+                      'capeff': st['CapEff'].strip()}))
+    for typ, name in NAMES:
+        try:
+            s = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+        except OSError as e:
+            res = errno.errorcode.get(e.errno, str(e.errno))
+        else:
+            try:
+                s.bind((typ, name))
+                res = 'ok'
+            except OSError as e:
+                res = errno.errorcode.get(e.errno, str(e.errno))
+            s.close()
+        print(json.dumps({'level': level, 'user': user, 'type': typ,
+                          'name': name, 'result': res}))
+
+
+GUEST_SCRIPT = r"""
+M={matrix}
+for L in 0 1 2; do
+	echo $L >/proc/sys/crypto/af_alg_restrict || exit 1
+	echo "level $(cat /proc/sys/crypto/af_alg_restrict)"
+	/usr/bin/python3 $M probe $L root
+	{nobody} /usr/bin/python3 $M probe $L nobody
+	{netadmin} /usr/bin/python3 $M probe $L netadmin
+	for u in root nobody netadmin; do
+		case $u in
+		root) run= ;;
+		nobody) run="{nobody}" ;;
+		netadmin) run="{netadmin}" ;;
+		esac
+		for n in hash:sha1 hash:sha256 hash:sha256-generic; do
+			$run /run/guest/afalg-socketcall-i386 ${{n%%:*}} ${{n#*:}} |
+				sed "s/^/i386 $L $u $n /"
+		done
+	done
+	if [ $L = 1 ]; then
+		head -c 1000 /dev/zero >/tmp/in
+		for a in sha1 sha256; do
+			for u in root nobody; do
+				[ $u = root ] && run= || run="{nobody}"
+				$run kcapi-dgst -c $a </tmp/in >/tmp/md 2>/tmp/err
+				echo "kcapi $a $u rc=$? md=$(od -An -tx1 </tmp/md | tr -d ' \n') err=$(head -c 200 /tmp/err | tr '\n' ' ')"
+			done
+		done
+		echo "log lines at 1: $(dmesg | grep -c 'af_alg: AF_ALG')"
+	fi
+done
+""".format(matrix=os.path.abspath(__file__), nobody=SETPRIV['nobody'],
+           netadmin=SETPRIV['netadmin'])
+
+
+if __name__ == '__main__':
+    if len(sys.argv) == 4 and sys.argv[1] == 'probe':
+        probe(int(sys.argv[2]), sys.argv[3])
+    else:
+        sys.exit('usage: afalg_matrix.py probe LEVEL USER')
