@@ -24,7 +24,7 @@
 #endif
 
 #define SCHEMA_NAME	"afalg-trace-inventory"
-#define SCHEMA_VERSION	1
+#define SCHEMA_VERSION	2
 
 struct cls_rec {
 	unsigned int id;

@@ -172,14 +172,15 @@ const char *afalg_avail;
 /* ---- the knob ----------------------------------------------------------- */
 
 /*
- * The kernel series' knob, crypto.af_alg_mode: 0 allows AF_ALG, 1 allows it
- * and logs its users, 2 and up refuse socket(AF_ALG) with EAFNOSUPPORT.  Its
+ * The knob is mainline's crypto.af_alg_restrict, which the kernel series
+ * backports: 0 unrestricted, 1 per-type allowlists (bind() of another name
+ * fails with ENOENT), 2 socket(AF_ALG) refused with EAFNOSUPPORT.  Its
  * path, its values and the name of the field that carries it in the series'
- * tracepoints are known here only.
+ * tracepoints ("mode": the level in force) are known here only.
  */
-#define KNOB_PATH		"/proc/sys/crypto/af_alg_mode"
+#define KNOB_PATH		"/proc/sys/crypto/af_alg_restrict"
 #define KNOB_DENIES(v)		((v) >= 2)
-static const char *const knob_field_names[] = { "mode", "af_alg_mode", NULL };
+static const char *const knob_field_names[] = { "mode", "restrict", NULL };
 
 int knob_start = -1;
 
@@ -201,9 +202,9 @@ const char *denied_by(void)
 {
 	for (int i = 0; i < nseries; i++)
 		if (series[i].denied)
-			return "knob";	/* the series' tracepoint said so */
+			return "restrict";	/* the series' tracepoint said so */
 	if (KNOB_DENIES(knob_start) || KNOB_DENIES(read_knob()))
-		return "knob";
+		return "restrict";
 	if (knob_start < 0 && strcmp(afalg_avail, "builtin") && strcmp(afalg_avail, "module"))
 		return "no_af_alg";
 	return "unknown";

@@ -28,8 +28,8 @@ void free_btfs(void);
 extern const char *afalg_avail;
 
 /*
- * The kernel series' knob (crypto.af_alg_mode): its value (-1 without the
- * knob) and why a socket(AF_ALG) returning EAFNOSUPPORT was refused ("knob",
+ * The knob, crypto.af_alg_restrict (mainline's, backported by the series):
+ * its value (-1 without the knob) and why a socket(AF_ALG) returning EAFNOSUPPORT was refused ("restrict",
  * "no_af_alg" or "unknown").  Everything that knows the knob's name or values
  * is in the "knob" section of trace-helpers.c.
  */

@@ -125,8 +125,10 @@ def read_inventory(path):
                     '"afalg-trace-inventory")' % path)
     if not isinstance(inv.get('entries', []), list):
         raise Error('%s: "entries" is not a list' % path)
-    if (inv.get('schema_version') or 0) > 1:
-        warn('%s: inventory schema version %s is newer than 1'
+    # version 2 renamed denied_by "knob" (the series' old af_alg_mode) to
+    # "restrict" (crypto.af_alg_restrict); both read the same here
+    if (inv.get('schema_version') or 0) > 2:
+        warn('%s: inventory schema version %s is newer than 2'
              % (path, inv['schema_version']))
     return inv
 

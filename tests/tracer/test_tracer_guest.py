@@ -15,7 +15,7 @@ ground truth:
   - afalg-client's own account of every call it made (counts, bytes, key
     lengths, authsize, its exe path, its pid);
   - real clients (kcapi-dgst, kcapi-enc, hardlink): inputs fixed here;
-  - the kernel's own warn lines in mode 1 and denials in mode 2.
+  - the kernel's own use-log lines at level 0 and denials at level 2.
 """
 import json
 import os
@@ -253,10 +253,10 @@ def main():
     except OSError:
         pass
 
-    # ---- phase a: mode 1, full workload ------------------------------------
+    # ---- phase a: level 0 + use log, full workload ------------------------------------
     s = load(os.path.join(out, 'a.json'))
     tap.ok(s is not None and open(os.path.join(out, 'a.rc')).read().strip() == '0',
-           'mode 1: afalg-trace stopped by SIGINT and wrote the inventory',
+           'level 0: afalg-trace stopped by SIGINT and wrote the inventory',
            open(os.path.join(out, 'a.err')).read() if os.path.exists(
                os.path.join(out, 'a.err')) else '')
     if s is None:
@@ -271,17 +271,18 @@ def main():
            kt['af_alg:af_alg_bind']['hits'] > 0, "the series' af_alg tracepoints are "
            'attached and fire', s['kernel_tracepoints'])
     tap.ok(s['af_alg']['available'] == 'builtin' and s['af_alg']['knob'] and
-           s['af_alg']['mode_start'] == 1, 'summary: AF_ALG built in, knob present, mode 1',
+           s['af_alg']['mode_start'] == 0, 'summary: AF_ALG built in, af_alg_restrict '
+           'present, level 0',
            s['af_alg'])
     tap.ok(s['lost_events'] == 0 and not any(s['dropped'].values()),
-           'mode 1: no event lost, no count dropped', s['dropped'])
+           'level 0: no event lost, no count dropped', s['dropped'])
     truth = read_lines_json(os.path.join(out, 'a.truth'))
-    tap.ok(len(truth) == 7, 'mode 1: all 7 afalg-client runs reported their account',
+    tap.ok(len(truth) == 7, 'level 0: all 7 afalg-client runs reported their account',
            len(truth))
     check_truth(tap, s, truth, 'afalg-trace')
     atruth = read_lines_json(os.path.join(out, 'a.load.truth'))
     late = read_lines_json(os.path.join(out, 'a.late'))
-    tap.ok(len(atruth) == 2, 'mode 1: both load children reported their account', len(atruth))
+    tap.ok(len(atruth) == 2, 'level 0: both load children reported their account', len(atruth))
     check_truth(tap, s, atruth, 'afalg-trace load')
     check_per_alg(tap, s, truth + atruth + traced_part(late), 'afalg-trace')
     if len(late) == 1:
@@ -330,13 +331,13 @@ def main():
             n, p = line.split()
             pids[n] = int(p)
     check_real_clients(tap, s, out, pids, 'afalg-trace')
-    # mode 1 warn lines vs the tracer
+    # level 0 use-log lines vs the tracer
     warns = []
     suppressed = False
     with open(os.path.join(out, 'a.dmesg'), errors='replace') as f:
         for line in f:
             m = re.search(r'AF_ALG in use: comm=(\S*) pid=(\d+) uid=(\d+) exe=(\S*) '
-                          r'type=(\S*) alg=(\S*) mode=(\d+)', line)
+                          r'type=(\S*) alg=(\S*) restrict=(\d+) rule=\S*', line)
             if m:
                 warns.append(m.groups())
             if 'callbacks suppressed' in line:
@@ -352,7 +353,7 @@ def main():
                if e['type'] not in (None, '?') and p['tfm_sockets'] > 0
                and (p['pid'], e['type'], e['alg']) not in seen]
     tap.ok(ok and (not missing or suppressed),
-           'mode 1: every kernel warn line (pid, exe, uid, type, alg) is in the inventory '
+           'level 0: every kernel warn line (pid, exe, uid, type, alg) is in the inventory '
            'and every bound algorithm has its warn line', 'warns %s\nmissing %s' % (
                warns, missing))
     # the bpftrace edition on the same workload
@@ -434,33 +435,33 @@ def main():
             check_truth(tap, s, truth, 'fallback ' + mode)
             check_per_alg(tap, s, truth, 'fallback ' + mode)
 
-    # ---- phase e: mode 2 ------------------------------------------------------
+    # ---- phase e: level 2 ------------------------------------------------------
     s = load(os.path.join(out, 'e.json'))
     truth = read_lines_json(os.path.join(out, 'e.truth'))
     tap.ok(s is not None and s['af_alg']['mode_start'] == 2 and len(truth) == 2,
-           'mode 2: tracer ran with the knob denying')
+           'level 2: tracer ran with af_alg_restrict denying')
     if s:
-        check_truth(tap, s, truth, 'mode 2')
-        ok = all(e['denied_by'] == 'knob' for e in s['entries'] if e['denied'])
+        check_truth(tap, s, truth, 'level 2')
+        ok = all(e['denied_by'] == 'restrict' for e in s['entries'] if e['denied'])
         tap.ok(ok and sum(e['denied'] for e in s['entries']) >= 5,
-               'mode 2: every denied attempt is attributed to the knob')
+               'level 2: every denied attempt is attributed to af_alg_restrict')
         evs = read_lines_json(os.path.join(out, 'e.events'))
         ur = [t for t in truth if t['denied'] == 2]
         tap.ok(len(ur) == 1 and len([e for e in evs if e['pid'] == ur[0]['pid'] and
                                      e['source'] == 'io_uring' and
                                      e.get('errno') == 'EAFNOSUPPORT']) == 2,
-               'mode 2: io_uring socket creation denied and recorded')
+               'level 2: io_uring socket creation denied and recorded')
         kt = {k['name']: k for k in s['kernel_tracepoints']}
         ndenied = sum(e['denied'] for e in s['entries'])
         tap.ok(kt.get('af_alg:af_alg_create', {}).get('denied') == ndenied,
-               "mode 2: the series' af_alg_create tracepoint reports as many denials "
+               "level 2: the series' af_alg_create tracepoint reports as many denials "
                'as the syscall/io_uring hooks', (kt, ndenied))
         with open(os.path.join(out, 'e.pids')) as f:
             kpid = int(f.read().split()[1])
         tot, ents = per_pid(s, kpid)
         tap.ok(tot['denied'] >= 1 and tot['sockets_created'] == 0 and
                all(e['exe'] == '/usr/bin/kcapi-dgst' for e in ents),
-               'mode 2: kcapi-dgst (a program that will break) is inventoried as denied')
+               'level 2: kcapi-dgst (a program that will break) is inventoried as denied')
     tap.done()
 
 

@@ -55,7 +55,7 @@ def main():
     tap.ok(rc == 0 and summary is not None, 'SIGINT: clean exit and the summary is written',
            'rc=%s stderr=%s' % (rc, err))
     s = summary or {}
-    tap.ok(s.get('schema') == 'afalg-trace-inventory' and s.get('schema_version') == 1,
+    tap.ok(s.get('schema') == 'afalg-trace-inventory' and s.get('schema_version') == 2,
            'summary names its schema and version')
     host = s.get('host', {})
     tap.ok(host.get('kernel') == platform.release() and
