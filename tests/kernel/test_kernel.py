@@ -226,8 +226,9 @@ def test_matrix(tap):
     kdir = kbuild(tap, 'x86_64')
     if not kdir:
         return
+    # --share: the guest's /tmp is its own tmpfs, and a checkout may be there
     rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
-                         '--cmd', m.GUEST_SCRIPT])
+                         '--share', HERE, '--cmd', m.GUEST_SCRIPT])
     if not tap.ok(rc == 0, 'guest runs the matrix (%.0fs)' % secs,
                   out[-3000:]):
         return
@@ -326,7 +327,7 @@ def test_hardening(tap):
     if not kdir:
         return
     rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
-                         '--cmd', '/usr/bin/python3 ' +
+                         '--share', HERE, '--cmd', '/usr/bin/python3 ' +
                          os.path.abspath(h.__file__)])
     if not tap.ok(rc == 0, 'guest runs afalg_hardening.py (%.0fs)' % secs,
                   out[-3000:]):
