@@ -477,6 +477,10 @@ EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
 	return our_rw(s, fd, iov, n, false, 0);
 }
 
+/* 6.12's values; older libc headers lack the newer flags */
+#ifndef RWF_NOAPPEND
+#define RWF_NOAPPEND 0x00000020
+#endif
 #ifndef RWF_ATOMIC
 #define RWF_ATOMIC 0x00000040
 #endif
