@@ -107,6 +107,7 @@ void ossl_hmac(struct ossl_hmac *h, const uint8_t *data, size_t len,
 
 static struct sha256_ctx n_sha256;
 static struct sha512_ctx n_sha512;
+static struct sha384_ctx n_sha384;
 static struct sha3_256_ctx n_sha3_256;
 static struct sha1_ctx n_sha1;
 static struct md5_ctx n_md5;
@@ -120,6 +121,11 @@ void nettle_hash(enum nettle_alg alg, const uint8_t *data, size_t len,
 		sha256_init(&n_sha256);
 		sha256_update(&n_sha256, len, data);
 		sha256_digest(&n_sha256, SHA256_DIGEST_SIZE, out);
+		break;
+	case NETTLE_SHA384:
+		sha384_init(&n_sha384);
+		sha384_update(&n_sha384, len, data);
+		sha384_digest(&n_sha384, SHA384_DIGEST_SIZE, out);
 		break;
 	case NETTLE_SHA512:
 		sha512_init(&n_sha512);

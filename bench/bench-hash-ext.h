@@ -27,7 +27,8 @@ void ossl_hmac(struct ossl_hmac *h, const uint8_t *data, size_t len,
 
 /* nettle: one reused context per algorithm. */
 enum nettle_alg {
-	NETTLE_SHA256, NETTLE_SHA512, NETTLE_SHA3_256, NETTLE_SHA1, NETTLE_MD5,
+	NETTLE_SHA256, NETTLE_SHA384, NETTLE_SHA512, NETTLE_SHA3_256,
+	NETTLE_SHA1, NETTLE_MD5,
 };
 void nettle_hash(enum nettle_alg alg, const uint8_t *data, size_t len,
 		 uint8_t *out);

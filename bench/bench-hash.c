@@ -32,7 +32,8 @@ static u8 *buf1, *buf2;
 static u8 out1[64], out2[64];
 static size_t cur_len;
 static struct hmac_sha256_key hkey;
-static struct ossl_md *o_sha256, *o_sha512, *o_sha3_256, *o_shake128;
+static struct ossl_md *o_sha256, *o_sha384, *o_sha512, *o_sha3_256;
+static struct ossl_md *o_shake128;
 static struct ossl_md *o_sha1, *o_md5;
 static struct ossl_hmac *o_hmac;
 static bool have_imb;
@@ -141,6 +142,24 @@ static void ne_sha512(long n)
 {
 	while (n--)
 		nettle_hash(NETTLE_SHA512, buf1, cur_len, out1);
+}
+
+static void kc_sha384(long n)
+{
+	while (n--)
+		sha384(buf1, cur_len, out1);
+}
+
+static void os_sha384(long n)
+{
+	while (n--)
+		ossl_md(o_sha384, buf1, cur_len, out1, 48);
+}
+
+static void ne_sha384(long n)
+{
+	while (n--)
+		nettle_hash(NETTLE_SHA384, buf1, cur_len, out1);
 }
 
 static void kc_sha1(long n)
@@ -308,6 +327,7 @@ int main(int argc, char **argv)
 {
 	static const size_t sha256_lens[] = { 16, 64, 256, 4096, 16384 };
 	static const size_t hmac_lens[] = { 16, 64 };
+	static const size_t sha512_lens[] = { 64, 16384 };
 	static const u8 key[32] = "bench-hash HMAC-SHA256 key 0123";
 	struct bcase c;
 	int rc = 0;
@@ -323,6 +343,7 @@ int main(int argc, char **argv)
 		buf2[i] = (u8)(i * 13 + 5);
 	}
 	o_sha256 = ossl_md_new("SHA256");
+	o_sha384 = ossl_md_new("SHA384");
 	o_sha512 = ossl_md_new("SHA512");
 	o_sha1 = ossl_md_new("SHA1");
 	o_md5 = ossl_md_new("MD5");
@@ -382,12 +403,26 @@ int main(int argc, char **argv)
 		rc |= run_case(&c);
 	}
 
-	c = (struct bcase){ "SHA-512 16384 B", 16384, 1, 64, {
-		IMPL("libkcrypto sha512()", kc_sha512),
-		IMPL("OpenSSL EVP (reused ctx)", os_sha512),
-		IMPL("nettle", ne_sha512),
-	} };
-	rc |= run_case(&c);
+	for (size_t i = 0; i < ARRAY_SIZE(sha512_lens); i++) {
+		static char name[2 * ARRAY_SIZE(sha512_lens)][32];
+
+		snprintf(name[2 * i], sizeof(name[0]), "SHA-512 %zu B",
+			 sha512_lens[i]);
+		c = (struct bcase){ name[2 * i], sha512_lens[i], 1, 64, {
+			IMPL("libkcrypto sha512()", kc_sha512),
+			IMPL("OpenSSL EVP (reused ctx)", os_sha512),
+			IMPL("nettle", ne_sha512),
+		} };
+		rc |= run_case(&c);
+		snprintf(name[2 * i + 1], sizeof(name[0]), "SHA-384 %zu B",
+			 sha512_lens[i]);
+		c = (struct bcase){ name[2 * i + 1], sha512_lens[i], 1, 48, {
+			IMPL("libkcrypto sha384()", kc_sha384),
+			IMPL("OpenSSL EVP (reused ctx)", os_sha384),
+			IMPL("nettle", ne_sha384),
+		} };
+		rc |= run_case(&c);
+	}
 	c = (struct bcase){ "SHA-1 16384 B", 16384, 1, 20, {
 		IMPL("libkcrypto sha1()", kc_sha1),
 		IMPL("OpenSSL EVP (reused ctx)", os_sha1),

@@ -164,8 +164,8 @@ def test_boot_x86_64(tap):
 
 def test_kunit_generic(tap):
     """KUnit again with AVX2 masked (clearcpuid=avx2): QEMU's TCG has AVX2,
-    so the default boot runs the AVX2 SHA-512 code and this one the
-    generic C (TCG has no SHA-NI: SHA-1/256 are generic in both)."""
+    so the default boot runs the AVX2 SHA-512 and ML-DSA code and this one
+    the generic C (TCG has no SHA-NI: SHA-1/256 are generic in both)."""
     kdir = kbuild(tap, 'x86_64')
     if not kdir:
         return

@@ -117,6 +117,13 @@
 	CHI_STORE	\dst, (5 * \y + 4), %ymm4, %ymm0, %ymm1
 .endm
 
+/* theta's D of columns 0..4 during a round of the AVX2 code */
+#define D0	%ymm5
+#define D1	%ymm6
+#define D2	%ymm7
+#define D3	%ymm8
+#define D4	%ymm9
+
 /*
  * One round from \src to \dst; the round constant, broadcast, is in ymm12.
  * The sources of each output row: lane (X + 3Y, X), i.e. index
@@ -128,16 +135,16 @@
 	COLUMN		\src, 2, %ymm2
 	COLUMN		\src, 3, %ymm3
 	COLUMN		\src, 4, %ymm4
-	THETA_D		%ymm5, %ymm4, %ymm1
-	THETA_D		%ymm6, %ymm0, %ymm2
-	THETA_D		%ymm7, %ymm1, %ymm3
-	THETA_D		%ymm8, %ymm2, %ymm4
-	THETA_D		%ymm9, %ymm3, %ymm0
-	ROW \src, \dst, 0,  0, 0, %ymm5,   6, 44, %ymm6,  12, 43, %ymm7,  18, 21, %ymm8,  24, 14, %ymm9
-	ROW \src, \dst, 1,  3, 28, %ymm8,  9, 20, %ymm9,  10, 3, %ymm5,   16, 45, %ymm6,  22, 61, %ymm7
-	ROW \src, \dst, 2,  1, 1, %ymm6,   7, 6, %ymm7,   13, 25, %ymm8,  19, 8, %ymm9,   20, 18, %ymm5
-	ROW \src, \dst, 3,  4, 27, %ymm9,  5, 36, %ymm5,  11, 10, %ymm6,  17, 15, %ymm7,  23, 56, %ymm8
-	ROW \src, \dst, 4,  2, 62, %ymm7,  8, 55, %ymm8,  14, 39, %ymm9,  15, 41, %ymm5,  21, 2, %ymm6
+	THETA_D		D0, %ymm4, %ymm1
+	THETA_D		D1, %ymm0, %ymm2
+	THETA_D		D2, %ymm1, %ymm3
+	THETA_D		D3, %ymm2, %ymm4
+	THETA_D		D4, %ymm3, %ymm0
+	ROW \src, \dst, 0,  0, 0, D0,   6, 44, D1,  12, 43, D2,  18, 21, D3,  24, 14, D4
+	ROW \src, \dst, 1,  3, 28, D3,  9, 20, D4,  10, 3, D0,   16, 45, D1,  22, 61, D2
+	ROW \src, \dst, 2,  1, 1, D1,   7, 6, D2,   13, 25, D3,  19, 8, D4,   20, 18, D0
+	ROW \src, \dst, 3,  4, 27, D4,  5, 36, D0,  11, 10, D1,  17, 15, D2,  23, 56, D3
+	ROW \src, \dst, 4,  2, 62, D2,  8, 55, D3,  14, 39, D4,  15, 41, D0,  21, 2, D1
 .endm
 
 SYM_FUNC_START(keccak_f1600_x4_avx2)

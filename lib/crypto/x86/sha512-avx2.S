@@ -4,10 +4,21 @@
  *
  * The 80 rounds run in general-purpose registers; BMI2's rorx gives the
  * rotations of Sigma0/Sigma1 without a copy and without touching the flags.
- * The message schedule runs beside them in ymm registers, four 64-bit
- * words at a time: while the rounds of one 16-round group consume W[t]+K[t]
- * from a stack array, the vector unit computes the next sixteen W[t]+K[t]
- * into it.  An out-of-order core overlaps the two streams.
+ * The message schedule runs beside them in ymm registers: while the rounds
+ * of one 16-round group consume W[t]+K[t] from a stack array, the vector
+ * unit computes the next sixteen W[t]+K[t] into it.  An out-of-order core
+ * overlaps the two streams.
+ *
+ * Blocks go two at a time: the low 128-bit lane of each schedule register
+ * holds two words of block i, the high lane the same two words of block
+ * i+1.  vpalignr and the shifts work within lanes, so every vector
+ * instruction computes both blocks' words and no step needs a cross-lane
+ * move; W[t] and W[t+1] do not depend on each other, so sigma1 runs once
+ * per two words.  The rounds of block i run beside that schedule; the
+ * rounds of block i+1 then consume their W[t]+K[t], already on the stack,
+ * with no vector work at all.  An odd last block goes through the
+ * one-block code, whose schedule keeps four words of one block per
+ * register.
  *
  * void sha512_blocks_avx2(struct sha512_block_state *state,
  *			   const u8 *data, size_t nblocks);
@@ -40,7 +51,7 @@
 #define KPTR	%rdi
 #define WKPTR	%rsi
 
-/* Message schedule: X0..X3 hold W[t-16..t-1], four words each */
+/* One-block message schedule: X0..X3 hold W[t-16..t-1], four words each */
 #define X0	%ymm0
 #define X1	%ymm1
 #define X2	%ymm2
@@ -52,12 +63,36 @@
 #define V4	%ymm9		/* AVX-512VL variant only */
 #define BSWAP	%ymm8
 
-/* Stack frame, 32-byte aligned */
-#define WK_OFF		0		/* u64 W[t]+K[t], t = 0..79 */
-#define NEXT_OFF	640		/* next input block */
-#define END_OFF		648		/* end of input */
-#define STATE_OFF	656		/* the state pointer */
-#define FRAME_SIZE	672
+/*
+ * Two-block message schedule: Y0..Y7 hold W[t-16..t-1] of both blocks, two
+ * words of each per register (the order above); P* are its temporaries.
+ */
+#define Y0	%ymm0
+#define Y1	%ymm1
+#define Y2	%ymm2
+#define Y3	%ymm3
+#define Y4	%ymm4
+#define Y5	%ymm5
+#define Y6	%ymm6
+#define Y7	%ymm7
+#define PA	%ymm9
+#define PB	%ymm10
+#define PS	%ymm11
+#define PT1	%ymm12
+#define PT2	%ymm13		/* AVX-512VL variant only */
+
+/*
+ * Stack frame, 32-byte aligned.  The two-block code keeps W[t]+K[t] as
+ * 40 rows of 32 bytes: row t/2 holds t and t+1 of block i, then of block
+ * i+1.  The one-block code uses the first 640 bytes as u64 W[t]+K[t].
+ */
+#define WK_OFF		0
+#define WK_SIZE		1280
+#define NEXT_OFF	1280		/* next input block */
+#define END_OFF		1288		/* end of input */
+#define STATE_OFF	1296		/* the state pointer */
+#define WIPE_OFF	1304		/* bytes of W+K to clear at the end */
+#define FRAME_SIZE	1312
 
 	.section .rodata, "a"
 	.p2align 5
@@ -168,28 +203,129 @@
 .endm
 
 /*
- * \dst = ror(\src, \r1) ^ ror(\src, \r2) ^ (\src >> \sh) on each 64-bit
- * lane: sigma0 is (1, 8, 7), sigma1 (19, 61, 6).  With AVX-512VL (\vl)
- * the rotates are one instruction each and vpternlogq takes the three-way
- * XOR.
+ * Two rounds of one block of a pair: rounds \r and \r+1 (\r even, taken
+ * mod 8 for the register names) read row \r/2 of the two-block array,
+ * whose block WKPTR already selects.
  */
-.macro SSIG src, dst, r1, r2, sh, vl
+.macro ROUNDS2 r
+.if (\r % 8) == 0
+	ROUND	A, B, C, D, E, F, G, H, (\r/2)*32, XAB0, XAB1
+	ROUND	H, A, B, C, D, E, F, G, (\r/2)*32+8, XAB1, XAB0
+.elseif (\r % 8) == 2
+	ROUND	G, H, A, B, C, D, E, F, (\r/2)*32, XAB0, XAB1
+	ROUND	F, G, H, A, B, C, D, E, (\r/2)*32+8, XAB1, XAB0
+.elseif (\r % 8) == 4
+	ROUND	E, F, G, H, A, B, C, D, (\r/2)*32, XAB0, XAB1
+	ROUND	D, E, F, G, H, A, B, C, (\r/2)*32+8, XAB1, XAB0
+.else
+	ROUND	C, D, E, F, G, H, A, B, (\r/2)*32, XAB0, XAB1
+	ROUND	B, C, D, E, F, G, H, A, (\r/2)*32+8, XAB1, XAB0
+.endif
+.endm
+
+/* Sixteen rounds of one block of a pair, from the row WKPTR points to */
+.macro ROUNDS16_PAIR
+	ROUNDS2	0
+	ROUNDS2	2
+	ROUNDS2	4
+	ROUNDS2	6
+	ROUNDS2	8
+	ROUNDS2	10
+	ROUNDS2	12
+	ROUNDS2	14
+.endm
+
+/*
+ * \dst = ror(\src, \r1) ^ ror(\src, \r2) ^ (\src >> \sh) on each 64-bit
+ * lane: sigma0 is (1, 8, 7), sigma1 (19, 61, 6); \t1 and \t2 are
+ * clobbered.  With AVX-512VL (\vl) the rotates are one instruction each
+ * and vpternlogq takes the three-way XOR.
+ */
+.macro SSIG src, dst, r1, r2, sh, vl, t1=V3, t2=V4
 .if \vl
 	vprorq	$\r1, \src, \dst
-	vprorq	$\r2, \src, V3
-	vpsrlq	$\sh, \src, V4
-	vpternlogq $0x96, V4, V3, \dst
+	vprorq	$\r2, \src, \t1
+	vpsrlq	$\sh, \src, \t2
+	vpternlogq $0x96, \t2, \t1, \dst
 .else
 	vpsrlq	$\r1, \src, \dst
-	vpsllq	$(64 - \r1), \src, V3
-	vpxor	V3, \dst, \dst
-	vpsrlq	$\r2, \src, V3
-	vpxor	V3, \dst, \dst
-	vpsllq	$(64 - \r2), \src, V3
-	vpxor	V3, \dst, \dst
-	vpsrlq	$\sh, \src, V3
-	vpxor	V3, \dst, \dst
+	vpsllq	$(64 - \r1), \src, \t1
+	vpxor	\t1, \dst, \dst
+	vpsrlq	$\r2, \src, \t1
+	vpxor	\t1, \dst, \dst
+	vpsllq	$(64 - \r2), \src, \t1
+	vpxor	\t1, \dst, \dst
+	vpsrlq	$\sh, \src, \t1
+	vpxor	\t1, \dst, \dst
 .endif
+.endm
+
+/*
+ * Two schedule words of both blocks: on entry \y0..\y7 hold W[t-16..t-1]
+ * (t even); on exit \y0 holds W[t], W[t+1] of each block, and their
+ * W+K is stored at row \row of the array at WKPTR, with K[t] at
+ * \koff(KPTR).
+ *
+ *	W[t] = sigma1(W[t-2]) + W[t-7] + sigma0(W[t-15]) + W[t-16]
+ *
+ * and W[t+1] the same one word on, which needs nothing from W[t].
+ */
+.macro SCHED2X2 y0, y1, y4, y5, y7, koff, row, vl
+	vpalignr $8, \y0, \y1, PA		/* W[t-15], W[t-14] */
+	vpalignr $8, \y4, \y5, PB		/* W[t-7], W[t-6] */
+	vpaddq	PB, \y0, \y0
+	SSIG	PA, PS, 1, 8, 7, \vl, PT1, PT2
+	vpaddq	PS, \y0, \y0
+	SSIG	\y7, PS, 19, 61, 6, \vl, PT1, PT2
+	vpaddq	PS, \y0, \y0
+	vbroadcasti128 \koff(KPTR), PA
+	vpaddq	PA, \y0, PA
+	vmovdqa	PA, (\row)*32(WKPTR)
+.endm
+
+/*
+ * One 16-round group of block i with the schedule of the next group of
+ * both blocks beside it: W[t] for t = 16..31 past the group's first round,
+ * one SCHED2X2 per two rounds.
+ */
+.macro GROUP_PAIR vl
+	SCHED2X2 Y0, Y1, Y4, Y5, Y7, 128 + 0*16, 8 + 0, \vl
+	ROUNDS2	0
+	SCHED2X2 Y1, Y2, Y5, Y6, Y0, 128 + 1*16, 8 + 1, \vl
+	ROUNDS2	2
+	SCHED2X2 Y2, Y3, Y6, Y7, Y1, 128 + 2*16, 8 + 2, \vl
+	ROUNDS2	4
+	SCHED2X2 Y3, Y4, Y7, Y0, Y2, 128 + 3*16, 8 + 3, \vl
+	ROUNDS2	6
+	SCHED2X2 Y4, Y5, Y0, Y1, Y3, 128 + 4*16, 8 + 4, \vl
+	ROUNDS2	8
+	SCHED2X2 Y5, Y6, Y1, Y2, Y4, 128 + 5*16, 8 + 5, \vl
+	ROUNDS2	10
+	SCHED2X2 Y6, Y7, Y2, Y3, Y5, 128 + 6*16, 8 + 6, \vl
+	ROUNDS2	12
+	SCHED2X2 Y7, Y0, Y3, Y4, Y6, 128 + 7*16, 8 + 7, \vl
+	ROUNDS2	14
+.endm
+
+/* state += a..h, in memory and in the registers */
+.macro ADD_STATE
+	mov	STATE_OFF(%rsp), T0
+	add	0*8(T0), A
+	mov	A, 0*8(T0)
+	add	1*8(T0), B
+	mov	B, 1*8(T0)
+	add	2*8(T0), C
+	mov	C, 2*8(T0)
+	add	3*8(T0), D
+	mov	D, 3*8(T0)
+	add	4*8(T0), E
+	mov	E, 4*8(T0)
+	add	5*8(T0), F
+	mov	F, 5*8(T0)
+	add	6*8(T0), G
+	mov	G, 6*8(T0)
+	add	7*8(T0), H
+	mov	H, 7*8(T0)
 .endm
 
 /*
@@ -240,6 +376,7 @@ SYM_FUNC_START(\name)
 	mov	%rdx, END_OFF(%rsp)
 	mov	%rdi, STATE_OFF(%rsp)
 	mov	%rsi, NEXT_OFF(%rsp)
+	movq	$640, WIPE_OFF(%rsp)
 
 	mov	0*8(%rdi), A
 	mov	1*8(%rdi), B
@@ -250,6 +387,83 @@ SYM_FUNC_START(\name)
 	mov	6*8(%rdi), G
 	mov	7*8(%rdi), H
 	vmovdqa	.Lbswap64(%rip), BSWAP
+
+	/* Two blocks at a time while at least two are left */
+.Lpair_\vl:
+	mov	END_OFF(%rsp), T0
+	sub	NEXT_OFF(%rsp), T0
+	cmp	$256, T0
+	jb	.Ltail_\vl
+
+	mov	NEXT_OFF(%rsp), WKPTR
+	vmovdqu	0*16(WKPTR), %xmm0
+	vmovdqu	1*16(WKPTR), %xmm1
+	vmovdqu	2*16(WKPTR), %xmm2
+	vmovdqu	3*16(WKPTR), %xmm3
+	vmovdqu	4*16(WKPTR), %xmm4
+	vmovdqu	5*16(WKPTR), %xmm5
+	vmovdqu	6*16(WKPTR), %xmm6
+	vmovdqu	7*16(WKPTR), %xmm7
+	vinserti128 $1, 128 + 0*16(WKPTR), Y0, Y0
+	vinserti128 $1, 128 + 1*16(WKPTR), Y1, Y1
+	vinserti128 $1, 128 + 2*16(WKPTR), Y2, Y2
+	vinserti128 $1, 128 + 3*16(WKPTR), Y3, Y3
+	vinserti128 $1, 128 + 4*16(WKPTR), Y4, Y4
+	vinserti128 $1, 128 + 5*16(WKPTR), Y5, Y5
+	vinserti128 $1, 128 + 6*16(WKPTR), Y6, Y6
+	vinserti128 $1, 128 + 7*16(WKPTR), Y7, Y7
+	add	$256, WKPTR
+	mov	WKPTR, NEXT_OFF(%rsp)
+	movq	$WK_SIZE, WIPE_OFF(%rsp)
+	vpshufb	BSWAP, Y0, Y0
+	vpshufb	BSWAP, Y1, Y1
+	vpshufb	BSWAP, Y2, Y2
+	vpshufb	BSWAP, Y3, Y3
+	vpshufb	BSWAP, Y4, Y4
+	vpshufb	BSWAP, Y5, Y5
+	vpshufb	BSWAP, Y6, Y6
+	vpshufb	BSWAP, Y7, Y7
+
+	lea	.Lk512(%rip), KPTR
+	lea	WK_OFF(%rsp), WKPTR
+.irp i, 0, 1, 2, 3, 4, 5, 6, 7
+	vbroadcasti128 \i*16(KPTR), PA
+	vpaddq	PA, %ymm\i, PA		/* Y\i */
+	vmovdqa	PA, \i*32(WKPTR)
+.endr
+
+	/* Block i, rounds 0..63, computing W[16..79] of both on the side */
+	mov	B, XAB1
+	xor	C, XAB1
+.Lpair_group_\vl:
+	GROUP_PAIR \vl
+	add	$128, KPTR
+	add	$256, WKPTR
+	lea	.Lk512_end - 128(%rip), T0
+	cmp	T0, KPTR
+	jne	.Lpair_group_\vl
+
+	/* Block i, rounds 64..79 */
+	ROUNDS16_PAIR
+	ADD_STATE
+
+	/* Block i+1: its W+K are the second half of every row */
+	lea	WK_OFF + 16(%rsp), WKPTR
+	mov	B, XAB1
+	xor	C, XAB1
+.Lpair_second_\vl:
+	ROUNDS16_PAIR
+	add	$256, WKPTR
+	lea	WK_OFF + 16 + WK_SIZE(%rsp), T0
+	cmp	T0, WKPTR
+	jne	.Lpair_second_\vl
+	ADD_STATE
+	jmp	.Lpair_\vl
+
+	/* At most one block left: the one-block code */
+.Ltail_\vl:
+	test	T0, T0
+	jz	.Ldone_\vl
 
 .Lblock_\vl:
 	mov	NEXT_OFF(%rsp), WKPTR
@@ -300,32 +514,22 @@ SYM_FUNC_START(\name)
 	ROUNDS4	8
 	ROUNDS4	12
 
-	mov	STATE_OFF(%rsp), T0
-	add	0*8(T0), A
-	mov	A, 0*8(T0)
-	add	1*8(T0), B
-	mov	B, 1*8(T0)
-	add	2*8(T0), C
-	mov	C, 2*8(T0)
-	add	3*8(T0), D
-	mov	D, 3*8(T0)
-	add	4*8(T0), E
-	mov	E, 4*8(T0)
-	add	5*8(T0), F
-	mov	F, 5*8(T0)
-	add	6*8(T0), G
-	mov	G, 6*8(T0)
-	add	7*8(T0), H
-	mov	H, 7*8(T0)
+	ADD_STATE
 
 	mov	NEXT_OFF(%rsp), T0
 	cmp	END_OFF(%rsp), T0
 	jne	.Lblock_\vl
 
-	/* Leave no message schedule behind on the stack. */
+.Ldone_\vl:
+	/*
+	 * Leave no message schedule behind on the stack: the one-block
+	 * array only, when no pair ran (a short message: the wipe is a
+	 * measurable part of its cost).
+	 */
 	vpxor	V0, V0, V0
 	lea	WK_OFF(%rsp), WKPTR
-	mov	$(640 / 32), T0
+	mov	WIPE_OFF(%rsp), T0
+	shr	$5, T0
 .Lwipe_\vl:
 	vmovdqa	V0, (WKPTR)
 	add	$32, WKPTR

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * SHA-512 block function, x86_64: AVX2 message schedule with BMI2 rounds
- * (sha512-avx2.S) when the CPU has both, with the schedule's rotates in
- * AVX-512VL when it has that too, the generic C code otherwise.
+ * SHA-512 block function, x86_64: BMI2 rounds with an AVX2 message
+ * schedule computed for two blocks at once (sha512-avx2.S) when the CPU has
+ * both, with the schedule's rotates in AVX-512VL when it has that too, the
+ * generic C code otherwise.
  */
 #include <linux/cpufeature.h>
 #include <asm/fpu/api.h>
