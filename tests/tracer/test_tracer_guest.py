@@ -175,18 +175,11 @@ def traced_part(late):
 
 def main():
     tap = Tap()
-    if os.environ.get('AFALG_TRACER_GUEST') == '0':
-        tap.skip('guest tracer tests', 'skipped on request (AFALG_TRACER_GUEST=0)')
-        tap.done()
-    run_guest = os.environ.get('AFALG_RUN_GUEST') or os.path.join(
-        TOP, 'kernel-patches', 'run-guest')
-    if not os.access(run_guest, os.X_OK):
-        tap.skip('guest tracer tests', 'kernel-patches/run-guest not present (issue 6)')
-        tap.done()
-    static = os.environ.get('AFALG_TRACE_STATIC')
+    run_guest = tl.guest_run_guest(tap, 'guest tracer tests')
+    static = os.environ['AFALG_TRACE_STATIC']
     cstatic = os.environ.get('AFALG_CLIENT_STATIC')
-    if not static or not os.path.exists(static) or not cstatic:
-        tap.skip('guest tracer tests', 'afalg-trace-static not built')
+    if not cstatic:
+        tap.skip('guest tracer tests', 'afalg-client-static not built')
         tap.done()
     # Everything the guest runs lives in OUT, shared read-write at the same path
     # (the guest's /tmp is its own tmpfs, so OUT must not be under /tmp).

@@ -88,15 +88,8 @@ def check(tap, s, rows, label):
 
 def main():
     tap = Tap()
-    if os.environ.get('AFALG_TRACER_GUEST') == '0':
-        tap.skip('guest restriction tests', 'skipped on request (AFALG_TRACER_GUEST=0)')
-        tap.done()
-    run_guest = os.environ.get('AFALG_RUN_GUEST') or os.path.join(
-        TOP, 'kernel-patches', 'run-guest')
-    static = os.environ.get('AFALG_TRACE_STATIC')
-    if not static or not os.path.exists(static):
-        tap.skip('guest restriction tests', 'afalg-trace-static not built')
-        tap.done()
+    run_guest = tl.guest_run_guest(tap, 'guest restriction tests')
+    static = os.environ['AFALG_TRACE_STATIC']
     base = os.path.join(os.environ.get('AFALG_GUEST_OUT') or os.path.join(
         os.environ.get('MESON_BUILD_ROOT', TOP), 'tracer-guest'), 'restrict')
     users = os.path.join(os.path.dirname(base), 'restrict-users.sh')

@@ -192,3 +192,24 @@ def guest_workload(base, run_guest, files, args, phases):
                         os.environ.get('AFALG_GUEST_TIMEOUT', '3000'), '--cmd', cmd],
                        capture_output=True, text=True)
     return r, out
+
+
+def guest_run_guest(tap, what):
+    """The run-guest to boot with, or a TAP skip (and exit) when the guest
+    tests are off (AFALG_TRACER_GUEST=0), run-guest is missing or the static
+    tracer is not built."""
+    if os.environ.get('AFALG_TRACER_GUEST') == '0':
+        tap.skip(what, 'skipped on request (AFALG_TRACER_GUEST=0)')
+        tap.done()
+    top = os.environ.get('AFALG_TOP', os.path.dirname(os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))))
+    run_guest = os.environ.get('AFALG_RUN_GUEST') or os.path.join(
+        top, 'kernel-patches', 'run-guest')
+    if not os.access(run_guest, os.X_OK):
+        tap.skip(what, 'kernel-patches/run-guest not present (issue 6)')
+        tap.done()
+    static = os.environ.get('AFALG_TRACE_STATIC')
+    if not static or not os.path.exists(static):
+        tap.skip(what, 'afalg-trace-static not built')
+        tap.done()
+    return run_guest
