@@ -22,6 +22,16 @@ from kctest import Tap
 import tracerlib as tl
 
 
+def caps_of(prefix):
+    """Ground truth: CAP_NET_ADMIN / CAP_SYS_ADMIN in CapEff as the kernel
+    shows it to a process run with prefix (e.g. a setpriv command line)."""
+    r = subprocess.run(prefix + ['cat', '/proc/self/status'], capture_output=True,
+                       text=True)
+    eff = int([l.split()[1] for l in r.stdout.splitlines()
+               if l.startswith('CapEff:')][0], 16)
+    return [n for bit, n in ((12, 'CAP_NET_ADMIN'), (21, 'CAP_SYS_ADMIN')) if eff >> bit & 1]
+
+
 def main():
     tap = Tap()
     client = os.environ['AFALG_CLIENT']
@@ -213,14 +223,6 @@ def main():
     if not shutil.which('setpriv'):
         tap.skip('privilege of the caller', 'setpriv (util-linux) missing')
     else:
-        def caps_of(prefix):
-            # ground truth: CapEff as the kernel shows it to the process
-            r = subprocess.run(prefix + ['cat', '/proc/self/status'], capture_output=True,
-                               text=True)
-            eff = int([l.split()[1] for l in r.stdout.splitlines()
-                       if l.startswith('CapEff:')][0], 16)
-            return [n for bit, n in ((12, 'CAP_NET_ADMIN'), (21, 'CAP_SYS_ADMIN'))
-                    if eff >> bit & 1]
         t = tl.Tracer([])
         runs = []
         for who, prefix in (('root', []), ('nobody', nobody), ('netadmin', netadmin)):
@@ -260,7 +262,10 @@ def main():
                 ok = ok and len(rb) == 1 and rb[0][1]['denied'] == tr_['denied'] == 7
                 ok = ok and rb[0][0]['exe'] == tr_['exe'] and rb[0][0]['cgroup'] == rl[0][0]['cgroup']
                 ok = ok and rb[0][1]['ppid'] == rl[0][1]['ppid'] and rb[0][1]['comm'] == 'afalg-client'
-            tap.ok(ok, 'afalg-trace.bt: same schema, per-process attempts and identity match '
+                # this driver's own capabilities, inherited by the client
+                ok = ok and rb[0][0]['caps'] == rl[0][0]['caps'] == caps_of([]) and \
+                    rb[0][0]['privileged'] == bool(caps_of([]))
+            tap.ok(ok, 'afalg-trace.bt: same schema, per-process attempts, identity and privilege match '
                    'the ground truth and afalg-trace', json.dumps(sb)[:1500] + errb)
             keys = lambda d: sorted(d.keys())
             tap.ok(sb is not None and s is not None and keys(sb) == keys(s) and
