@@ -385,6 +385,10 @@ static void json_entry(FILE *f, const struct entry *en)
 	fputs(",\"denied_by\":", f);
 	json_str(f, row_denied_by(en));
 	json_privilege(f, en->caps);
+	/* on bind rows: true when /proc/crypto lists the name now; null: unknown */
+	if (!en->unbound && !en->unknown)
+		fprintf(f, ",\"kernel_has\":%s",
+			proc_crypto_has(en->type, en->alg) ? "true" : "null");
 	fprintf(f, ",\"bound_before_start\":%s", en->unknown ? "true" : "false");
 	fputs(",\"processes\":[", f);
 	for (size_t j = 0; j < en->npe; j++) {

@@ -12,6 +12,7 @@
  * held neither CAP_NET_ADMIN nor CAP_SYS_ADMIN in the initial user
  * namespace; otherwise the kernel does not have the name.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "restrict.h"
@@ -68,6 +69,76 @@ bool restrict_refuses(int level, const char *type, const char *name, bool privil
 		if (!strcmp(type, allowlists[i].type) && !strcmp(name, allowlists[i].name))
 			return allowlists[i].privileged && !privileged;
 	return true;
+}
+
+/* /proc/crypto's (type, name) and (type, driver) pairs */
+static struct crypto_alg {
+	char type[32], name[128];
+} *proc_algs;
+static size_t nproc_algs;
+static bool proc_read;
+
+static void add_alg(const char *type, const char *name)
+{
+	struct crypto_alg *n = realloc(proc_algs, (nproc_algs + 1) * sizeof(*n));
+
+	if (!n)
+		return;
+	proc_algs = n;
+	snprintf(n[nproc_algs].type, sizeof(n->type), "%s", type);
+	snprintf(n[nproc_algs].name, sizeof(n->name), "%s", name);
+	nproc_algs++;
+}
+
+/* One stanza per algorithm: name, driver, ..., type; blank line between. */
+static void read_proc_crypto(void)
+{
+	char line[256], name[128] = "", driver[128] = "", type[32] = "", v[128];
+	FILE *f = fopen("/proc/crypto", "r");
+
+	proc_read = true;
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "name : %127s", v) == 1)
+			snprintf(name, sizeof(name), "%s", v);
+		else if (sscanf(line, "driver : %127s", v) == 1)
+			snprintf(driver, sizeof(driver), "%s", v);
+		else if (sscanf(line, "type : %31s", v) == 1)
+			snprintf(type, sizeof(type), "%.31s", v);
+		else if (line[0] == '\n' && type[0]) {
+			add_alg(type, name);
+			add_alg(type, driver);
+			name[0] = driver[0] = type[0] = 0;
+		}
+	}
+	if (type[0]) {
+		add_alg(type, name);
+		add_alg(type, driver);
+	}
+	fclose(f);
+}
+
+/* The /proc/crypto types an AF_ALG socket type binds. */
+static bool type_serves(const char *sock_type, const char *crypto_type)
+{
+	if (!strcmp(sock_type, "hash"))
+		return !strcmp(crypto_type, "shash") || !strcmp(crypto_type, "ahash");
+	if (!strcmp(sock_type, "skcipher"))
+		return !strcmp(crypto_type, "skcipher") || !strcmp(crypto_type, "lskcipher");
+	return !strcmp(sock_type, crypto_type);	/* aead, rng */
+}
+
+bool proc_crypto_has(const char *type, const char *name)
+{
+	if (!type || !name)
+		return false;
+	if (!proc_read)
+		read_proc_crypto();
+	for (size_t i = 0; i < nproc_algs; i++)
+		if (!strcmp(proc_algs[i].name, name) && type_serves(type, proc_algs[i].type))
+			return true;
+	return false;
 }
 
 void restrict_print_allowlists(FILE *f)

@@ -18,6 +18,15 @@
  */
 bool restrict_refuses(int level, const char *type, const char *name, bool privileged);
 
+/*
+ * Does /proc/crypto list an algorithm of this socket type (hash: shash or
+ * ahash; skcipher: skcipher or lskcipher; aead; rng) by this name or
+ * driver name?  Read once, at the first call (the end of a trace).  A name
+ * it does not list may still come from a module not loaded yet or a
+ * template not instantiated yet: false proves nothing.
+ */
+bool proc_crypto_has(const char *type, const char *name);
+
 /* The allowlists as JSON: {"hash":{"sha1":"any","md5":"privileged",...},...} */
 void restrict_print_allowlists(FILE *f);
 

@@ -56,6 +56,30 @@ def expected_rows(truth):
     return rows, off
 
 
+def bound_somewhere(truth):
+    """(type, name) pairs some probe bound: the kernel has them."""
+    return {(t['type'], t['name']) for t in truth if t.get('result') == 'ok'}
+
+
+def check_kernel_has(tap, s, truth, label):
+    """kernel_has: true for every name some probe bound (the tracer reads
+    /proc/crypto at the end, after the level-0 probe instantiated them),
+    null for names the kernel lacks (the matrix's ABSENT, WRONG_TYPE)."""
+    has = bound_somewhere(truth)
+    bad = []
+    for e in s['entries']:
+        if not e['type'] or not os.path.basename(e['exe']).startswith('python3'):
+            continue
+        key = (e['type'], e['alg'])
+        want = True if key in has else None
+        if key not in has and key not in matrix.ABSENT + matrix.WRONG_TYPE:
+            want = 'unchecked'
+        if want != 'unchecked' and e['kernel_has'] is not want:
+            bad.append((key, e['kernel_has']))
+    tap.ok(has and not bad, '%s: kernel_has true for the %d names the kernel bound, null for '
+           'the names it lacks' % (label, len(has)), bad[:20])
+
+
 def check(tap, s, rows, label):
     """Every (uid, privilege, type, name) the probes bound: one inventory
     row of python with these counts, privileged and caps as the probe's
@@ -129,6 +153,7 @@ def main():
         tap.ok(s['af_alg']['mode_start'] == 1 and s['af_alg']['mode_end'] == 0,
                '%s: level 1 at start, 0 at the end' % label, s['af_alg'])
         check(tap, s, rows, label)
+        check_kernel_has(tap, s, truth, label)
     tap.done()
 
 
