@@ -209,10 +209,9 @@ static void json_counts(FILE *f, const unsigned long long *c, const struct entry
 {
 	unsigned long long denied = c[C_DENIED], not_found = 0;
 
-	if (!en->unbound && !en->unknown)
+	/* a row of sockets bound before the start ("?") has no bind counts */
+	if (!en->unbound)
 		split_enoent(c, en->type, en->alg, en->caps, &denied, &not_found);
-	else if (!en->unbound)
-		not_found = c[C_BIND_NOTFOUND];
 	fprintf(f, "\"sockets_created\":%llu,\"attempts\":%llu,\"denied\":%llu,"
 		"\"not_found\":%llu,"
 		"%s\"tfm_sockets\":%llu,\"op_sockets\":%llu,"
@@ -233,8 +232,6 @@ static const char *row_denied_by(const struct entry *en)
 
 	if (en->unbound)
 		return denied ? denied_by() : NULL;
-	if (en->unknown)
-		return NULL;
 	split_enoent(en->c, en->type, en->alg, en->caps, &denied, &not_found);
 	return denied ? "restrict" : NULL;
 }
@@ -386,7 +383,7 @@ static void json_entry(FILE *f, const struct entry *en)
 	json_str(f, row_denied_by(en));
 	json_privilege(f, en->caps);
 	/* on bind rows: true when /proc/crypto lists the name now; null: unknown */
-	if (!en->unbound && !en->unknown)
+	if (!en->unbound)
 		fprintf(f, ",\"kernel_has\":%s",
 			proc_crypto_has(en->type, en->alg) ? "true" : "null");
 	fprintf(f, ",\"bound_before_start\":%s", en->unknown ? "true" : "false");
@@ -472,7 +469,7 @@ void write_table(FILE *f)
 		unsigned long long denied = en->c[C_DENIED], not_found = 0;
 		size_t pl = 0;
 
-		if (!en->unbound && !en->unknown)
+		if (!en->unbound)
 			split_enoent(en->c, en->type, en->alg, en->caps, &denied, &not_found);
 		if (en->nkeylens) {
 			size_t l = 0;
