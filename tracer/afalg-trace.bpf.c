@@ -160,6 +160,28 @@ int BPF_KRETPROBE(kretprobe_sys_socket_file, struct file *ret)
 
 /* ---- bind ------------------------------------------------------------- */
 
+/*
+ * Why a bind failed with ENOENT: the verdict of the series' af_alg_bind
+ * tracepoint (which fires inside alg_bind(), before its exit hooks) when
+ * there is one, else the restriction level at the time; the loader then
+ * applies the allowlists to the name and the caller's privilege.
+ */
+static __always_inline int enoent_reason(void)
+{
+	struct inflight *v = inflight_take(IF_VERDICT);
+	int level = knob_level;
+
+	if (v)
+		return v->a ? C_BIND_DENIED : C_BIND_NOTFOUND;
+	if (level == 0)
+		return C_BIND_ENOENT_L0;
+	if (level == 1)
+		return C_BIND_ENOENT_L1;
+	if (level >= 2)
+		return C_BIND_ENOENT_L2;
+	return C_BIND_ENOENT_LX;
+}
+
 static __always_inline void on_bind(__u32 source, struct sock *sk,
 				    struct at_class *req, long ret)
 {
@@ -173,10 +195,15 @@ static __always_inline void on_bind(__u32 source, struct sock *sk,
 	req->authsize = AT_AUTHSIZE_DEFAULT;
 	id = intern_class(req);
 	if (ret == 0) {
+		inflight_take(IF_VERDICT);
 		tfm_remember(sk, req, id, BPF_ANY);
 		count(&w, id, C_BINDS, 1);
 	} else {
 		count(&w, id, C_BIND_FAIL, 1);
+		if (ret == -AT_ENOENT)
+			count(&w, id, enoent_reason(), 1);
+		else
+			inflight_take(IF_VERDICT);
 	}
 	e = new_event(EV_BIND, source, &w, ret);
 	if (!e)
@@ -629,6 +656,14 @@ static __always_inline void read_str_field(char *dst, int cap, unsigned long bas
 	}
 }
 
+/* The bind tracepoint's verdict, for the bind's exit hook (enoent_reason()). */
+static __always_inline void stash_verdict(unsigned long base, struct at_series_cfg *cfg)
+{
+	long denied = read_int_field(base, cfg->denied_off, cfg->denied_size);
+
+	inflight_stash(IF_VERDICT, inflight_new(NULL, denied != 0, 0));
+}
+
 static __always_inline int on_series(void *ctx, __u32 slot)
 {
 	struct at_series_cfg *cfg = bpf_map_lookup_elem(&series_cfg, &slot);
@@ -640,6 +675,8 @@ static __always_inline int on_series(void *ctx, __u32 slot)
 		return 0;
 	/* turn the context pointer into a plain number for variable offsets */
 	bpf_probe_read_kernel(&base, sizeof(base), &ctx);
+	if (cfg->is_bind && cfg->denied_off >= 0)
+		stash_verdict(base, cfg);
 	fill_who(&w);
 	ensure_proc(&w);
 	e = new_event(EV_SERIES, SRC_SERIES, &w, 0);
@@ -654,6 +691,7 @@ static __always_inline int on_series(void *ctx, __u32 slot)
 	bpf_ringbuf_submit(e, 0);
 	return 0;
 }
+
 
 SEC("tracepoint")
 int tp_series0(void *ctx) { return on_series(ctx, 0); }

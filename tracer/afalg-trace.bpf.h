@@ -25,6 +25,13 @@ const volatile __u32 targ_tgid = 0;
 const volatile bool filter_cgroup = false;
 const volatile bool emit_ops = false;
 
+/*
+ * crypto.af_alg_restrict as the loader last read it (-1: no knob); it
+ * classifies ENOENT binds when the series' af_alg_bind tracepoint gives
+ * no verdict.
+ */
+int knob_level = -1;
+
 __u32 next_class = AT_CLASS_FIRST;
 __u64 next_tfm = 1;
 
@@ -85,7 +92,8 @@ struct {
 } seen SEC(".maps");
 
 /* State carried from a syscall's (or function's) entry to its exit. */
-enum { IF_SOCKET = 1, IF_SOCKETPAIR, IF_BIND, IF_SETOPT, IF_ACCEPT, IF_IOURING };
+enum { IF_SOCKET = 1, IF_SOCKETPAIR, IF_BIND, IF_SETOPT, IF_ACCEPT, IF_IOURING,
+       IF_VERDICT /* af_alg_bind tracepoint to the bind's exit: a = denied */ };
 
 struct inflight {
 	__u64 sk;

@@ -28,6 +28,7 @@
 
 #include "afalg-trace.skel.h"
 #include "inventory.h"
+#include "restrict.h"
 #include "trace-helpers.h"
 
 #ifndef AFALG_TRACE_VERSION
@@ -47,7 +48,7 @@ static const char doc[] =
 
 enum {
 	OPT_OPS = 1000, OPT_RINGBUF, OPT_BTF, OPT_NO_FENTRY, OPT_NO_KPROBE,
-	OPT_READY, OPT_PRETTY, OPT_NO_SYSCALL_FALLBACK,
+	OPT_READY, OPT_PRETTY, OPT_NO_SYSCALL_FALLBACK, OPT_NO_KTP, OPT_ALLOWLISTS,
 };
 
 static const struct argp_option opts[] = {
@@ -63,6 +64,11 @@ static const struct argp_option opts[] = {
 	{ "btf", OPT_BTF, "FILE", 0, "Kernel BTF to relocate against (default /sys/kernel/btf/vmlinux)" },
 	{ "no-fentry", OPT_NO_FENTRY, NULL, 0, "Do not use fentry/fexit hooks" },
 	{ "no-kprobe", OPT_NO_KPROBE, NULL, 0, "Do not use kprobe hooks" },
+	{ "no-kernel-tracepoints", OPT_NO_KTP, NULL, 0,
+	  "Ignore the kernel series' af_alg tracepoints: classify refused binds as on a kernel "
+	  "without them (level, allowlists, privilege)" },
+	{ "allowlists", OPT_ALLOWLISTS, NULL, 0,
+	  "Print the crypto.af_alg_restrict allowlists this tracer applies (JSON) and exit" },
 	{ "ready", OPT_READY, "FILE", 0, "Create FILE once every hook is attached" },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages" },
 	{},
@@ -84,6 +90,8 @@ static struct env {
 	bool no_kprobe;
 	bool asked_no_fentry;	/* given on the command line, not a fallback */
 	bool asked_no_kprobe;
+	bool no_kernel_tp;
+	bool allowlists;
 	const char *ready;
 	bool verbose;
 } env = { .ringbuf_mb = 16 };
@@ -141,6 +149,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_READY:
 		env.ready = arg;
+		break;
+	case OPT_NO_KTP:
+		env.no_kernel_tp = true;
+		break;
+	case OPT_ALLOWLISTS:
+		env.allowlists = true;
 		break;
 	case 'v':
 		env.verbose = true;
@@ -239,11 +253,13 @@ static int configure(struct afalg_trace_bpf *obj, int cg_fd)
 		}
 	}
 	configure_series(obj);
+	obj->data->knob_level = read_knob();
 	return 0;
 }
 
 /* Poll until --duration or a signal; t0, t1: when tracing started and stopped. */
-static void trace(struct ring_buffer *rb, struct timespec *t0, struct timespec *t1)
+static void trace(struct ring_buffer *rb, struct afalg_trace_bpf__data *obj_data,
+		  struct timespec *t0, struct timespec *t1)
 {
 	struct timespec mono0, now;
 	int err;
@@ -260,6 +276,8 @@ static void trace(struct ring_buffer *rb, struct timespec *t0, struct timespec *
 	msg("tracing AF_ALG (%d hooks)%s", nlinks, env.duration ? "" : ": stop with Ctrl-C");
 
 	while (!exiting) {
+		/* the level at the time of each bind, give or take a poll */
+		obj_data->knob_level = read_knob();
 		err = ring_buffer__poll(rb, 100);
 		if (err < 0 && err != -EINTR) {
 			msg("ring buffer poll failed: %s", strerror(-err));
@@ -314,7 +332,11 @@ int main(int argc, char **argv)
 	if (err)
 		return err;
 	libbpf_set_print(libbpf_print);
-	if (probe_kernel(env.btf))
+	if (env.allowlists) {
+		restrict_print_allowlists(stdout);
+		return 0;
+	}
+	if (probe_kernel(env.btf, !env.no_kernel_tp))
 		return 1;
 	if (env.cgroup) {
 		cg_fd = open(env.cgroup, O_RDONLY | O_DIRECTORY);
@@ -337,7 +359,7 @@ int main(int argc, char **argv)
 		msg("cannot create the ring buffer reader: %s", strerror(errno));
 		goto out;
 	}
-	trace(rb, &t0, &t1);
+	trace(rb, obj->data, &t0, &t1);
 	write_outputs(obj, &t0, &t1);
 	err = 0;
 out:

@@ -10,6 +10,7 @@
 #define AT_AF_ALG		38
 #define AT_SOL_ALG		279
 #define AT_EAFNOSUPPORT		97
+#define AT_ENOENT		2
 
 #define AT_TYPE_LEN		16	/* salg_type is 14 bytes */
 #define AT_NAME_LEN		112	/* sockaddr_alg_new allows 103 + NUL */
@@ -48,8 +49,18 @@ struct at_who {
 	unsigned long long cgid;
 	unsigned long long exe_ino;
 	unsigned int exe_dev;
-	unsigned int pad;
+	unsigned int caps;		/* AT_CAP_* held at the call */
 };
+
+/*
+ * The capabilities crypto.af_alg_restrict's privilege test looks at, held
+ * in the effective set of a task whose user namespace is the initial one
+ * (ns_capable(&init_user_ns, ...) fails in any other namespace).  Part of
+ * the identity: a process that gains or drops them gets a second record.
+ */
+#define AT_CAP_NET_ADMIN	1u
+#define AT_CAP_SYS_ADMIN	2u
+#define AT_CAP_PRIVILEGED	(AT_CAP_NET_ADMIN | AT_CAP_SYS_ADMIN)
 
 struct at_ckey {
 	struct at_who who;
@@ -63,7 +74,20 @@ enum at_counter {
 	C_SOCKET_FAIL,		/* ... that failed with anything but EAFNOSUPPORT */
 	C_DENIED,		/* ... that failed with EAFNOSUPPORT (knob or no AF_ALG) */
 	C_BINDS,		/* tfm sockets bound to this class */
-	C_BIND_FAIL,
+	C_BIND_FAIL,		/* every failed bind, ENOENT included */
+	/*
+	 * Of C_BIND_FAIL, the ENOENT ones.  With the series' af_alg_bind
+	 * tracepoint the kernel's verdict splits them (refused by the
+	 * restriction or not); without it, the restriction level when the
+	 * bind returned (as the loader last read it) does, and the loader
+	 * applies the allowlists.
+	 */
+	C_BIND_DENIED,		/* tracepoint: refused by the restriction */
+	C_BIND_NOTFOUND,	/* tracepoint: not refused by it */
+	C_BIND_ENOENT_L0,	/* no verdict; level 0 at the time */
+	C_BIND_ENOENT_L1,	/* no verdict; level 1 */
+	C_BIND_ENOENT_L2,	/* no verdict; level 2 (a socket created before) */
+	C_BIND_ENOENT_LX,	/* no verdict and no knob: not the restriction */
 	C_SETOPTS,		/* successful SOL_ALG setsockopt (key, authsize, ...) */
 	C_SETOPT_FAIL,
 	C_OPSOCKS,		/* op sockets: successful accept/accept4 */
@@ -166,6 +190,8 @@ struct at_series_cfg {
 	int ret_size;
 	int denied_off;		/* bool/int field: refused by the knob */
 	int denied_size;
+	int is_bind;		/* carries type and alg: the bind's verdict */
+	int pad;
 };
 
 #endif /* AFALG_TRACE_H */

@@ -91,7 +91,7 @@ unsigned long long nevents;
 static bool who_eq(const struct at_who *a, const struct at_who *b)
 {
 	return a->tgid == b->tgid && a->uid == b->uid && a->cgid == b->cgid &&
-	       a->exe_ino == b->exe_ino && a->exe_dev == b->exe_dev;
+	       a->exe_ino == b->exe_ino && a->exe_dev == b->exe_dev && a->caps == b->caps;
 }
 
 struct proc *find_proc(const struct at_who *w)

@@ -17,6 +17,7 @@
 
 #include "afalg-trace.skel.h"
 #include "inventory.h"
+#include "restrict.h"
 #include "trace-helpers.h"
 
 #ifndef AFALG_TRACE_VERSION
@@ -24,7 +25,7 @@
 #endif
 
 #define SCHEMA_NAME	"afalg-trace-inventory"
-#define SCHEMA_VERSION	2
+#define SCHEMA_VERSION	3
 
 struct cls_rec {
 	unsigned int id;
@@ -51,6 +52,7 @@ struct pentry {
 struct entry {
 	const char *exe, *cgroup, *type, *alg;
 	unsigned int uid;
+	unsigned int caps;	/* AT_CAP_*: rows are split by privilege */
 	bool unbound, unknown;
 	unsigned long long c[C_NR];
 	int keylens[16], nkeylens;
@@ -130,7 +132,7 @@ void aggregate(struct afalg_trace_bpf *o)
 		for (size_t i = 0; i < nents; i++)
 			if (str_eq(ents[i].exe, exe) && ents[i].uid == k.who.uid &&
 			    str_eq(ents[i].cgroup, cg) && str_eq(ents[i].type, type) &&
-			    str_eq(ents[i].alg, alg)) {
+			    str_eq(ents[i].alg, alg) && ents[i].caps == k.who.caps) {
 				en = &ents[i];
 				break;
 			}
@@ -143,6 +145,7 @@ void aggregate(struct afalg_trace_bpf *o)
 			en->type = type;
 			en->alg = alg;
 			en->uid = k.who.uid;
+			en->caps = k.who.caps;
 			en->unbound = k.class_id == AT_CLASS_UNBOUND;
 			en->unknown = k.class_id == AT_CLASS_UNKNOWN;
 		}
@@ -177,19 +180,70 @@ void aggregate(struct afalg_trace_bpf *o)
 	}
 }
 
-static void json_counts(FILE *f, const unsigned long long *c, bool unbound, const char *nl)
+/*
+ * The ENOENT binds of a row, split into those crypto.af_alg_restrict
+ * refused (*denied) and those of a name the kernel does not have
+ * (*not_found): the series' tracepoint verdict when there was one, else
+ * the level at the time, the allowlists and the caller's privilege.
+ */
+static void split_enoent(const unsigned long long *c, const char *type, const char *alg,
+			 unsigned int caps, unsigned long long *denied,
+			 unsigned long long *not_found)
 {
+	bool priv = caps & AT_CAP_PRIVILEGED;
+
+	*denied = c[C_BIND_DENIED];
+	*not_found = c[C_BIND_NOTFOUND] + c[C_BIND_ENOENT_L0] + c[C_BIND_ENOENT_LX];
+	for (int level = 1; level <= 2; level++) {
+		unsigned long long n = c[level == 1 ? C_BIND_ENOENT_L1 : C_BIND_ENOENT_L2];
+
+		if (restrict_refuses(level, type, alg, priv))
+			*denied += n;
+		else
+			*not_found += n;
+	}
+}
+
+static void json_counts(FILE *f, const unsigned long long *c, const struct entry *en,
+			const char *nl)
+{
+	unsigned long long denied = c[C_DENIED], not_found = 0;
+
+	/* a row of sockets bound before the start ("?") has no bind counts */
+	if (!en->unbound)
+		split_enoent(c, en->type, en->alg, en->caps, &denied, &not_found);
 	fprintf(f, "\"sockets_created\":%llu,\"attempts\":%llu,\"denied\":%llu,"
+		"\"not_found\":%llu,"
 		"%s\"tfm_sockets\":%llu,\"op_sockets\":%llu,"
 		"%s\"ops_sent\":%llu,\"bytes_sent\":%llu,\"ops_received\":%llu,\"bytes_received\":%llu,"
 		"%s\"failures\":{\"socket\":%llu,\"bind\":%llu,\"setsockopt\":%llu,\"accept\":%llu,"
 		"\"send\":%llu,\"recv\":%llu},\"setsockopts\":%llu",
-		c[C_SOCKETS], c[C_SOCKETS] + c[C_SOCKET_FAIL] + c[C_DENIED], c[C_DENIED], nl,
+		c[C_SOCKETS], c[C_SOCKETS] + c[C_SOCKET_FAIL] + c[C_DENIED], denied, not_found, nl,
 		c[C_BINDS], c[C_OPSOCKS], nl,
 		c[C_SEND_OPS], c[C_SEND_BYTES], c[C_RECV_OPS], c[C_RECV_BYTES], nl,
 		c[C_SOCKET_FAIL], c[C_BIND_FAIL], c[C_SETOPT_FAIL], c[C_ACCEPT_FAIL],
 		c[C_SEND_FAIL], c[C_RECV_FAIL], c[C_SETOPTS]);
-	(void)unbound;
+}
+
+/* "denied_by" of a row: "restrict" for bind refusals, as the socket row's. */
+static const char *row_denied_by(const struct entry *en)
+{
+	unsigned long long denied = en->c[C_DENIED], not_found;
+
+	if (en->unbound)
+		return denied ? denied_by() : NULL;
+	split_enoent(en->c, en->type, en->alg, en->caps, &denied, &not_found);
+	return denied ? "restrict" : NULL;
+}
+
+/* "privileged" and "caps": what the restriction's privilege test saw. */
+static void json_privilege(FILE *f, unsigned int caps)
+{
+	fprintf(f, ",\"privileged\":%s,\"caps\":[%s%s%s]",
+		caps & AT_CAP_PRIVILEGED ? "true" : "false",
+		caps & AT_CAP_NET_ADMIN ? "\"CAP_NET_ADMIN\"" : "",
+		(caps & AT_CAP_NET_ADMIN) && (caps & AT_CAP_SYS_ADMIN) ? "," : "",
+		caps & AT_CAP_SYS_ADMIN ? "\"CAP_SYS_ADMIN\"" : "");
 }
 
 static int cmp_ent(const void *a, const void *b)
@@ -202,7 +256,9 @@ static int cmp_ent(const void *a, const void *b)
 	if (x->unbound != y->unbound)
 		return x->unbound ? -1 : 1;
 	r = strcmp(x->type ? x->type : "", y->type ? y->type : "");
-	return r ? r : strcmp(x->alg ? x->alg : "", y->alg ? y->alg : "");
+	if (!r)
+		r = strcmp(x->alg ? x->alg : "", y->alg ? y->alg : "");
+	return r ? r : (int)x->caps - (int)y->caps;
 }
 
 static void json_int_or_null(FILE *f, bool have, long long v)
@@ -322,9 +378,14 @@ static void json_entry(FILE *f, const struct entry *en)
 	for (int j = 0; j < en->nauthsizes; j++)
 		fprintf(f, "%s%d", j ? "," : "", en->authsizes[j]);
 	fputs("],", f);
-	json_counts(f, en->c, en->unbound, "");
+	json_counts(f, en->c, en, "");
 	fputs(",\"denied_by\":", f);
-	json_str(f, en->c[C_DENIED] ? denied_by() : NULL);
+	json_str(f, row_denied_by(en));
+	json_privilege(f, en->caps);
+	/* on bind rows: true when /proc/crypto lists the name now; null: unknown */
+	if (!en->unbound)
+		fprintf(f, ",\"kernel_has\":%s",
+			proc_crypto_has(en->type, en->alg) ? "true" : "null");
 	fprintf(f, ",\"bound_before_start\":%s", en->unknown ? "true" : "false");
 	fputs(",\"processes\":[", f);
 	for (size_t j = 0; j < en->npe; j++) {
@@ -338,7 +399,7 @@ static void json_entry(FILE *f, const struct entry *en)
 		} else {
 			fputs("\"ppid\":null,\"comm\":null,\"pidns\":null,\"mntns\":null,", f);
 		}
-		json_counts(f, pe->c, en->unbound, "");
+		json_counts(f, pe->c, en, "");
 		fputs("}", f);
 	}
 	fputs("]}", f);
@@ -405,8 +466,11 @@ void write_table(FILE *f)
 		unsigned long long fail = en->c[C_SOCKET_FAIL] + en->c[C_BIND_FAIL] +
 			en->c[C_SETOPT_FAIL] + en->c[C_ACCEPT_FAIL] + en->c[C_SEND_FAIL] +
 			en->c[C_RECV_FAIL];
+		unsigned long long denied = en->c[C_DENIED], not_found = 0;
 		size_t pl = 0;
 
+		if (!en->unbound)
+			split_enoent(en->c, en->type, en->alg, en->caps, &denied, &not_found);
 		if (en->nkeylens) {
 			size_t l = 0;
 
@@ -428,7 +492,7 @@ void write_table(FILE *f)
 			we, we, en->exe, en->uid, wc, wc, en->cgroup,
 			en->unbound ? "(socket)" : en->type, wa, wa, en->unbound ? "-" : en->alg, kl,
 			en->c[C_BINDS], en->c[C_OPSOCKS], en->c[C_SEND_OPS], en->c[C_RECV_OPS],
-			bo, bi, fail, en->c[C_DENIED], pids);
+			bo, bi, fail, denied, pids);
 	}
 	if (!nents)
 		fprintf(f, "(no AF_ALG use seen)\n");

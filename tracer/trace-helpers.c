@@ -312,6 +312,7 @@ static int progsets(struct afalg_trace_bpf *o, struct progset *ps)
 /* The series' own tracepoints: any event named af_alg* or in an af_alg* system. */
 struct series_tp series[AT_SERIES_SLOTS];
 int nseries;
+static bool series_ignored;	/* --no-kernel-tracepoints */
 
 static bool name_in(const char *n, const char *const *list)
 {
@@ -330,7 +331,7 @@ static void parse_series_format(struct series_tp *s)
 	char p[PATH_MAX], line[512];
 	FILE *f;
 
-	s->cfg = (struct at_series_cfg){ -1, 0, -1, 0, -1, 0, -1, 0, -1, 0 };
+	s->cfg = (struct at_series_cfg){ -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, 0, 0 };
 	snprintf(p, sizeof(p), "%s/events/%s/%s/format", tracefs, s->cat, s->name);
 	f = fopen(p, "r");
 	if (!f)
@@ -371,6 +372,8 @@ static void parse_series_format(struct series_tp *s)
 		}
 	}
 	fclose(f);
+	/* af_alg_bind carries the type and algorithm; af_alg_create does not */
+	s->cfg.is_bind = s->cfg.type_off >= 0 && s->cfg.alg_off >= 0;
 }
 
 static void find_series(void)
@@ -568,7 +571,9 @@ void attach_hooks(struct afalg_trace_bpf *o, bool asked_no_fentry, bool asked_no
 				  series[i].cat, series[i].name);
 		}
 	}
-	if (!nseries)
+	if (series_ignored)
+		hook_note(false, "disabled by --no-kernel-tracepoints", "tracepoint:af_alg:*");
+	else if (!nseries)
 		hook_note(false, "no af_alg tracepoint in this kernel (the series is not applied)",
 			  "tracepoint:af_alg:*");
 }
@@ -582,7 +587,7 @@ void detach_hooks(void)
 
 /* ---- start-up ----------------------------------------------------------- */
 
-int probe_kernel(const char *btf_path)
+int probe_kernel(const char *btf_path, bool use_series)
 {
 	if (!bpf_privileged()) {
 		msg("no privileges to load BPF programs (run as root, or with CAP_BPF and "
@@ -601,7 +606,10 @@ int probe_kernel(const char *btf_path)
 		return -1;
 	}
 	find_tracefs();
-	find_series();
+	if (use_series)
+		find_series();
+	else
+		series_ignored = true;
 	afalg_avail = afalg_state();
 	knob_start = read_knob();
 	return 0;

@@ -20,8 +20,8 @@ void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* ---- the kernel ---------------------------------------------------------- */
 
 /* Privileges, BTF (btf_path: --btf or NULL), tracefs, AF_ALG, the series'
- * tracepoints and the knob; 0, or -1 after saying why nothing can be traced. */
-int probe_kernel(const char *btf_path);
+ * tracepoints (unless !use_series: --no-kernel-tracepoints) and the knob; 0, or -1 after saying why nothing can be traced. */
+int probe_kernel(const char *btf_path, bool use_series);
 void free_btfs(void);
 
 /* AF_ALG availability: "builtin", "module", "module-not-loaded", "absent", "unknown" */

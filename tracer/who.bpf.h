@@ -14,6 +14,31 @@ struct kernfs_node___old {
 } __attribute__((preserve_access_index));
 
 
+/*
+ * AT_CAP_* as crypto.af_alg_restrict's privilege test sees them: the
+ * subjective credentials (current_cred(), task->cred), capabilities in the
+ * effective set, counted only in the initial user namespace (level 0; in a
+ * child namespace ns_capable(&init_user_ns, ...) is false whatever the set
+ * holds).  kernel_cap_t is a u64 since 6.3 and two u32 before: the same
+ * 8 bytes either way.
+ */
+static __always_inline __u32 task_caps(struct task_struct *t)
+{
+	const struct cred *cr = BPF_CORE_READ(t, cred);
+	__u64 eff = 0;
+	__u32 caps = 0;
+
+	if (!cr || BPF_CORE_READ(cr, user_ns, level) != 0)
+		return 0;
+	bpf_probe_read_kernel(&eff, sizeof(eff),
+			      __builtin_preserve_access_index(&cr->cap_effective));
+	if (eff & (1ULL << 12))		/* CAP_NET_ADMIN */
+		caps |= AT_CAP_NET_ADMIN;
+	if (eff & (1ULL << 21))		/* CAP_SYS_ADMIN */
+		caps |= AT_CAP_SYS_ADMIN;
+	return caps;
+}
+
 static __always_inline void fill_who(struct at_who *w)
 {
 	struct task_struct *t = (void *)bpf_get_current_task();
@@ -24,7 +49,7 @@ static __always_inline void fill_who(struct at_who *w)
 	w->cgid = bpf_get_current_cgroup_id();
 	w->exe_ino = exe ? BPF_CORE_READ(exe, f_inode, i_ino) : 0;
 	w->exe_dev = exe ? BPF_CORE_READ(exe, f_inode, i_sb, s_dev) : 0;
-	w->pad = 0;
+	w->caps = task_caps(t);
 }
 
 /*

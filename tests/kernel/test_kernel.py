@@ -226,9 +226,11 @@ def test_matrix(tap):
     kdir = kbuild(tap, 'x86_64')
     if not kdir:
         return
-    # --share: the guest's /tmp is its own tmpfs, and a checkout may be there
+    # --share: the guest's /tmp is its own tmpfs, and a checkout may be
+    # there; the matrix runs itself from tests/lib
     rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
-                         '--share', HERE, '--cmd', m.GUEST_SCRIPT])
+                         '--share', HERE, '--share', os.path.dirname(m.__file__),
+                         '--cmd', m.GUEST_SCRIPT])
     if not tap.ok(rc == 0, 'guest runs the matrix (%.0fs)' % secs,
                   out[-3000:]):
         return

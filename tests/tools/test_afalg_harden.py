@@ -157,6 +157,25 @@ def main():
             tap.ok(r.returncode == 2 and 'afalg-harden:' in r.stderr and
                    'Traceback' not in r.stderr, 'bad input %s: exit 2' % name,
                    r.stderr)
+        # the tracer's schema versions 2 and 3 only add fields: read as 1;
+        # an unknown version is refused
+        for v in (2, 3):
+            inv = inventory([dict(USER, denied=1, not_found=0, denied_by='restrict',
+                                  privileged=False, caps=[])])
+            inv['schema_version'] = v
+            out = harden(tap, tmp, 'v%d' % v, inv)
+            tap.ok(sysctl_level(out) == ['crypto.af_alg_restrict = 0\n'],
+                   'schema version %d read like 1 (a user binary blocks raising the level)'
+                   % v, sysctl_level(out))
+        p = os.path.join(tmp, 'v4.json')
+        inv = inventory([USER])
+        inv['schema_version'] = 4
+        with open(p, 'w') as f:
+            json.dump(inv, f)
+        r = subprocess.run([HARDEN, '-o', os.path.join(tmp, 'x'), p],
+                           capture_output=True, text=True)
+        tap.ok(r.returncode == 2 and 'schema versions 1 to 3' in r.stderr,
+               'schema version 4: exit 2, saying which versions it reads', r.stderr)
         r = subprocess.run([HARDEN, '-o', os.path.join(tmp, 'x'),
                             os.path.join(tmp, 'missing.json')],
                            capture_output=True, text=True)

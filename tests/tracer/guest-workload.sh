@@ -12,6 +12,7 @@
 #   <phase>.dmesg         the kernel log of the phase (af_alg_log_use and
 #                         af_alg_log_deny lines)
 #   <phase>.pids          "name pid" of real clients started by this script
+#   r.truth               phase r: the matrix probe's result of every bind
 #   times                 seconds per phase (guest clock: slow under TCG)
 #   <phase>.t0, .t1       empty files created at the start and end of a
 #                         phase: their mtimes are host time
@@ -156,6 +157,28 @@ phase_e() {	# level 2: attempts denied by af_alg_restrict, socket(2) and io_urin
 	stop e
 	dmesg >"$OUT/e.dmesg"
 	level 0 0 0
+}
+
+phase_r() {	# level 1: binds the restriction refuses, of names it allows and of
+		# names the kernel lacks, by root, nobody and a CAP_NET_ADMIN-only
+		# user (tests/lib/afalg_matrix.py probes every name; users.sh
+		# holds its setpriv lines); then root at level 0.  Two tracers:
+		# r takes the verdict from the series' af_alg_bind tracepoint,
+		# rn ignores it (as on a kernel with mainline's restriction only)
+	BIN=$(dirname "$0")
+	. "$BIN/users.sh"
+	level 1 0 0
+	launch r "$TRACE"
+	launch rn "$TRACE" --no-kernel-tracepoints
+	ready r rn || { stop r; stop rn; return 1; }
+	/usr/bin/python3 "$BIN/afalg_matrix.py" probe 1 root >>"$OUT/r.truth"
+	$AS_NOBODY /usr/bin/python3 "$BIN/afalg_matrix.py" probe 1 nobody >>"$OUT/r.truth"
+	$AS_NETADMIN /usr/bin/python3 "$BIN/afalg_matrix.py" probe 1 netadmin >>"$OUT/r.truth"
+	level 0 0 0
+	sleep 2		# the tracers read the level every 100 ms
+	/usr/bin/python3 "$BIN/afalg_matrix.py" probe 0 root >>"$OUT/r.truth"
+	stop r
+	stop rn
 }
 
 uname -r >"$OUT/uname"

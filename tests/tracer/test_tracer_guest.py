@@ -20,8 +20,6 @@ ground truth:
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,25 +36,8 @@ COUNTERS = ['attempts', 'denied', 'sockets_created', 'tfm_sockets', 'op_sockets'
             'setsockopts', 'ops_sent', 'bytes_sent', 'ops_received', 'bytes_received']
 
 
-def read_lines_json(path):
-    out = []
-    try:
-        with open(path) as f:
-            for line in f:
-                line = line.strip()
-                if line.startswith('{'):
-                    out.append(json.loads(line))
-    except OSError:
-        pass
-    return out
-
-
-def load(path):
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
+read_lines_json = tl.read_lines_json
+load = tl.load
 
 
 def per_pid(summary, pid):
@@ -67,7 +48,7 @@ def per_pid(summary, pid):
     for e, p in tl.proc_of(summary, pid):
         ents.append(e)
         for k in COUNTERS:
-            tot[k] += p[k]
+            tot[k] += p[k] or 0   # null: the bpftrace edition's bind-row denied
         for k, v in p['failures'].items():
             fails[k] = fails.get(k, 0) + v
     tot['failures'] = fails
@@ -194,43 +175,22 @@ def traced_part(late):
 
 def main():
     tap = Tap()
-    if os.environ.get('AFALG_TRACER_GUEST') == '0':
-        tap.skip('guest tracer tests', 'skipped on request (AFALG_TRACER_GUEST=0)')
-        tap.done()
-    run_guest = os.environ.get('AFALG_RUN_GUEST') or os.path.join(
-        TOP, 'kernel-patches', 'run-guest')
-    if not os.access(run_guest, os.X_OK):
-        tap.skip('guest tracer tests', 'kernel-patches/run-guest not present (issue 6)')
-        tap.done()
-    static = os.environ.get('AFALG_TRACE_STATIC')
+    run_guest = tl.guest_run_guest(tap, 'guest tracer tests')
+    static = os.environ['AFALG_TRACE_STATIC']
     cstatic = os.environ.get('AFALG_CLIENT_STATIC')
-    if not static or not os.path.exists(static) or not cstatic:
-        tap.skip('guest tracer tests', 'afalg-trace-static not built')
+    if not cstatic:
+        tap.skip('guest tracer tests', 'afalg-client-static not built')
         tap.done()
     # Everything the guest runs lives in OUT, shared read-write at the same path
     # (the guest's /tmp is its own tmpfs, so OUT must not be under /tmp).
     base = os.environ.get('AFALG_GUEST_OUT') or os.path.join(
         os.environ.get('MESON_BUILD_ROOT', TOP), 'tracer-guest')
-    if os.path.exists(base):
-        shutil.rmtree(base)
-    out = os.path.join(base, 'out')
-    bindir = os.path.join(base, 'bin')
-    os.makedirs(out)
-    os.makedirs(bindir)
-    for src, name in ((static, 'afalg-trace'), (cstatic, 'afalg-client'),
-                      (os.environ['AFALG_TRACE_FOLD'], 'afalg-trace-bt'),
-                      (os.environ['AFALG_TRACE_BT'], 'afalg-trace.bt'),
-                      (os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                    'guest-workload.sh'), 'guest-workload.sh')):
-        shutil.copy(src, os.path.join(bindir, name))
-    cmd = 'sh %s/guest-workload.sh %s %s/afalg-trace %s/afalg-client %s/afalg-trace-bt %d' % (
-        bindir, out, bindir, bindir, bindir, LOAD)
     t0 = time.monotonic()
-    kernel = ['--kernel', os.environ['AFALG_GUEST_KERNEL']] \
-        if os.environ.get('AFALG_GUEST_KERNEL') else []
-    r = subprocess.run([run_guest] + kernel + ['--share', base, '--timeout',
-                        os.environ.get('AFALG_GUEST_TIMEOUT', '3000'), '--cmd', cmd],
-                       capture_output=True, text=True)
+    r, out = tl.guest_workload(
+        base, run_guest, ((static, 'afalg-trace'), (cstatic, 'afalg-client'),
+                          (os.environ['AFALG_TRACE_FOLD'], 'afalg-trace-bt'),
+                          (os.environ['AFALG_TRACE_BT'], 'afalg-trace.bt')),
+        ('afalg-trace', 'afalg-client', 'afalg-trace-bt', LOAD), ('a', 'b', 'c', 'e'))
     secs = time.monotonic() - t0
     tap.diag('guest run: %.0f s, exit %d' % (secs, r.returncode))
     wall = []

@@ -22,6 +22,16 @@ from kctest import Tap
 import tracerlib as tl
 
 
+def caps_of(prefix):
+    """Ground truth: CAP_NET_ADMIN / CAP_SYS_ADMIN in CapEff as the kernel
+    shows it to a process run with prefix (e.g. a setpriv command line)."""
+    r = subprocess.run(prefix + ['cat', '/proc/self/status'], capture_output=True,
+                       text=True)
+    eff = int([l.split()[1] for l in r.stdout.splitlines()
+               if l.startswith('CapEff:')][0], 16)
+    return [n for bit, n in ((12, 'CAP_NET_ADMIN'), (21, 'CAP_SYS_ADMIN')) if eff >> bit & 1]
+
+
 def main():
     tap = Tap()
     client = os.environ['AFALG_CLIENT']
@@ -55,7 +65,7 @@ def main():
     tap.ok(rc == 0 and summary is not None, 'SIGINT: clean exit and the summary is written',
            'rc=%s stderr=%s' % (rc, err))
     s = summary or {}
-    tap.ok(s.get('schema') == 'afalg-trace-inventory' and s.get('schema_version') == 2,
+    tap.ok(s.get('schema') == 'afalg-trace-inventory' and s.get('schema_version') == 3,
            'summary names its schema and version')
     host = s.get('host', {})
     tap.ok(host.get('kernel') == platform.release() and
@@ -204,6 +214,31 @@ def main():
     tap.ok(ok and summary['lost_events'] == 0,
            '10000 attempts from 4 processes counted exactly, none lost')
 
+    # -- 5b: privilege: rows split by what the restriction's test would see --
+    nobody = ['setpriv', '--reuid', '65534', '--regid', '65534', '--clear-groups',
+              '--inh-caps', '-all', '--bounding-set', '-all']
+    netadmin = ['setpriv', '--reuid', '65534', '--regid', '65534', '--clear-groups',
+                '--inh-caps', '-all,+net_admin', '--ambient-caps', '-all,+net_admin',
+                '--bounding-set', '-all,+net_admin']
+    if not shutil.which('setpriv'):
+        tap.skip('privilege of the caller', 'setpriv (util-linux) missing')
+    else:
+        t = tl.Tracer([])
+        runs = []
+        for who, prefix in (('root', []), ('nobody', nobody), ('netadmin', netadmin)):
+            r = subprocess.run(prefix + [client, 'probe', '2'], capture_output=True, text=True)
+            runs.append((who, json.loads(r.stdout.splitlines()[-1]), caps_of(prefix)))
+        summary, err, rc = t.stop()
+        ok = len(runs) == 3 and runs[0][2] == ['CAP_NET_ADMIN', 'CAP_SYS_ADMIN'] and \
+            runs[1][2] == [] and runs[2][2] == ['CAP_NET_ADMIN']
+        for who, truth, caps in runs:
+            recs = tl.proc_of(summary, truth['pid'])
+            ok = ok and len(recs) == 1 and recs[0][0]['caps'] == caps and \
+                recs[0][0]['privileged'] == bool(caps) and recs[0][1]['denied'] == 2
+        tap.ok(ok, 'privileged and caps per row: root (both), nobody (none), a '
+               'CAP_NET_ADMIN-only user (CAP_NET_ADMIN), as CapEff shows them',
+               json.dumps([(w, c, tl.proc_of(summary, t_['pid'])) for w, t_, c in runs])[:3000])
+
     # -- 6: the bpftrace script on the same workload -------------------------
     bt = os.environ.get('AFALG_TRACE_FOLD')
     if not shutil.which('bpftrace') or not bt or not os.path.exists(bt):
@@ -227,7 +262,10 @@ def main():
                 ok = ok and len(rb) == 1 and rb[0][1]['denied'] == tr_['denied'] == 7
                 ok = ok and rb[0][0]['exe'] == tr_['exe'] and rb[0][0]['cgroup'] == rl[0][0]['cgroup']
                 ok = ok and rb[0][1]['ppid'] == rl[0][1]['ppid'] and rb[0][1]['comm'] == 'afalg-client'
-            tap.ok(ok, 'afalg-trace.bt: same schema, per-process attempts and identity match '
+                # this driver's own capabilities, inherited by the client
+                ok = ok and rb[0][0]['caps'] == rl[0][0]['caps'] == caps_of([]) and \
+                    rb[0][0]['privileged'] == bool(caps_of([]))
+            tap.ok(ok, 'afalg-trace.bt: same schema, per-process attempts, identity and privilege match '
                    'the ground truth and afalg-trace', json.dumps(sb)[:1500] + errb)
             keys = lambda d: sorted(d.keys())
             tap.ok(sb is not None and s is not None and keys(sb) == keys(s) and

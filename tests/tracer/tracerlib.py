@@ -141,3 +141,75 @@ def afalg_available():
 
 def can_bpf():
     return os.geteuid() == 0
+
+
+def read_lines_json(path):
+    """The JSON objects of a file, one per line (other lines ignored)."""
+    out = []
+    try:
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line.startswith('{'):
+                    out.append(json.loads(line))
+    except OSError:
+        pass
+    return out
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def guest_workload(base, run_guest, files, args, phases):
+    """Boot the guest once (kernel-patches/run-guest) and run
+    guest-workload.sh there for the given phases.  base is shared with the
+    guest at the same path (not under /tmp: the guest has its own):
+    files [(host path, name)] are copied to base/bin, results appear in
+    base/out.  args: the script's TRACE CLIENT BTWRAPPER LOAD arguments,
+    names in base/bin or numbers.  Returns (completed process, out dir)."""
+    import shutil
+    if os.path.exists(base):
+        shutil.rmtree(base)
+    out = os.path.join(base, 'out')
+    bindir = os.path.join(base, 'bin')
+    os.makedirs(out)
+    os.makedirs(bindir)
+    here = os.path.dirname(os.path.abspath(__file__))
+    for src, name in list(files) + [(os.path.join(here, 'guest-workload.sh'),
+                                     'guest-workload.sh')]:
+        shutil.copy(src, os.path.join(bindir, name))
+    argv = [a if isinstance(a, int) else os.path.join(bindir, a) for a in args]
+    cmd = 'sh %s/guest-workload.sh %s %s "%s"' % (
+        bindir, out, ' '.join(str(a) for a in argv), ' '.join(phases))
+    kernel = ['--kernel', os.environ['AFALG_GUEST_KERNEL']] \
+        if os.environ.get('AFALG_GUEST_KERNEL') else []
+    r = subprocess.run([run_guest] + kernel + ['--share', base, '--timeout',
+                        os.environ.get('AFALG_GUEST_TIMEOUT', '3000'), '--cmd', cmd],
+                       capture_output=True, text=True)
+    return r, out
+
+
+def guest_run_guest(tap, what):
+    """The run-guest to boot with, or a TAP skip (and exit) when the guest
+    tests are off (AFALG_TRACER_GUEST=0), run-guest is missing or the static
+    tracer is not built."""
+    if os.environ.get('AFALG_TRACER_GUEST') == '0':
+        tap.skip(what, 'skipped on request (AFALG_TRACER_GUEST=0)')
+        tap.done()
+    top = os.environ.get('AFALG_TOP', os.path.dirname(os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))))
+    run_guest = os.environ.get('AFALG_RUN_GUEST') or os.path.join(
+        top, 'kernel-patches', 'run-guest')
+    if not os.access(run_guest, os.X_OK):
+        tap.skip(what, 'kernel-patches/run-guest not present (issue 6)')
+        tap.done()
+    static = os.environ.get('AFALG_TRACE_STATIC')
+    if not static or not os.path.exists(static):
+        tap.skip(what, 'afalg-trace-static not built')
+        tap.done()
+    return run_guest

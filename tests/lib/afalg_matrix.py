@@ -10,6 +10,10 @@ JSON line per name with the result ("ok" or the errno name).  On the host,
 expected(level, user, type, name) gives what the mainline restriction says
 (written out below from ../shared/docs/upstream-2026.md, not from the
 kernel) and test_kernel.py compares the two.
+
+It lives in tests/lib because two suites use it: kernel (the matrix
+itself) and tracer (the inventory's denied / not_found / privileged for
+the same binds; classify() below).
 """
 import errno
 import json
@@ -106,6 +110,26 @@ def expected(level, user, typ, name):
     if who == 'U' or (who == 'P' and user in ('root', 'netadmin')):
         return 'ok'
     return 'ENOENT'
+
+
+def privileged(user):
+    """Does the user pass the restriction's privilege test?"""
+    return user in ('root', 'netadmin')
+
+
+def classify(level, user, typ, name, result):
+    """What an inventory counts for one bind with this result: 'ok' (a
+    tfm socket), 'denied' (refused by the restriction: an ENOENT at level
+    1 or 2 for a name the caller may not bind, whether or not the kernel
+    has it, as the restriction decides before any lookup), 'not_found'
+    (any other ENOENT: the kernel does not have the name), or 'error'."""
+    if result == 'ok':
+        return 'ok'
+    if result != 'ENOENT':
+        return 'error'
+    who = ALLOWED.get((typ, name))
+    allowed = who == 'U' or (who == 'P' and privileged(user))
+    return 'denied' if level >= 1 and not allowed else 'not_found'
 
 
 def probe(level, user):

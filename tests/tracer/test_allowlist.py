@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Suite "tracer": the allowlists afalg-trace applies (afalg-trace
+--allowlists, from tracer/restrict.c) are the kernel series' table
+(kernel-patches/src/0001-af-alg-restrict/crypto/af_alg_restrict.c, parsed
+here) and the matrix's (tests/lib/afalg_matrix.py, written from the
+description of mainline's restriction).  Any difference fails."""
+import json
+import os
+import re
+import subprocess
+
+from kctest import Tap
+import afalg_matrix as matrix
+
+TOP = os.environ.get('AFALG_TOP', os.path.dirname(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__)))))
+KERNEL_TABLE = os.path.join(TOP, 'kernel-patches', 'src', '0001-af-alg-restrict',
+                            'crypto', 'af_alg_restrict.c')
+
+
+def parse_kernel_table(text):
+    """{type: {name: 'any'|'privileged'}} from the C arrays
+    af_alg_<x>_allowed[] and the af_alg_allowlists[] type table."""
+    arrays = {}
+    for m in re.finditer(r'static const struct af_alg_allowed (\w+)\[\] = \{(.*?)\n\};',
+                         text, re.S):
+        names = {}
+        for e in re.finditer(r'\{\s*"([^"]*)"\s*(?:,\s*(true|false)\s*)?\}', m.group(2)):
+            names[e.group(1)] = 'privileged' if e.group(2) == 'true' else 'any'
+        arrays[m.group(1)] = names
+    m = re.search(r'\} af_alg_allowlists\[\] = \{(.*?)\n\};', text, re.S)
+    if not m:
+        return None
+    out = {}
+    for e in re.finditer(r'\{\s*"([^"]+)"\s*,\s*(\w+)\s*\}', m.group(1)):
+        out[e.group(1)] = arrays.get(e.group(2))
+    return out
+
+
+def main():
+    tap = Tap()
+    with open(KERNEL_TABLE) as f:
+        kernel = parse_kernel_table(f.read())
+    tap.ok(kernel and all(v is not None for v in kernel.values()) and
+           sum(len(v) for v in kernel.values()) >= 20,
+           'the kernel series\' allowlists parse (%d types, %d names)' % (
+               len(kernel or {}), sum(len(v or {}) for v in (kernel or {}).values())), kernel)
+    r = subprocess.run([os.environ['AFALG_TRACE'], '--allowlists'], capture_output=True,
+                       text=True, timeout=60)
+    try:
+        tracer = json.loads(r.stdout)
+    except ValueError:
+        tracer = None
+    tap.ok(r.returncode == 0 and tracer == kernel,
+           'afalg-trace --allowlists is the kernel series\' table',
+           'tracer %s\nkernel %s' % (tracer, kernel))
+    want = {}
+    for (typ, name), who in matrix.ALLOWED.items():
+        want.setdefault(typ, {})[name] = 'privileged' if who == 'P' else 'any'
+    got = {t: v for t, v in (kernel or {}).items() if v}
+    tap.ok(got == want, 'the kernel series\' table is the matrix\'s (tests/lib/afalg_matrix.py)',
+           'kernel %s\nmatrix %s' % (got, want))
+    # the parser can fail: a table with one entry changed is not the same
+    with open(KERNEL_TABLE) as f:
+        changed = parse_kernel_table(f.read().replace('{ "md5", true }', '{ "md5" }', 1))
+    tap.ok(changed != kernel, 'a changed entry (md5 made open to all) is seen as a difference')
+    tap.done()
+
+
+if __name__ == '__main__':
+    main()
