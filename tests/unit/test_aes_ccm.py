@@ -15,8 +15,8 @@ import os
 
 from cryptography.hazmat.primitives.ciphers.aead import AESCCM
 
-from kctest import (Oracle, OracleError, Tap, mismatches, rng, randbytes, random_splits,
-                    path_name, vectors_dir)
+from kctest import (OracleError, mismatches, path_name, randbytes, random_splits, run_tests,
+                    vectors_dir)
 
 EBADMSG = 74
 EINVAL = 22
@@ -190,17 +190,8 @@ def test_wycheproof(tap, o):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_oneshot(tap, o, r)
-    test_incremental(tap, o, r)
-    test_forgery(tap, o, r)
-    test_limits(tap, o, r)
-    test_rfc4309(tap, o, r)
-    test_wycheproof(tap, o)
-    o.close()
-    tap.done()
+    run_tests(test_oneshot, test_incremental, test_forgery, test_limits,
+              test_rfc4309, test_wycheproof)
 
 
 if __name__ == '__main__':

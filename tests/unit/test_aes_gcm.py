@@ -15,12 +15,13 @@ ACVP AES-GCM file.
 """
 import json
 import os
+from functools import partial
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 import gcmref
-from kctest import (Oracle, OracleError, Tap, answers, mismatches, rng, randbytes,
-                    random_splits, path_name, vectors_dir)
+from kctest import (OracleError, answers, mismatches, path_name, randbytes, random_splits,
+                    run_tests, vectors_dir)
 
 EBADMSG = 74
 EINVAL = 22
@@ -281,23 +282,11 @@ def test_acvp(tap, o):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_model(tap, r)
-    test_ghash(tap, o, r)
-    test_oneshot(tap, o, r)
-    test_ivlens(tap, o, r)
-    test_wrap(tap, o, r)
-    test_incremental(tap, o, r)
-    test_forgery(tap, o, r)
-    test_rfc4106(tap, o, r)
-    test_bad_params(tap, o, r)
-    test_wycheproof(tap, o, 'aes_gcm_test.json', False)
-    test_wycheproof(tap, o, 'aes_gmac_test.json', True)
-    test_acvp(tap, o)
-    o.close()
-    tap.done()
+    run_tests(test_model, test_ghash, test_oneshot, test_ivlens, test_wrap,
+              test_incremental, test_forgery, test_rfc4106, test_bad_params,
+              partial(test_wycheproof, fname='aes_gcm_test.json', gmac=False),
+              partial(test_wycheproof, fname='aes_gmac_test.json', gmac=True),
+              test_acvp)
 
 
 if __name__ == '__main__':

@@ -15,7 +15,7 @@ import os
 
 import testmgr
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name, vectors_dir
+from kctest import OracleError, path_name, randbytes, run_tests, vectors_dir
 
 EINVAL, EBADMSG = 22, 74
 
@@ -111,14 +111,7 @@ def test_random(tap, o, r):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_testmgr(tap, o)
-    test_wycheproof(tap, o)
-    test_random(tap, o, r)
-    o.close()
-    tap.done()
+    run_tests(test_testmgr, test_wycheproof, test_random)
 
 
 if __name__ == '__main__':

@@ -15,7 +15,7 @@ import json
 import os
 
 import aesref
-from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name, vectors_dir
+from kctest import OracleError, path_name, randbytes, run_tests, vectors_dir
 
 EINVAL = 22
 
@@ -127,15 +127,7 @@ def test_wycheproof(tap, o):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_model(tap, r)
-    test_diff(tap, o, r)
-    test_bad(tap, o, r)
-    test_wycheproof(tap, o)
-    o.close()
-    tap.done()
+    run_tests(test_model, test_diff, test_bad, test_wycheproof)
 
 
 if __name__ == '__main__':
