@@ -9,6 +9,7 @@ python3-cryptography, openssl) or with published vectors from
 them.
 """
 import inspect
+import json
 import os
 import random
 import shlex
@@ -194,6 +195,12 @@ def vectors_dir():
     if not d:
         d = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'shared', 'vectors')
     return os.path.abspath(d)
+
+
+def load_vectors(*parts):
+    """The JSON vector file at vectors_dir()/parts..., parsed."""
+    with open(os.path.join(vectors_dir(), *parts)) as f:
+        return json.load(f)
 
 
 def path_name():

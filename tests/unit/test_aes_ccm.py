@@ -10,14 +10,11 @@ give -EBADMSG and leave only zeroes in the destination; a payload too long
 for the length field gives -EOVERFLOW; bad nonce, tag and key lengths
 -EINVAL.  Then every test of Wycheproof aes_ccm_test.json.
 """
-import json
-import os
 
 from cryptography.hazmat.primitives.ciphers.aead import AESCCM
 
 from aeadcases import flip, ipsec_cases, run_cases
-from kctest import (OracleError, path_name, randbytes, random_splits, run_tests,
-                    vectors_dir)
+from kctest import OracleError, load_vectors, path_name, randbytes, random_splits, run_tests
 
 EBADMSG = 74
 EINVAL = 22
@@ -137,10 +134,9 @@ def test_rfc4309(tap, o, r):
     run_cases(tap, o, reqs, want, 'rfc4309(ccm(aes)): salt||IV nonce, tags 8/12/16, forged tag, '
               'bad key and tag lengths')
 
+
 def test_wycheproof(tap, o):
-    with open(os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1',
-                           'aes_ccm_test.json')) as f:
-        j = json.load(f)
+    j = load_vectors('wycheproof', 'testvectors_v1', 'aes_ccm_test.json')
     for g in j['testGroups']:
         tl = g['tagSize'] // 8
         for t in g['tests']:

@@ -13,16 +13,14 @@ must fail with -EBADMSG and leave only zeroes in the destination.  Then
 every test of Wycheproof aes_gcm_test.json and aes_gmac_test.json and the
 ACVP AES-GCM file.
 """
-import json
-import os
 from functools import partial
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 import gcmref
 from aeadcases import flip, ipsec_cases, run_cases
-from kctest import (OracleError, answers, path_name, randbytes, random_splits,
-                    run_tests, vectors_dir)
+from kctest import (OracleError, answers, load_vectors, path_name, randbytes, random_splits,
+                    run_tests)
 
 EBADMSG = 74
 EINVAL = 22
@@ -180,6 +178,7 @@ def test_rfc4106(tap, o, r):
     run_cases(tap, o, reqs, want, 'rfc4106(gcm(aes)): salt||IV nonce, tags 8/12/16, forged tag, '
               'bad key and tag lengths')
 
+
 def test_bad_params(tap, o, r):
     reqs, want = [], []
     for api in ('std', 'iv', 'compat'):
@@ -193,8 +192,7 @@ def test_bad_params(tap, o, r):
 
 
 def wy(name):
-    with open(os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1', name)) as f:
-        return json.load(f)
+    return load_vectors('wycheproof', 'testvectors_v1', name)
 
 
 def test_wycheproof(tap, o, fname, gmac):
@@ -224,9 +222,7 @@ def test_wycheproof(tap, o, fname, gmac):
 
 
 def test_acvp(tap, o):
-    with open(os.path.join(vectors_dir(), 'acvp', 'ACVP-AES-GCM-1.0',
-                           'internalProjection.json')) as f:
-        j = json.load(f)
+    j = load_vectors('acvp', 'ACVP-AES-GCM-1.0', 'internalProjection.json')
     for g in j['testGroups']:
         tl = g['tagLen'] // 8
         reqs, want, ids = [], [], []
