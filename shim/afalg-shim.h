@@ -10,7 +10,9 @@
  *   startup.c    resolving the real functions, reading the configuration
  *   fdtable.c    which file descriptors are ours, and their objects
  *   sock.c       the tfm ("parent") socket and the rules every op socket
- *                shares: bind, setsockopt, accept, nokey, cmsg parsing
+ *                shares: socket, bind, setsockopt, accept, nokey
+ *   sock-msg.c   the message path of every socket: iovec import, the
+ *                sendmsg/recvmsg dispatch, cmsg parsing, poll
  *   hash.c, skcipher.c, aead.c, rng.c
  *                one op-socket state machine per type (algif_*.c)
  *   txq.c        the TX queue skcipher and aead share (af_alg.c)
@@ -270,16 +272,20 @@ AFS_HIDDEN int afs_getsockopt(struct afs_sock *s, int fd, int level, int name,
 			      void *val, unsigned int *len);
 AFS_HIDDEN int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen,
 			  int flags);
+AFS_HIDDEN void afs_sock_release(struct afs_sock *s);
+AFS_HIDDEN void afs_sock_bufs_update(struct afs_sock *s, int fd);
+AFS_HIDDEN int afs_check_key(struct afs_sock *s);
+AFS_HIDDEN int afs_new_child(struct afs_sock *parent, struct afs_sock **out);
+
+/* sock-msg.c */
 AFS_HIDDEN ssize_t afs_sendmsg(struct afs_sock *s, int fd,
 			       const struct msghdr *msg, int flags);
 AFS_HIDDEN ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg,
 			       int flags);
 AFS_HIDDEN int afs_poll_mask(struct afs_sock *s);
-AFS_HIDDEN void afs_sock_release(struct afs_sock *s);
 AFS_HIDDEN bool afs_nonblock(int fd);
-AFS_HIDDEN void afs_sock_bufs_update(struct afs_sock *s, int fd);
 
-/* Common to skcipher and aead (af_alg.c): TX queue and cmsg parsing. */
+/* sock-msg.c, for the per-type machines: af_alg_cmsg_send(), iovecs. */
 struct afs_control {
 	const uint8_t *iv;
 	unsigned int ivlen;
@@ -289,8 +295,6 @@ struct afs_control {
 	bool init;
 };
 AFS_HIDDEN int afs_cmsg_parse(const struct msghdr *msg, struct afs_control *c);
-AFS_HIDDEN int afs_check_key(struct afs_sock *s);
-AFS_HIDDEN int afs_new_child(struct afs_sock *parent, struct afs_sock **out);
 AFS_HIDDEN size_t afs_iov_total(const struct iovec *iov, size_t n);
 AFS_HIDDEN size_t afs_copy_to_iov(const struct iovec *iov, size_t n,
 				  size_t skip, const uint8_t *src, size_t len);

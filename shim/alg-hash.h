@@ -105,4 +105,14 @@ static void hmac_##alg##_digest_(const void *tfm, const u8 *data,	\
 		},							\
 	}
 
+/*
+ * The usual pair, a hash and its HMAC, in one line each: the adapters, and
+ * the two table entries.
+ */
+#define AFS_HASH_HMAC_ADAPTERS(alg)					\
+	AFS_HASH_ADAPTERS(alg)						\
+	AFS_HMAC_ADAPTERS(alg)
+#define AFS_HASH_HMAC_ENTRIES(alg, bs, ds)				\
+	AFS_HASH_ENTRY(alg, bs, ds), AFS_HMAC_ENTRY(alg, bs, ds)
+
 #endif /* AFALG_SHIM_ALG_HASH_H */

@@ -6,12 +6,10 @@
 
 #include "alg-hash.h"
 
-AFS_HASH_ADAPTERS(sha1)
-AFS_HMAC_ADAPTERS(sha1)
+AFS_HASH_HMAC_ADAPTERS(sha1)
 
 static const struct afs_alg sha1_algs[] = {
-	AFS_HASH_ENTRY(sha1, SHA1_BLOCK_SIZE, SHA1_DIGEST_SIZE),
-	AFS_HMAC_ENTRY(sha1, SHA1_BLOCK_SIZE, SHA1_DIGEST_SIZE),
+	AFS_HASH_HMAC_ENTRIES(sha1, SHA1_BLOCK_SIZE, SHA1_DIGEST_SIZE),
 	{ .name = NULL },
 };
 

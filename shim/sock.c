@@ -1,21 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The AF_ALG socket layer: what crypto/af_alg.c and net/socket.c do for
- * every type.  tfm sockets (bind, setsockopt, accept) live here entirely;
- * op sockets are dispatched to the per-type state machines after the rules
- * common to all of them (nokey check, cmsg parsing).
+ * The AF_ALG socket layer, the socket's life: what crypto/af_alg.c and
+ * net/socket.c do for every type from socket(2) to close.  tfm sockets
+ * (bind, setsockopt with the key, getsockopt, accept) live here entirely,
+ * and so does creating an op socket (af_alg_accept() and the type's
+ * init_child) and the nokey check; the message path of every socket is
+ * sock-msg.c.
  *
  * Every function returns a value >= 0 or -errno, like the kernel; entry.h
  * turns that into the libc convention.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 #include <linux/if_alg.h>
 
 #include "real.h"
@@ -58,43 +56,6 @@ void afs_free_secret(void *p, size_t n)
 {
 	afs_wipe(p, n);
 	free(p);
-}
-
-size_t afs_iov_total(const struct iovec *iov, size_t n)
-{
-	size_t t = 0, i;
-
-	for (i = 0; i < n; i++)
-		t += iov[i].iov_len;
-	return t;
-}
-
-/* Scatter @len bytes of @src into the iovec, after skipping @skip bytes. */
-size_t afs_copy_to_iov(const struct iovec *iov, size_t n, size_t skip,
-		       const uint8_t *src, size_t len)
-{
-	size_t done = 0, i, c;
-
-	for (i = 0; i < n && done < len; i++) {
-		if (skip >= iov[i].iov_len) {
-			skip -= iov[i].iov_len;
-			continue;
-		}
-		c = iov[i].iov_len - skip;
-		if (c > len - done)
-			c = len - done;
-		memcpy((uint8_t *)iov[i].iov_base + skip, src + done, c);
-		done += c;
-		skip = 0;
-	}
-	return done;
-}
-
-bool afs_nonblock(int fd)
-{
-	int fl = afs_real.fcntl(fd, F_GETFL);
-
-	return fl >= 0 && (fl & O_NONBLOCK);
 }
 
 /* The kernel's view of SO_SNDBUF/SO_RCVBUF, read from the placeholder. */
@@ -609,226 +570,4 @@ fail:
 int afs_new_child(struct afs_sock *p, struct afs_sock **out)
 {
 	return new_child(p, out);
-}
-
-/* ------------------------------------------------------------------ */
-/* sendmsg / recvmsg dispatch                                          */
-
-/*
- * sendmsg/recvmsg on an op socket: the checks of ____sys_sendmsg() and
- * ____sys_recvmsg(), O_NONBLOCK where the type honours it, the nokey
- * check, then the type's op.
- */
-static ssize_t op_msg(struct afs_sock *s, int fd, struct msghdr *msg,
-		      int flags, bool send)
-{
-	bool nonblock = send ? s->type != AFS_HASH :
-			       s->type == AFS_SKCIPHER || s->type == AFS_AEAD;
-	size_t size;
-	ssize_t r;
-	int err;
-
-	if (send) {
-		if (msg->msg_controllen > INT_MAX)
-			return -ENOBUFS;
-		if (msg->msg_controllen > 36 &&
-		    msg->msg_controllen >= afs_optmem_max())
-			return -ENOBUFS;
-		if (msg->msg_controllen && !msg->msg_control)
-			return -EFAULT;
-	}
-	size = afs_iov_total(msg->msg_iov, msg->msg_iovlen);
-	if (!(flags & MSG_DONTWAIT) && nonblock && afs_nonblock(fd))
-		flags |= MSG_DONTWAIT;
-	if (s->nokey) {
-		err = afs_check_key(s);
-		if (err)
-			return err;
-	}
-	r = send ? s->ops->sendmsg(s, msg, size, flags) :
-		   s->ops->recvmsg(s, msg, size, flags);
-	if (r >= 0)
-		afs_note_use(s);
-	return r;
-}
-
-/*
- * __import_iovec() (lib/iov_iter.c) as sendmsg()/recvmsg() reach it:
- * EMSGSIZE past UIO_MAXIOV, EINVAL for a length negative as ssize_t,
- * EFAULT for a range that wraps the address space, and the total capped
- * at MAX_RW_COUNT by shortening the segment that crosses it (the later
- * ones become empty).  Only a message over the cap is copied: into
- * @copy (freed by the caller) and @out, returning 1; 0 when @msg serves
- * as it is.
- */
-static int iov_import(const struct msghdr *msg, struct msghdr *out,
-		      struct iovec **copy)
-{
-	const struct iovec *v = msg->msg_iov;
-	size_t i, n = msg->msg_iovlen, total = 0, len;
-	struct iovec *c;
-
-	if (__builtin_expect(n > 1024, 0))
-		return -EMSGSIZE;
-	if (__builtin_expect(n && !v, 0))
-		return -EFAULT;
-	for (i = 0; i < n; i++) {
-		len = v[i].iov_len;
-		if (__builtin_expect((ssize_t)len < 0, 0))
-			return -EINVAL;
-		if (__builtin_expect((uintptr_t)v[i].iov_base + len <
-				     (uintptr_t)v[i].iov_base, 0))
-			return -EFAULT;
-		total += len;
-	}
-	if (__builtin_expect(total <= AFS_MAX_RW_COUNT, 1))
-		return 0;
-	c = malloc(n * sizeof(*c));
-	if (!c)
-		return -ENOMEM;
-	for (total = 0, i = 0; i < n; i++) {
-		c[i] = v[i];
-		if (c[i].iov_len > AFS_MAX_RW_COUNT - total)
-			c[i].iov_len = AFS_MAX_RW_COUNT - total;
-		total += c[i].iov_len;
-	}
-	*out = *msg;
-	out->msg_iov = c;
-	*copy = c;
-	return 1;
-}
-
-static ssize_t dispatch(struct afs_sock *s, int fd, struct msghdr *msg,
-			int flags, bool send)
-{
-	if (s->kind == AFS_KIND_NETLINK)
-		return send ? afs_nl_sendmsg(s, msg, flags) :
-			      afs_nl_recvmsg(s, fd, msg, flags);
-	if (s->kind == AFS_KIND_TFM || (send && !s->ops->sendmsg))
-		return -EOPNOTSUPP;
-	return op_msg(s, fd, msg, flags, send);
-}
-
-ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
-		    int flags)
-{
-	struct iovec *copy;
-	struct msghdr m;
-	ssize_t r;
-
-	r = iov_import(msg, &m, &copy);
-	if (__builtin_expect(!r, 1))
-		return dispatch(s, fd, (struct msghdr *)msg, flags, true);
-	if (r < 0)
-		return r;
-	r = dispatch(s, fd, &m, flags, true);
-	free(copy);
-	return r;
-}
-
-ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
-{
-	struct iovec *copy, *orig = msg->msg_iov;
-	struct msghdr m;
-	ssize_t r;
-
-	r = iov_import(msg, &m, &copy);
-	if (__builtin_expect(!r, 1))
-		return dispatch(s, fd, msg, flags, false);
-	if (r < 0)
-		return r;
-	msg->msg_iov = copy;
-	r = dispatch(s, fd, msg, flags, false);
-	msg->msg_iov = orig;
-	free(copy);
-	return r;
-}
-
-void afs_note_use(struct afs_sock *op)
-{
-	struct afs_sock *p = op->parent;
-
-	if (!afs_log_dest() || atomic_load_explicit(&p->logged,
-						    memory_order_relaxed))
-		return;
-	if (!atomic_exchange(&p->logged, true))
-		afs_log_tfm(p);
-}
-
-int afs_poll_mask(struct afs_sock *s)
-{
-	int m;
-
-	switch (s->kind) {
-	case AFS_KIND_NETLINK:
-		return afs_nl_poll(s);
-	case AFS_KIND_OP:
-		if (!s->ops->poll)
-			return 0;
-		pthread_mutex_lock(&s->lock);
-		m = s->ops->poll(s);
-		pthread_mutex_unlock(&s->lock);
-		return m;
-	default:
-		return 0;	/* sock_poll(): no ->poll, no events */
-	}
-}
-
-/* ------------------------------------------------------------------ */
-/* af_alg_cmsg_send()                                                  */
-
-int afs_cmsg_parse(const struct msghdr *msg, struct afs_control *c)
-{
-	const uint8_t *ctl = msg->msg_control;
-	size_t size = msg->msg_controllen, off = 0;
-	struct cmsghdr h;
-	uint32_t v;
-
-	memset(c, 0, sizeof(*c));
-	c->init = true;
-	if (size < sizeof(struct cmsghdr))
-		return 0;
-	for (;;) {
-		memcpy(&h, ctl + off, sizeof(h));
-		/* CMSG_OK() */
-		if (h.cmsg_len < sizeof(struct cmsghdr) ||
-		    h.cmsg_len > size - off)
-			return -EINVAL;
-		if (h.cmsg_level == SOL_ALG) {
-			const uint8_t *data = ctl + off + CMSG_LEN(0);
-
-			switch (h.cmsg_type) {
-			case ALG_SET_IV:
-				if (h.cmsg_len < CMSG_LEN(4))
-					return -EINVAL;
-				memcpy(&v, data, 4);
-				if ((uint64_t)h.cmsg_len <
-				    CMSG_LEN((uint64_t)v + 4))
-					return -EINVAL;
-				c->iv = data + 4;
-				c->ivlen = v;
-				c->has_iv = true;
-				break;
-			case ALG_SET_OP:
-				if (h.cmsg_len < CMSG_LEN(4))
-					return -EINVAL;
-				memcpy(&c->op, data, 4);
-				break;
-			case ALG_SET_AEAD_ASSOCLEN:
-				if (h.cmsg_len < CMSG_LEN(4))
-					return -EINVAL;
-				memcpy(&c->assoclen, data, 4);
-				if (c->assoclen >= 0x80000000u)
-					return -EINVAL;
-				break;
-			default:
-				return -EINVAL;
-			}
-		}
-		/* __cmsg_nxthdr() */
-		off += CMSG_ALIGN(h.cmsg_len);
-		if (off + sizeof(struct cmsghdr) > size)
-			break;
-	}
-	return 0;
 }

@@ -8,11 +8,15 @@ python3-cryptography, openssl) or with published vectors from
 ../shared/vectors.  Results are TAP test points; scripts/run-tests counts
 them.
 """
+import inspect
+import json
 import os
 import random
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 
 
@@ -193,6 +197,42 @@ def vectors_dir():
     return os.path.abspath(d)
 
 
+def load_vectors(*parts):
+    """The JSON vector file at vectors_dir()/parts..., parsed."""
+    with open(os.path.join(vectors_dir(), *parts)) as f:
+        return json.load(f)
+
+
 def path_name():
     """The dispatch path under test, as named in tests/unit/meson.build."""
     return os.environ.get('KC_PATH') or os.environ.get('KCRYPTO_CLEARCPUID') or 'all-features'
+
+
+def run_tests(*tests, tmp_prefix='kctest-'):
+    """The main() of a driver made of test functions.  Each test is called,
+    in order, with what its parameters name: tap (the one Tap), r (one
+    seeded rng()), o (one kc-oracle, closed at the end), path (path_name())
+    and tmp (a scratch directory named @tmp_prefix..., removed at the end);
+    bind anything else with functools.partial.  Only what some test names is
+    made.  Ends with tap.done(), so it does not return."""
+    wanted = set()
+    for t in tests:
+        wanted.update(inspect.signature(t).parameters)
+    given = {'tap': Tap()}
+    if 'r' in wanted:
+        given['r'] = rng()
+    if 'o' in wanted:
+        given['o'] = Oracle()
+    if 'path' in wanted:
+        given['path'] = path_name()
+    if 'tmp' in wanted:
+        given['tmp'] = tempfile.mkdtemp(prefix=tmp_prefix)
+    try:
+        for t in tests:
+            t(**{k: given[k] for k in inspect.signature(t).parameters if k in given})
+    finally:
+        if 'tmp' in given:
+            shutil.rmtree(given['tmp'], ignore_errors=True)
+    if 'o' in given:
+        given['o'].close()
+    given['tap'].done()

@@ -19,9 +19,8 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
 
-from kctest import Tap
+from kctest import run_tests
 
 SRC = os.environ['KC_SOURCE_ROOT']
 BUILD = os.environ['KC_BUILD_ROOT']
@@ -157,14 +156,7 @@ def subproject(tap, tmp):
 
 
 def main():
-    tap = Tap()
-    tmp = tempfile.mkdtemp(prefix='kc-install-')
-    try:
-        installed(tap, tmp)
-        subproject(tap, tmp)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    tap.done()
+    run_tests(installed, subproject, tmp_prefix='kc-install-')
 
 
 if __name__ == '__main__':

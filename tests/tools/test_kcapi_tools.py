@@ -16,9 +16,8 @@ import hmac
 import os
 import shutil
 import subprocess
-import tempfile
 
-from kctest import Tap
+from kctest import run_tests
 
 TOOLS = os.environ['KCTOOLS_DIR']
 SHIM = os.environ['AFALG_SHIM_LIB']
@@ -333,14 +332,7 @@ def check_dgst_rng(tap, tmp):
 
 
 def main():
-    tap = Tap()
-    tmp = tempfile.mkdtemp(prefix='kctools-')
-    try:
-        check_hasher(tap, tmp)
-        check_dgst_rng(tap, tmp)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    tap.done()
+    run_tests(check_hasher, check_dgst_rng, tmp_prefix='kctools-')
 
 
 if __name__ == '__main__':

@@ -11,10 +11,9 @@ From ../shared/vectors/acvp/SHA2-*-1.0/internalProjection.json:
        fed through incremental updates by kc-oracle without materialising
        it.  ldt_limit_bits() decides which sizes run in which build.
 """
-import json
 import os
 
-from kctest import Oracle, Tap, rng, vectors_dir, path_name, whole_and_split
+from kctest import Oracle, Tap, load_vectors, path_name, rng, whole_and_split
 
 ALGS = ('224', '256', '384', '512')
 
@@ -45,10 +44,7 @@ def ldt_limit_bits(path):
 
 
 def load(alg):
-    p = os.path.join(vectors_dir(), 'acvp', 'SHA2-%s-1.0' % alg,
-                     'internalProjection.json')
-    with open(p) as f:
-        return json.load(f)
+    return load_vectors('acvp', 'SHA2-%s-1.0' % alg, 'internalProjection.json')
 
 
 def run_aft(tap, o, r, name, group, path):

@@ -10,7 +10,7 @@ several calls that chain through the returned IV/counter.  Bad key lengths
 must give -EINVAL.
 """
 import aesref
-from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name
+from kctest import OracleError, path_name, randbytes, run_tests
 
 EINVAL = 22
 KEYSIZES = (16, 24, 32)
@@ -192,16 +192,7 @@ def test_bad_keys(tap, o, r):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_blocks(tap, o, r)
-    test_ecb_cbc(tap, o, r)
-    test_ctr(tap, o, r)
-    test_macs(tap, o, r)
-    test_bad_keys(tap, o, r)
-    o.close()
-    tap.done()
+    run_tests(test_blocks, test_ecb_cbc, test_ctr, test_macs, test_bad_keys)
 
 
 if __name__ == '__main__':

@@ -10,13 +10,11 @@ give -EBADMSG and leave only zeroes in the destination; a payload too long
 for the length field gives -EOVERFLOW; bad nonce, tag and key lengths
 -EINVAL.  Then every test of Wycheproof aes_ccm_test.json.
 """
-import json
-import os
 
 from cryptography.hazmat.primitives.ciphers.aead import AESCCM
 
-from kctest import (Oracle, OracleError, Tap, mismatches, rng, randbytes, random_splits,
-                    path_name, vectors_dir)
+from aeadcases import flip, ipsec_cases, run_cases
+from kctest import OracleError, load_vectors, path_name, randbytes, random_splits, run_tests
 
 EBADMSG = 74
 EINVAL = 22
@@ -27,17 +25,6 @@ TAGLENS = (4, 6, 8, 10, 12, 14, 16)
 def expect(key, nonce, aad, pt, tl):
     c = AESCCM(key, tag_length=tl).encrypt(nonce, pt, aad)
     return c[:-tl], c[-tl:]
-
-
-def run(tap, o, reqs, want, desc):
-    bad = mismatches(reqs, o.many(reqs), want)
-    tap.ok(not bad, '%s, %d cases [%s]' % (desc, len(reqs), path_name()),
-           diag='\n'.join(repr(b)[:300] for b in bad[:5]))
-
-
-def flip(b, r):
-    i = r.randrange(len(b))
-    return b[:i] + bytes([b[i] ^ (1 << r.randrange(8))]) + b[i + 1:]
 
 
 def rand_aad(r):
@@ -60,7 +47,7 @@ def test_oneshot(tap, o, r):
             want.append([ct, tag])
             reqs.append(('aes_ccm', 'dec', key, tl, nonce, aad, r.randrange(16), r.randrange(2), ct, tag))
             want.append([pt])
-        run(tap, o, reqs, want, 'AES-%d-CCM one-shot encrypt+decrypt, nonces 7..13, tags '
+        run_cases(tap, o, reqs, want, 'AES-%d-CCM one-shot encrypt+decrypt, nonces 7..13, tags '
             '4..16, lengths 0..4096, misaligned, in/out-of-place' % (8 * ks))
 
     reqs, want = [], []
@@ -71,7 +58,7 @@ def test_oneshot(tap, o, r):
         ct, tag = expect(key, nonce, aad, pt, 16)
         reqs.append(('aes_ccm', 'enc', key, 16, nonce, aad, 0, 0, pt))
         want.append([ct, tag])
-    run(tap, o, reqs, want, 'AES-CCM with 65278..65283 bytes of AAD (length encoding switch)')
+    run_cases(tap, o, reqs, want, 'AES-CCM with 65278..65283 bytes of AAD (length encoding switch)')
 
 
 def test_incremental(tap, o, r):
@@ -90,7 +77,7 @@ def test_incremental(tap, o, r):
         want.append([pt])
         reqs.append(('aes_ccm_inc', 'dec', key, tl, nonce, flip(tag, r), 1, aad, ct))
         want.append(EBADMSG)
-    run(tap, o, reqs, want, 'AES-CCM incremental API, random splits of AAD and data')
+    run_cases(tap, o, reqs, want, 'AES-CCM incremental API, random splits of AAD and data')
 
 
 def test_forgery(tap, o, r):
@@ -109,7 +96,7 @@ def test_forgery(tap, o, r):
         for t2, c2, a2, n2 in cases:
             reqs.append(('aes_ccm', 'dec', key, tl, n2, a2, r.randrange(16), r.randrange(2), c2, t2))
             want.append(EBADMSG)
-    run(tap, o, reqs, want, 'AES-CCM forgeries (tag/ciphertext/AAD/nonce bit flips): '
+    run_cases(tap, o, reqs, want, 'AES-CCM forgeries (tag/ciphertext/AAD/nonce bit flips): '
         '-EBADMSG and only zeroes left in the destination')
 
 
@@ -136,37 +123,20 @@ def test_limits(tap, o, r):
     for kl in (0, 8, 15, 17, 31, 33):
         reqs.append(('aes_ccm', 'enc', bytes(kl), 16, bytes(12), b'', 0, 0, b'abc'))
         want.append(EINVAL)
-    run(tap, o, reqs, want, 'AES-CCM limits: 65535 bytes with a 13-byte nonce, one more '
+    run_cases(tap, o, reqs, want, 'AES-CCM limits: 65535 bytes with a 13-byte nonce, one more '
         '-EOVERFLOW; bad nonce/tag/key lengths -EINVAL')
 
 
 def test_rfc4309(tap, o, r):
-    reqs, want = [], []
-    for n in list(range(0, 64)) + [r.randrange(64, 2000) for _ in range(20)]:
-        ks, tl = r.choice((16, 24, 32)), r.choice((8, 12, 16))
-        key, salt, iv = randbytes(r, ks), randbytes(r, 3), randbytes(r, 8)
-        aad, pt = randbytes(r, r.choice((0, 8, 12))), randbytes(r, n)
-        ct, tag = expect(key, salt + iv, aad, pt, tl)
-        reqs.append(('aes_rfc4309', 'enc', key + salt, tl, iv, aad, r.randrange(16), r.randrange(2), pt))
-        want.append([ct, tag])
-        reqs.append(('aes_rfc4309', 'dec', key + salt, tl, iv, aad, r.randrange(16), r.randrange(2), ct, tag))
-        want.append([pt])
-        reqs.append(('aes_rfc4309', 'dec', key + salt, tl, iv, aad, 0, 0, ct, flip(tag, r)))
-        want.append(EBADMSG)
-    for tl in (4, 6, 10, 14):
-        reqs.append(('aes_rfc4309', 'enc', bytes(19), tl, bytes(8), b'', 0, 0, b'x'))
-        want.append(EINVAL)
-    for kl in (0, 3, 16, 18, 20, 35 + 1):
-        reqs.append(('aes_rfc4309', 'enc', bytes(kl), 16, bytes(8), b'', 0, 0, b'x'))
-        want.append(EINVAL)
-    run(tap, o, reqs, want, 'rfc4309(ccm(aes)): salt||IV nonce, tags 8/12/16, forged tag, '
-        'bad key and tag lengths')
+    reqs, want = ipsec_cases(r, 'aes_rfc4309', 3, (0, 8, 12), expect,
+                             bad_taglens=(4, 6, 10, 14),
+                             bad_keylens=(0, 3, 16, 18, 20, 35 + 1), forged_inplace=False)
+    run_cases(tap, o, reqs, want, 'rfc4309(ccm(aes)): salt||IV nonce, tags 8/12/16, forged tag, '
+              'bad key and tag lengths')
 
 
 def test_wycheproof(tap, o):
-    with open(os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1',
-                           'aes_ccm_test.json')) as f:
-        j = json.load(f)
+    j = load_vectors('wycheproof', 'testvectors_v1', 'aes_ccm_test.json')
     for g in j['testGroups']:
         tl = g['tagSize'] // 8
         for t in g['tests']:
@@ -190,17 +160,8 @@ def test_wycheproof(tap, o):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_oneshot(tap, o, r)
-    test_incremental(tap, o, r)
-    test_forgery(tap, o, r)
-    test_limits(tap, o, r)
-    test_rfc4309(tap, o, r)
-    test_wycheproof(tap, o)
-    o.close()
-    tap.done()
+    run_tests(test_oneshot, test_incremental, test_forgery, test_limits,
+              test_rfc4309, test_wycheproof)
 
 
 if __name__ == '__main__':

@@ -13,14 +13,14 @@ must fail with -EBADMSG and leave only zeroes in the destination.  Then
 every test of Wycheproof aes_gcm_test.json and aes_gmac_test.json and the
 ACVP AES-GCM file.
 """
-import json
-import os
+from functools import partial
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 import gcmref
-from kctest import (Oracle, OracleError, Tap, answers, mismatches, rng, randbytes,
-                    random_splits, path_name, vectors_dir)
+from aeadcases import flip, ipsec_cases, run_cases
+from kctest import (OracleError, answers, load_vectors, path_name, randbytes, random_splits,
+                    run_tests)
 
 EBADMSG = 74
 EINVAL = 22
@@ -37,12 +37,6 @@ def expect(key, iv, aad, pt, taglen):
 def rand_aad(r):
     c = r.randrange(10)
     return randbytes(r, r.randrange(0, 1001) if c == 0 else r.randrange(0, 65))
-
-
-def run(tap, o, reqs, want, desc):
-    bad = mismatches(reqs, o.many(reqs), want)
-    tap.ok(not bad, '%s, %d cases [%s]' % (desc, len(reqs), path_name()),
-           diag='\n'.join(repr(b)[:300] for b in bad[:5]))
 
 
 def test_model(tap, r):
@@ -63,7 +57,7 @@ def test_ghash(tap, o, r):
         h, d = randbytes(r, 16), randbytes(r, n)
         reqs.append(('ghash', h) + tuple(random_splits(r, d)))
         want.append([gcmref.ghash(h, d)])
-    run(tap, o, reqs, want, 'GHASH (zero-padded) against the SP 800-38D model, split updates')
+    run_cases(tap, o, reqs, want, 'GHASH (zero-padded) against the SP 800-38D model, split updates')
 
 
 def test_oneshot(tap, o, r):
@@ -80,7 +74,7 @@ def test_oneshot(tap, o, r):
             reqs.append(('aes_gcm', 'dec', api, key, tl, iv, aad, r.randrange(16),
                          r.randrange(2), ct, tag))
             want.append([pt])
-        run(tap, o, reqs, want, 'AES-%d-GCM one-shot (std/iv/compat APIs) encrypt+decrypt, '
+        run_cases(tap, o, reqs, want, 'AES-%d-GCM one-shot (std/iv/compat APIs) encrypt+decrypt, '
             'lengths 0..4096, all tag lengths, misaligned, in/out-of-place' % (8 * ks))
 
 
@@ -102,7 +96,7 @@ def test_ivlens(tap, o, r):
         want.append(EINVAL)
         reqs.append(('aes_gcm', 'dec', 'iv', key, 16, b'', b'', 0, 0, b'abc', bytes(16)))
         want.append(EINVAL)
-    run(tap, o, reqs, want, 'AES-GCM with IVs of 1..300 bytes (GHASH-derived counter '
+    run_cases(tap, o, reqs, want, 'AES-GCM with IVs of 1..300 bytes (GHASH-derived counter '
         'block); empty IV -> -EINVAL')
 
 
@@ -124,7 +118,7 @@ def test_wrap(tap, o, r):
         reqs.append(('aes_gcm_inc', 'dec', key, 16, iv, tag, 1, aad) +
                     tuple(random_splits(r, ct, k + 1)))
         want.append([pt])
-    run(tap, o, reqs, want, 'AES-GCM 32-bit counter wrap (IVs built by inverting GHASH), '
+    run_cases(tap, o, reqs, want, 'AES-GCM 32-bit counter wrap (IVs built by inverting GHASH), '
         'one-shot and incremental')
 
 
@@ -147,14 +141,7 @@ def test_incremental(tap, o, r):
         bad_tag = bytes([tag[0] ^ 1]) + tag[1:]
         reqs.append(('aes_gcm_inc', 'dec', key, tl, iv, bad_tag, 0, aad, ct))
         want.append(EBADMSG)
-    run(tap, o, reqs, want, 'AES-GCM incremental API, random splits of AAD and data')
-
-
-def flip(b, r):
-    if not b:
-        return b
-    i = r.randrange(len(b))
-    return b[:i] + bytes([b[i] ^ (1 << r.randrange(8))]) + b[i + 1:]
+    run_cases(tap, o, reqs, want, 'AES-GCM incremental API, random splits of AAD and data')
 
 
 def test_forgery(tap, o, r):
@@ -180,33 +167,16 @@ def test_forgery(tap, o, r):
             reqs.append(('aes_gcm', 'dec', api, key, tl, i2, a2, r.randrange(16),
                          r.randrange(2), c2, t2))
             want.append(EBADMSG)
-    run(tap, o, reqs, want, 'AES-GCM forgeries (tag/ciphertext/AAD/IV bit flips): -EBADMSG '
+    run_cases(tap, o, reqs, want, 'AES-GCM forgeries (tag/ciphertext/AAD/IV bit flips): -EBADMSG '
         'and only zeroes left in the destination')
 
 
 def test_rfc4106(tap, o, r):
-    reqs, want = [], []
-    for n in list(range(0, 64)) + [r.randrange(64, 2000) for _ in range(20)]:
-        ks = r.choice((16, 24, 32))
-        key, salt, iv = randbytes(r, ks), randbytes(r, 4), randbytes(r, 8)
-        aad, pt = randbytes(r, r.choice((8, 12, 0, 5))), randbytes(r, n)
-        tl = r.choice((8, 12, 16))
-        c = AESGCM(key).encrypt(salt + iv, pt, aad)
-        ct, tag = c[:-16], c[-16:][:tl]
-        reqs.append(('aes_rfc4106', 'enc', key + salt, tl, iv, aad, r.randrange(16), r.randrange(2), pt))
-        want.append([ct, tag])
-        reqs.append(('aes_rfc4106', 'dec', key + salt, tl, iv, aad, r.randrange(16), r.randrange(2), ct, tag))
-        want.append([pt])
-        reqs.append(('aes_rfc4106', 'dec', key + salt, tl, iv, aad, 0, 1, ct, flip(tag, r)))
-        want.append(EBADMSG)
-    for tl in (0, 4, 13, 14, 15, 17):
-        reqs.append(('aes_rfc4106', 'enc', bytes(20), tl, bytes(8), b'', 0, 0, b'x'))
-        want.append(EINVAL)
-    for kl in (0, 3, 4, 16, 19, 21, 32, 40):
-        reqs.append(('aes_rfc4106', 'enc', bytes(kl), 16, bytes(8), b'', 0, 0, b'x'))
-        want.append(EINVAL)
-    run(tap, o, reqs, want, 'rfc4106(gcm(aes)): salt||IV nonce, tags 8/12/16, forged tag, '
-        'bad key and tag lengths')
+    reqs, want = ipsec_cases(r, 'aes_rfc4106', 4, (8, 12, 0, 5), expect,
+                             bad_taglens=(0, 4, 13, 14, 15, 17),
+                             bad_keylens=(0, 3, 4, 16, 19, 21, 32, 40), forged_inplace=True)
+    run_cases(tap, o, reqs, want, 'rfc4106(gcm(aes)): salt||IV nonce, tags 8/12/16, forged tag, '
+              'bad key and tag lengths')
 
 
 def test_bad_params(tap, o, r):
@@ -218,12 +188,11 @@ def test_bad_params(tap, o, r):
         for kl in (0, 8, 15, 17, 31, 33, 64):
             reqs.append(('aes_gcm', 'enc', api, bytes(kl), 16, bytes(12), b'', 0, 0, b'x'))
             want.append(EINVAL)
-    run(tap, o, reqs, want, 'AES-GCM invalid tag and key lengths rejected with -EINVAL')
+    run_cases(tap, o, reqs, want, 'AES-GCM invalid tag and key lengths rejected with -EINVAL')
 
 
 def wy(name):
-    with open(os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1', name)) as f:
-        return json.load(f)
+    return load_vectors('wycheproof', 'testvectors_v1', name)
 
 
 def test_wycheproof(tap, o, fname, gmac):
@@ -253,9 +222,7 @@ def test_wycheproof(tap, o, fname, gmac):
 
 
 def test_acvp(tap, o):
-    with open(os.path.join(vectors_dir(), 'acvp', 'ACVP-AES-GCM-1.0',
-                           'internalProjection.json')) as f:
-        j = json.load(f)
+    j = load_vectors('acvp', 'ACVP-AES-GCM-1.0', 'internalProjection.json')
     for g in j['testGroups']:
         tl = g['tagLen'] // 8
         reqs, want, ids = [], [], []
@@ -281,23 +248,11 @@ def test_acvp(tap, o):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_model(tap, r)
-    test_ghash(tap, o, r)
-    test_oneshot(tap, o, r)
-    test_ivlens(tap, o, r)
-    test_wrap(tap, o, r)
-    test_incremental(tap, o, r)
-    test_forgery(tap, o, r)
-    test_rfc4106(tap, o, r)
-    test_bad_params(tap, o, r)
-    test_wycheproof(tap, o, 'aes_gcm_test.json', False)
-    test_wycheproof(tap, o, 'aes_gmac_test.json', True)
-    test_acvp(tap, o)
-    o.close()
-    tap.done()
+    run_tests(test_model, test_ghash, test_oneshot, test_ivlens, test_wrap,
+              test_incremental, test_forgery, test_rfc4106, test_bad_params,
+              partial(test_wycheproof, fname='aes_gcm_test.json', gmac=False),
+              partial(test_wycheproof, fname='aes_gmac_test.json', gmac=True),
+              test_acvp)
 
 
 if __name__ == '__main__':

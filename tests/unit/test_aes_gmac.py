@@ -10,12 +10,10 @@ IV groups do not fit the layout and are skipped).  Independent oracle:
 python3-cryptography AESGCM with an empty plaintext, for random keys, salts,
 IVs and data lengths.  Forged tags give EBADMSG; bad key lengths EINVAL.
 """
-import json
-import os
 
 import testmgr
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name, vectors_dir
+from kctest import OracleError, load_vectors, path_name, randbytes, run_tests
 
 EINVAL, EBADMSG = 22, 74
 
@@ -53,9 +51,7 @@ def test_testmgr(tap, o):
 
 
 def test_wycheproof(tap, o):
-    fn = os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1', 'aes_gmac_test.json')
-    with open(fn) as fp:
-        doc = json.load(fp)
+    doc = load_vectors('wycheproof', 'testvectors_v1', 'aes_gmac_test.json')
     n, skipped, bad = 0, 0, []
     for g in doc['testGroups']:
         if g['ivSize'] != 96 or g['tagSize'] != 128:
@@ -111,14 +107,7 @@ def test_random(tap, o, r):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_testmgr(tap, o)
-    test_wycheproof(tap, o)
-    test_random(tap, o, r)
-    o.close()
-    tap.done()
+    run_tests(test_testmgr, test_wycheproof, test_random)
 
 
 if __name__ == '__main__':

@@ -13,22 +13,18 @@
 * ACVP AES-ECB, AES-CBC (AFT and the Monte Carlo test) and AES-CTR (AFT;
   bit-oriented payloads are skips).  One TAP point per test group.
 """
-import json
-import os
 
-from kctest import Oracle, OracleError, Tap, path_name, vectors_dir
+from kctest import Oracle, OracleError, Tap, load_vectors, path_name
 
 EINVAL = 22
 
 
 def wy(name):
-    with open(os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1', name)) as f:
-        return json.load(f)
+    return load_vectors('wycheproof', 'testvectors_v1', name)
 
 
 def acvp(name):
-    with open(os.path.join(vectors_dir(), 'acvp', name, 'internalProjection.json')) as f:
-        return json.load(f)
+    return load_vectors('acvp', name, 'internalProjection.json')
 
 
 def h(s):

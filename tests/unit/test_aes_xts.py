@@ -11,11 +11,9 @@ split into block-multiple calls that continue through the returned tweak
 IV is zero-padded on the right to 16 bytes, as its README says).
 Lengths below one block must leave the destination untouched.
 """
-import json
-import os
 
 import aesref
-from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name, vectors_dir
+from kctest import OracleError, load_vectors, path_name, randbytes, run_tests
 
 EINVAL = 22
 
@@ -107,9 +105,7 @@ def test_bad(tap, o, r):
 
 
 def test_wycheproof(tap, o):
-    with open(os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1',
-                           'aes_xts_test.json')) as f:
-        j = json.load(f)
+    j = load_vectors('wycheproof', 'testvectors_v1', 'aes_xts_test.json')
     for g in j['testGroups']:
         for t in g['tests']:
             key, msg, ct = bytes.fromhex(t['key']), bytes.fromhex(t['msg']), bytes.fromhex(t['ct'])
@@ -127,15 +123,7 @@ def test_wycheproof(tap, o):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_model(tap, r)
-    test_diff(tap, o, r)
-    test_bad(tap, o, r)
-    test_wycheproof(tap, o)
-    o.close()
-    tap.done()
+    run_tests(test_model, test_diff, test_bad, test_wycheproof)
 
 
 if __name__ == '__main__':

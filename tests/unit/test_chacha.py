@@ -8,16 +8,14 @@ RFC 8439 (for 12 rounds, the 32-bit counter wrap and HChaCha; it is first
 checked against python3-cryptography), and the Wycheproof files
 chacha20_poly1305_test.json / xchacha20_poly1305_test.json (every test).
 """
-import json
-import os
 import struct
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.poly1305 import Poly1305
 
-from kctest import (Oracle, OracleError, Tap, mismatches, rng, randbytes, random_splits,
-                    path_name, vectors_dir)
+from kctest import (Oracle, OracleError, Tap, load_vectors, mismatches, path_name, randbytes,
+                    random_splits, rng)
 from chacharef import py_chacha, py_hchacha
 
 EBADMSG = 74
@@ -218,9 +216,7 @@ def test_aead(tap, r, o, path):
 
 
 def wycheproof(tap, o, path, fname, variant, ivbits):
-    fn = os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1', fname)
-    with open(fn) as f:
-        doc = json.load(f)
+    doc = load_vectors('wycheproof', 'testvectors_v1', fname)
     reqs, meta = [], []
     for g in doc['testGroups']:
         for t in g['tests']:

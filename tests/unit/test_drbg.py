@@ -22,7 +22,7 @@ import struct
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 import testmgr
-from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name
+from kctest import OracleError, randbytes, run_tests
 
 EINVAL = 22
 
@@ -307,16 +307,7 @@ def test_stdrng(tap, r, o, path):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
-    test_testmgr(tap, o, path)
-    test_random(tap, r, o, path)
-    test_seeded_and_errors(tap, r, o, path)
-    test_stdrng(tap, r, o, path)
-    o.close()
-    tap.done()
+    run_tests(test_testmgr, test_random, test_seeded_and_errors, test_stdrng)
 
 
 if __name__ == '__main__':

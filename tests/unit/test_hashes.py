@@ -19,6 +19,7 @@ import hashlib
 import hmac
 
 from kctest import Oracle, Tap, rng, randbytes, random_splits, path_name, whole_and_split
+from sha2ref import SHA512
 
 # name -> (hashlib name, block size).  sha256_finup_2x() has its own driver,
 # test_sha256_finup2x.py.
@@ -85,67 +86,15 @@ def test_hmac(tap, o, r, alg, hname, block, path):
           lambda q: (q[0], len(q[1]), len(b''.join(q[2:]))))
 
 
-# A plain FIPS 180-4 SHA-512 (section 6.4), used only to compute digests for
-# byte counts hashlib cannot reach: the 128-bit length field above 2^64.
-M64 = (1 << 64) - 1
-
-
-def _primes(n):
-    out, i = [], 2
-    while len(out) < n:
-        if all(i % p for p in out):
-            out.append(i)
-        i += 1
-    return out
-
-
-def _iroot(n, k):
-    lo, hi = 0, 1 << (n.bit_length() // k + 2)
-    while lo < hi:
-        m = (lo + hi + 1) // 2
-        if m ** k <= n:
-            lo = m
-        else:
-            hi = m - 1
-    return lo
-
-
-# Constants from their definitions: fractional parts of cube roots (K) and
-# square roots (H) of the first primes.
-K512 = [_iroot(p << 192, 3) & M64 for p in _primes(80)]
-IV384 = [_iroot(p << 128, 2) & M64 for p in _primes(16)[8:]]
-IV512 = [_iroot(p << 128, 2) & M64 for p in _primes(8)]
-
-
-def _ror(x, n):
-    return ((x >> n) | (x << (64 - n))) & M64
-
-
-def _compress(h, block):
-    w = [int.from_bytes(block[8 * i:8 * i + 8], 'big') for i in range(16)]
-    for t in range(16, 80):
-        s0 = _ror(w[t - 15], 1) ^ _ror(w[t - 15], 8) ^ (w[t - 15] >> 7)
-        s1 = _ror(w[t - 2], 19) ^ _ror(w[t - 2], 61) ^ (w[t - 2] >> 6)
-        w.append((w[t - 16] + s0 + w[t - 7] + s1) & M64)
-    a, b, c, d, e, f, g, hh = h
-    for t in range(80):
-        t1 = (hh + (_ror(e, 14) ^ _ror(e, 18) ^ _ror(e, 41)) +
-              ((e & f) ^ (~e & g)) + K512[t] + w[t]) & M64
-        t2 = ((_ror(a, 28) ^ _ror(a, 34) ^ _ror(a, 39)) +
-              ((a & b) ^ (a & c) ^ (b & c))) & M64
-        a, b, c, d, e, f, g, hh = (t1 + t2) & M64, a, b, c, (d + t1) & M64, e, f, g
-    return [(x + y) & M64 for x, y in zip(h, [a, b, c, d, e, f, g, hh])]
+# SHA-384/512 digests for byte counts hashlib cannot reach (the 128-bit
+# length field above 2^64) come from the model in tests/lib/sha2ref.py.
+IV384 = SHA512.iv(8)
+IV512 = SHA512.iv(0)
 
 
 def py_sha512(msg, iv, dsize, start_count=0):
     """Digest of msg hashed from state iv after start_count bytes."""
-    total = start_count + len(msg)
-    pad = msg + b'\x80' + bytes((111 - len(msg)) % 128)
-    pad += ((8 * total) % (1 << 128)).to_bytes(16, 'big')
-    h = list(iv)
-    for i in range(0, len(pad), 128):
-        h = _compress(h, pad[i:i + 128])
-    return b''.join(x.to_bytes(8, 'big') for x in h)[:dsize]
+    return SHA512.finish(iv, start_count, msg)[:dsize]
 
 
 def test_bytecount(tap, o, r, path):

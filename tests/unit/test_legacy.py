@@ -19,7 +19,7 @@ import zlib
 from cryptography.hazmat.primitives.ciphers import modes
 
 import testmgr
-from kctest import Oracle, Tap, mismatches, rng, randbytes, random_splits, path_name
+from kctest import mismatches, randbytes, random_splits, run_tests
 from legacyref import M32, cmac_des3, crc32c, md4_openssl, tdes
 
 EINVAL, ENOKEY = 22, 126
@@ -255,16 +255,7 @@ def test_crc32(tap, r, o, path):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
-    test_des(tap, r, o, path)
-    test_md4(tap, r, o, path)
-    test_crc32c(tap, r, o, path)
-    test_crc32(tap, r, o, path)
-    o.close()
-    tap.done()
+    run_tests(test_des, test_md4, test_crc32c, test_crc32)
 
 
 if __name__ == '__main__':

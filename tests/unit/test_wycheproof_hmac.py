@@ -8,10 +8,8 @@ tag.  Every case goes through the prepared-key one-shot call and through
 usingrawkey.  Table-driven: a family that provides the oracle commands
 hmac_<alg> and hmac_<alg>_raw adds one line to FILES.
 """
-import json
-import os
 
-from kctest import Oracle, Tap, vectors_dir, path_name
+from kctest import Oracle, Tap, load_vectors, path_name
 
 # Wycheproof file -> oracle algorithm name
 FILES = {
@@ -28,9 +26,7 @@ def main():
     o = Oracle()
     path = path_name()
     for fname, alg in FILES.items():
-        with open(os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1',
-                               fname)) as f:
-            doc = json.load(f)
+        doc = load_vectors('wycheproof', 'testvectors_v1', fname)
         cases, reqs = [], []
         for g in doc['testGroups']:
             tag_bytes = g['tagSize'] // 8

@@ -4,7 +4,8 @@
  * shape (<alg>_init/update/final, <alg>(), hmac_<alg>_*).  For an algorithm
  * "alg" with digest size SIZE:
  *
- *   DEFINE_HASH_CMDS(alg, SIZE) = DEFINE_HASH_BASIC_CMDS + _EXTRA_CMDS:
+ *   DEFINE_HASH_CMDS(alg, SIZE) = DEFINE_HASH_BASIC_CMDS + _EXTRA_CMDS
+ *   (the extra commands use a helper of the basic ones):
  *   basic:
  *     alg <msg>                          one-shot digest
  *     alg_parts <part> <part> ...        init + one update per part + final
@@ -86,20 +87,28 @@ static int cmd_hmac_##alg##_raw(int argc, const struct oarg *a,			\
 }										\
 ORACLE_CMD("hmac_" #alg "_raw", 2, 2, cmd_hmac_##alg##_raw);			\
 										\
+/* the key is a[0]; every later argument is one update */		\
+static int hmac_##alg##_update_parts(struct hmac_##alg##_ctx *ctx, int argc,	\
+				     const struct oarg *a, struct oout *out)	\
+{										\
+	u8 d[SIZE];								\
+										\
+	for (int i = 1; i < argc; i++)						\
+		hmac_##alg##_update(ctx, a[i].buf, a[i].len);			\
+	hmac_##alg##_final(ctx, d);						\
+	oracle_out(out, d, sizeof(d));						\
+	return 0;								\
+}										\
+										\
 static int cmd_hmac_##alg##_parts(int argc, const struct oarg *a,		\
 				  struct oout *out)				\
 {										\
 	struct hmac_##alg##_key key;						\
 	struct hmac_##alg##_ctx ctx;						\
-	u8 d[SIZE];								\
 										\
 	hmac_##alg##_preparekey(&key, a[0].buf, a[0].len);			\
 	hmac_##alg##_init(&ctx, &key);						\
-	for (int i = 1; i < argc; i++)						\
-		hmac_##alg##_update(&ctx, a[i].buf, a[i].len);			\
-	hmac_##alg##_final(&ctx, d);						\
-	oracle_out(out, d, sizeof(d));						\
-	return 0;								\
+	return hmac_##alg##_update_parts(&ctx, argc, a, out);			\
 }										\
 ORACLE_CMD("hmac_" #alg "_parts", 1, -1, cmd_hmac_##alg##_parts)
 
@@ -115,14 +124,9 @@ static int cmd_hmac_##alg##_rawinit_parts(int argc, const struct oarg *a,	\
 					  struct oout *out)			\
 {										\
 	struct hmac_##alg##_ctx ctx;						\
-	u8 d[SIZE];								\
 										\
 	hmac_##alg##_init_usingrawkey(&ctx, a[0].buf, a[0].len);		\
-	for (int i = 1; i < argc; i++)						\
-		hmac_##alg##_update(&ctx, a[i].buf, a[i].len);			\
-	hmac_##alg##_final(&ctx, d);						\
-	oracle_out(out, d, sizeof(d));						\
-	return 0;								\
+	return hmac_##alg##_update_parts(&ctx, argc, a, out);			\
 }										\
 ORACLE_CMD("hmac_" #alg "_rawinit_parts", 1, -1,				\
 	   cmd_hmac_##alg##_rawinit_parts)

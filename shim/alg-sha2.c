@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Adapters: SHA-224, SHA-256, SHA-384, SHA-512 and their HMACs, the whole
+ * of <crypto/sha2.h> in one table.
+ */
+#include <crypto/sha2.h>
+
+#include "alg-hash.h"
+
+AFS_HASH_HMAC_ADAPTERS(sha224)
+AFS_HASH_HMAC_ADAPTERS(sha256)
+AFS_HASH_HMAC_ADAPTERS(sha384)
+AFS_HASH_HMAC_ADAPTERS(sha512)
+
+static const struct afs_alg sha2_algs[] = {
+	AFS_HASH_HMAC_ENTRIES(sha224, SHA224_BLOCK_SIZE, SHA224_DIGEST_SIZE),
+	AFS_HASH_HMAC_ENTRIES(sha256, SHA256_BLOCK_SIZE, SHA256_DIGEST_SIZE),
+	AFS_HASH_HMAC_ENTRIES(sha384, SHA384_BLOCK_SIZE, SHA384_DIGEST_SIZE),
+	AFS_HASH_HMAC_ENTRIES(sha512, SHA512_BLOCK_SIZE, SHA512_DIGEST_SIZE),
+	{ .name = NULL },
+};
+
+AFS_ALG_FAMILY(sha2_algs);
