@@ -344,6 +344,23 @@ static void sc_nl_socket(const void *arg)
 	closefd(fd);
 }
 
+/*
+ * A bound sha256 tfm (GETALG answers only for instantiated algorithms)
+ * and a bound netlink socket; -1 when either fails.
+ */
+static int nl_open_with_sha256(int *hfd)
+{
+	int fd;
+
+	*hfd = tfm("hash", "sha256");
+	if (*hfd < 0)
+		return -1;
+	fd = nl_open();
+	if (fd < 0)
+		close(*hfd);
+	return fd;
+}
+
 /* GETALG requests the kernel rejects, acks, truncation, peeking */
 static void sc_nl_errors(const void *arg)
 {
@@ -351,12 +368,9 @@ static void sc_nl_errors(const void *arg)
 	int fd, hfd;
 
 	(void)arg;
-	hfd = tfm("hash", "sha256");
-	if (hfd < 0)
-		return;
-	fd = nl_open();
+	fd = nl_open_with_sha256(&hfd);
 	if (fd < 0)
-		goto out;
+		return;
 	out("-- unknown algorithm");
 	getalg(fd, "nosuchalg", false, 0, 10);
 	nl_recv(fd, 4096, 0);
@@ -457,7 +471,6 @@ static void sc_nl_errors(const void *arg)
 		out("dump: %d messages, done=%d", msgs, done);
 	}
 	close(fd);
-out:
 	close(hfd);
 }
 
@@ -547,12 +560,9 @@ static void sc_nl_rcvbuf(const void *arg)
 	int fd, hfd, one = 1, zero = 0;
 
 	(void)arg;
-	hfd = tfm("hash", "sha256");
-	if (hfd < 0)
-		return;
-	fd = nl_open();
+	fd = nl_open_with_sha256(&hfd);
 	if (fd < 0)
-		goto out;
+		return;
 	out("-- the default budget");
 	print_rcvbuf(fd, 0);
 	nl_fill(fd, "sha256", 0, 200);
@@ -587,7 +597,6 @@ static void sc_nl_rcvbuf(const void *arg)
 	nl_fill(fd, "sha256", 0, 3);
 	nl_drain(fd, true);
 	close(fd);
-out:
 	close(hfd);
 }
 
