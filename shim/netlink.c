@@ -244,6 +244,8 @@ int afs_nl_poll(struct afs_sock *s)
 	pthread_mutex_lock(&s->lock);
 	if (s->st.nl->head)
 		m |= POLLIN | POLLRDNORM;
+	if (s->st.nl->err)	/* datagram_poll(): sk_err */
+		m |= POLLERR;
 	pthread_mutex_unlock(&s->lock);
 	return m;
 }

@@ -6,6 +6,7 @@
  * and priority are divergence D7 (the shim has no registry of the
  * kernel's drivers).
  */
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -535,6 +536,14 @@ static void recv_one(int fd)
 	out("recv(0,TRUNC) %s", rs());
 }
 
+static void print_poll(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN | POLLOUT };
+
+	T(poll(&p, 1, 0));
+	out("poll %s revents=%#x", rs(), p.revents);
+}
+
 static void print_rcvbuf(int fd, int set)
 {
 	int v = set;
@@ -566,7 +575,9 @@ static void sc_nl_rcvbuf(const void *arg)
 	out("-- the default budget");
 	print_rcvbuf(fd, 0);
 	nl_fill(fd, "sha256", 0, 200);
+	print_poll(fd);
 	nl_drain(fd, true);
+	print_poll(fd);
 	nl_drain(fd, true);
 	out("-- congested until drained");
 	nl_fill(fd, "sha256", 0, 200);
