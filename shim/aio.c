@@ -6,11 +6,12 @@
  * forced synchronous, software AEADs finish inside io_submit), so an iocb on
  * one of our descriptors is carried out at submission, its io_event is kept
  * here per AIO context, and its eventfd (IOCB_FLAG_RESFD) is signalled.
- * iocbs on other descriptors go to the kernel; io_getevents() returns ours
- * first, then asks the kernel for the rest.
+ * iocbs on other descriptors go to the kernel; io_getevents() and
+ * io_pgetevents() return ours first, then ask the kernel for the rest.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -22,6 +23,12 @@
 #include <linux/aio_abi.h>
 
 #include "real.h"
+
+/* struct __aio_sigset of the io_pgetevents ABI (not in older uapi headers) */
+struct afs_aio_sigset {
+	const sigset_t *sigmask;
+	size_t sigsetsize;
+};
 
 struct done {
 	struct done *next;
@@ -251,12 +258,31 @@ static long take_ours(aio_context_t ctx, long nr, struct io_event *ev)
 }
 
 /*
+ * The kernel's io_getevents, or io_pgetevents with @mask as the signal
+ * mask for the wait (the kernel's sigset is _NSIG / 8 = 8 bytes).
+ */
+static long real_getevents(aio_context_t ctx, long min_nr, long nr,
+			   struct io_event *ev, struct timespec *ts,
+			   const sigset_t *mask)
+{
+	struct afs_aio_sigset sig = { .sigmask = mask, .sigsetsize = 8 };
+
+	if (!mask)
+		return afs_real.syscall(SYS_io_getevents, ctx, min_nr, nr, ev,
+					ts);
+	return afs_real.syscall(SYS_io_pgetevents, ctx, min_nr, nr, ev, ts,
+				&sig);
+}
+
+/*
  * Ours first, then the kernel's.  With none of ours ready the kernel wait
  * is cut into slices and ours re-checked after each, so an event another
  * thread submits on one of our sockets wakes this reaper (within 64 ms).
+ * @mask (io_pgetevents) is the signal mask of every kernel wait.
  */
-long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
-		       struct io_event *ev, struct timespec *ts)
+static long getevents(aio_context_t ctx, long min_nr, long nr,
+		      struct io_event *ev, struct timespec *ts,
+		      const sigset_t *mask)
 {
 	struct timespec zero = { 0, 0 }, st;
 	int64_t deadline;
@@ -273,16 +299,15 @@ long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
 		if (k == nr && k)
 			return k;
 		if (k || !min_nr) {
-			r = afs_real.syscall(SYS_io_getevents, ctx,
-					     min_nr > k ? min_nr - k : 0,
-					     nr - k, ev + k, k ? &zero : ts);
+			r = real_getevents(ctx, min_nr > k ? min_nr - k : 0,
+					   nr - k, ev + k, k ? &zero : ts,
+					   mask);
 			break;
 		}
 		ms = afs_next_slice(deadline, &slice);
 		st.tv_sec = ms / 1000;
 		st.tv_nsec = (long)(ms % 1000) * 1000000;
-		r = afs_real.syscall(SYS_io_getevents, ctx, min_nr, nr, ev,
-				     &st);
+		r = real_getevents(ctx, min_nr, nr, ev, &st, mask);
 		if (r != 0 || !ms)
 			break;
 	}
@@ -294,6 +319,46 @@ long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
 		return -1;
 	}
 	return k + r;
+}
+
+long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
+		       struct io_event *ev, struct timespec *ts)
+{
+	return getevents(ctx, min_nr, nr, ev, ts, NULL);
+}
+
+/*
+ * io_pgetevents(): io_getevents with @usig's mask in place for the wait
+ * (set_user_sigmask(): a mask whose size is not the kernel's is EINVAL,
+ * before the context is looked up; no mask keeps the thread's).  Between
+ * the slices of the wait every signal is blocked here, so one that
+ * arrives then stays pending and interrupts the next slice (EINTR, as in
+ * the kernel) instead of running its handler while the call goes on.
+ */
+long afs_aio_pgetevents(aio_context_t ctx, long min_nr, long nr,
+			struct io_event *ev, struct timespec *ts,
+			const struct afs_aio_sigset *usig)
+{
+	sigset_t all, old, wait;
+	long r;
+	int e;
+
+	if (usig && usig->sigmask && usig->sigsetsize != 8) {
+		errno = EINVAL;
+		return -1;
+	}
+	sigfillset(&all);
+	if (pthread_sigmask(SIG_SETMASK, &all, &old))
+		return afs_real.syscall(SYS_io_pgetevents, ctx, min_nr, nr, ev,
+					ts, usig);
+	wait = old;
+	if (usig && usig->sigmask)
+		memcpy(&wait, usig->sigmask, 8);
+	r = getevents(ctx, min_nr, nr, ev, ts, &wait);
+	e = errno;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return r;
 }
 
 long afs_aio_destroy(aio_context_t ctx)

@@ -455,9 +455,13 @@ EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 /* syscall(): AIO as libkcapi and OpenSSL's afalg engine issue it      */
 
 /* aio.c */
+struct afs_aio_sigset;
 AFS_HIDDEN long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v);
 AFS_HIDDEN long afs_aio_getevents(aio_context_t ctx, long min_nr, long nr,
 				  struct io_event *ev, struct timespec *ts);
+AFS_HIDDEN long afs_aio_pgetevents(aio_context_t ctx, long min_nr, long nr,
+				   struct io_event *ev, struct timespec *ts,
+				   const struct afs_aio_sigset *usig);
 AFS_HIDDEN long afs_aio_destroy(aio_context_t ctx);
 
 EXPORT long syscall(long nr, ...)
@@ -479,6 +483,11 @@ EXPORT long syscall(long nr, ...)
 		return afs_aio_getevents((aio_context_t)a[0], a[1], a[2],
 					 (struct io_event *)a[3],
 					 (struct timespec *)a[4]);
+	case SYS_io_pgetevents:
+		return afs_aio_pgetevents((aio_context_t)a[0], a[1], a[2],
+					  (struct io_event *)a[3],
+					  (struct timespec *)a[4],
+					  (const struct afs_aio_sigset *)a[5]);
 	case SYS_io_destroy:
 		return afs_aio_destroy((aio_context_t)a[0]);
 	case SYS_close:

@@ -126,7 +126,8 @@ EXPORT int setsockopt(int fd, int level, int name, const void *val,
 	if (level == SOL_SOCKET) {
 		/* sock_setsockopt(): the generic layer, on the placeholder */
 		r = afs_real.setsockopt(fd, level, name, val, len);
-		if (r == 0 && s->kind == AFS_KIND_OP) {
+		/* op sockets' TX/RX budgets, NETLINK_CRYPTO's reply budget */
+		if (r == 0 && s->kind != AFS_KIND_TFM) {
 			int saved = errno;
 
 			afs_sock_bufs_update(s, fd);

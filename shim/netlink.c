@@ -26,6 +26,7 @@
 struct nl_dgram {
 	struct nl_dgram *next;
 	size_t len;
+	size_t truesize;	/* what the kernel's skb charges to SO_RCVBUF */
 	uint8_t data[];
 };
 
@@ -33,9 +34,40 @@ struct afs_nl_state {
 	uint32_t portid;
 	bool bound;
 	bool cap_ack;
+	bool no_enobufs;	/* NETLINK_NO_ENOBUFS */
+	bool congested;		/* NETLINK_S_CONGESTED: drop until drained */
 	int err;		/* sk_err: a reply that could not be queued */
+	size_t rmem;		/* sk_rmem_alloc: truesize of the queue */
+	int rcvbuf;		/* sk_rcvbuf for the request being served */
 	struct nl_dgram *head, *tail;
 };
+
+/*
+ * skb->truesize of a reply whose head holds @len bytes.  The kernel
+ * allocates the head with kmalloc_reserve(SKB_HEAD_ALIGN(len)): the small
+ * head cache (576 bytes) when it fits, else the kmalloc size class, a
+ * power of two from 1024 up; netlink_trim() shrinks a GETALG reply's
+ * NLMSG_DEFAULT_SIZE head to its length the same way.  truesize is that
+ * object plus SKB_DATA_ALIGN(sizeof(struct sk_buff)).  The constants are
+ * those of Debian's 6.12 x86_64 config (64-byte cache lines, a 320-byte
+ * skb_shared_info, a 256-byte sk_buff), measured in the guest with
+ * SO_MEMINFO: a 308-byte reply is 1280, a 244-byte error ack 832.
+ * See afalg-behaviour.md §1.16.
+ */
+#define SKB_SHINFO_ALIGNED	320
+#define SKB_STRUCT_ALIGNED	256
+#define SKB_SMALL_HEAD_CACHE	576
+
+static size_t skb_truesize(size_t len)
+{
+	size_t head = ((len + 63) & ~(size_t)63) + SKB_SHINFO_ALIGNED;
+	size_t obj = SKB_SMALL_HEAD_CACHE;
+
+	if (head > obj)
+		for (obj = 1024; obj < head; obj *= 2)
+			;
+	return obj + SKB_STRUCT_ALIGNED;
+}
 
 #define CRYPTO_ALG_TESTED		0x00000400
 #define CRYPTO_ALG_INSTANCE		0x00000800
@@ -79,10 +111,23 @@ static int nl_setup(struct afs_sock *s)
 
 int afs_nl_create(int type, int flags)
 {
+	struct afs_sock *s;
+	int fd;
+
 	if (type != SOCK_RAW && type != SOCK_DGRAM)
 		return -ESOCKTNOSUPPORT;
-	return afs_sock_open(AFS_KIND_NETLINK, SOCK_DGRAM, flags, type,
-			     nl_setup);
+	fd = afs_sock_open(AFS_KIND_NETLINK, SOCK_DGRAM, flags, type,
+			   nl_setup);
+	/*
+	 * The placeholder's SO_RCVBUF starts at net.core.rmem_default and
+	 * follows SO_RCVBUF/SO_RCVBUFFORCE as the netlink socket's would.
+	 */
+	s = fd >= 0 ? afs_get(fd) : NULL;
+	if (s) {
+		afs_sock_bufs_update(s, fd);
+		afs_put(s);
+	}
+	return fd;
 }
 
 void afs_nl_release(struct afs_sock *s)
@@ -166,9 +211,17 @@ int afs_nl_setsockopt(struct afs_sock *s, int level, int name,
 			return -EINVAL;
 		s->st.nl->cap_ack = v;
 		return 0;
+	case NETLINK_NO_ENOBUFS:
+		if (len < sizeof(int))
+			return -EINVAL;
+		pthread_mutex_lock(&s->lock);
+		s->st.nl->no_enobufs = v;
+		if (v)		/* netlink_setsockopt() clears the state */
+			s->st.nl->congested = false;
+		pthread_mutex_unlock(&s->lock);
+		return 0;
 	case NETLINK_PKTINFO:
 	case NETLINK_BROADCAST_ERROR:
-	case NETLINK_NO_ENOBUFS:
 	case NETLINK_EXT_ACK:
 	case NETLINK_GET_STRICT_CHK:
 	case NETLINK_LISTEN_ALL_NSID:
@@ -191,6 +244,8 @@ int afs_nl_poll(struct afs_sock *s)
 	pthread_mutex_lock(&s->lock);
 	if (s->st.nl->head)
 		m |= POLLIN | POLLRDNORM;
+	if (s->st.nl->err)	/* datagram_poll(): sk_err */
+		m |= POLLERR;
 	pthread_mutex_unlock(&s->lock);
 	return m;
 }
@@ -347,17 +402,40 @@ static void report_alg(struct buf *b, const struct afs_alg *a, uint32_t seq,
 	h->nlmsg_pid = portid;
 }
 
-static int queue(struct afs_nl_state *n, struct buf *b)
+/*
+ * Queue one datagram for the socket's owner.  A reply (netlink_unicast()
+ * from the kernel socket, never waiting) goes through netlink_attachskb():
+ * it is dropped when it would take the queue's truesize past SO_RCVBUF
+ * (the first one of an empty queue always fits) or while the socket is
+ * congested, and netlink_overrun() then reports ENOBUFS on the next
+ * receive and drops everything until the queue has been drained (unless
+ * NETLINK_NO_ENOBUFS).  A dump datagram (@dump) is charged but not
+ * checked: the kernel's netlink_dump() paces the dump by SO_RCVBUF
+ * instead, which the shim, producing it at once, does not (D7).
+ */
+static int queue_skb(struct afs_nl_state *n, struct buf *b, bool dump)
 {
 	struct nl_dgram *d;
+	size_t truesize;
 
 	if (b->oom)
 		return -ENOMEM;
+	truesize = skb_truesize(b->len);
+	if (!dump && ((n->rmem && n->rmem + truesize > (size_t)n->rcvbuf) ||
+		      n->congested)) {
+		if (!n->no_enobufs && !n->congested) {
+			n->congested = true;
+			n->err = ENOBUFS;
+		}
+		return -EAGAIN;
+	}
 	d = malloc(sizeof(*d) + b->len);
 	if (!d)
 		return -ENOMEM;
 	d->next = NULL;
 	d->len = b->len;
+	d->truesize = truesize;
+	n->rmem += truesize;
 	memcpy(d->data, b->p, b->len);
 	if (n->tail)
 		n->tail->next = d;
@@ -395,7 +473,7 @@ static void ack(struct afs_nl_state *n, const struct nlmsghdr *req, int err)
 		h->nlmsg_pid = n->portid;
 	}
 	/* netlink_ack() without memory: ENOBUFS on the next receive */
-	if (queue(n, &b))
+	if (queue_skb(n, &b, false) == -ENOMEM)
 		n->err = ENOBUFS;
 	free(b.p);
 }
@@ -434,7 +512,7 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 			report_alg(&r, a, nlh->nlmsg_seq, n->portid,
 				   NLM_F_MULTI);
 			if (b.len && b.len + r.len > 65535) {
-				err = queue(n, &b);
+				err = queue_skb(n, &b, true);
 				b.len = 0;
 			}
 			if (!r.oom && buf_put(&b, r.len))
@@ -443,7 +521,7 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 				b.oom = true;
 		}
 		if (!err && b.len)
-			err = queue(n, &b);
+			err = queue_skb(n, &b, true);
 		b.len = 0;
 		at = b.len;
 		if (!err && buf_put(&b, NLMSG_HDRLEN) &&
@@ -458,7 +536,7 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 			*v = 0;
 		}
 		if (!err)
-			err = queue(n, &b);
+			err = queue_skb(n, &b, true);
 		free(r.p);
 		free(b.p);
 		return err;
@@ -483,7 +561,8 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 		if (!a || ((alg_flags(a) ^ p.cru_type) & p.cru_mask))
 			return -ENOENT;
 		report_alg(&b, a, nlh->nlmsg_seq, n->portid, 0);
-		err = queue(n, &b);
+		/* crypto_report(): a dropped reply is -EAGAIN, acked */
+		err = queue_skb(n, &b, false);
 		free(b.p);
 		return err;
 	case CRYPTO_MSG_GETSTAT:
@@ -502,6 +581,7 @@ int afs_nl_process(struct afs_sock *s, const uint8_t *buf, size_t len)
 	size_t msglen;
 	int err;
 
+	n->rcvbuf = s->rcvbuf;
 	while (len >= NLMSG_HDRLEN) {
 		memcpy(&h, buf, sizeof(h));
 		if (h.nlmsg_len < NLMSG_HDRLEN || len < h.nlmsg_len)
@@ -605,7 +685,11 @@ ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
 		n->head = d->next;
 		if (!n->head)
 			n->tail = NULL;
+		n->rmem -= d->truesize;
 	}
+	/* netlink_rcv_wake(): a drained queue is no longer congested */
+	if (!n->head)
+		n->congested = false;
 	pthread_mutex_unlock(&s->lock);
 
 	copied = d->len;

@@ -2,11 +2,12 @@
 /*
  * Descriptors and I/O paths around the op sockets (afalg-behaviour.md
  * §1.7, §1.12, §1.13): sendfile (with and without an offset), splice from
- * a pipe, vmsplice, splice into a pipe, AIO through syscall(),
- * poll/select/epoll, fork, exec, SCM_RIGHTS.
+ * a pipe, vmsplice, splice into a pipe, AIO through syscall() (io_getevents
+ * and io_pgetevents), poll/select/epoll, fork, exec, SCM_RIGHTS.
  */
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/select.h>
+#include <sys/syscall.h>
 #include <sys/sendfile.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -309,6 +311,76 @@ static void sc_aio(const void *arg)
 	close(fd);
 }
 
+/* struct __aio_sigset: the kernel reads sigsetsize bytes of the mask */
+struct aio_sigset {
+	const sigset_t *sigmask;
+	size_t sigsetsize;
+};
+
+/*
+ * io_pgetevents(): reaps like io_getevents with the call's signal mask in
+ * place for the wait; a mask of another size is EINVAL; a signal the mask
+ * lets through ends a wait with EINTR, one it blocks does not.
+ */
+static void sc_pgetevents(const void *arg)
+{
+	struct aio_sigset sig;
+	struct iocb cb, *cbs[1] = { &cb };
+	struct io_event ev;
+	struct timespec ts = { 5, 0 };
+	aio_context_t ctx = 0;
+	sigset_t none, usr1;
+	uint8_t msg[100], outb[32];
+	int fd, op;
+
+	(void)arg;
+	op = hash_op("sha256", &fd);
+	if (op < 0)
+		return;
+	gen(msg, sizeof(msg), "msg");
+	sigemptyset(&none);
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	T(sys_io_setup(16, &ctx));
+	out("io_setup %s", rs());
+	sig.sigmask = &none;
+	sig.sigsetsize = 8;
+	send(op, msg, sizeof(msg), 0);
+	aio_prep(&cb, op, IOCB_CMD_PREAD, outb, 32, -1, 0x55);
+	T(sys_io_submit(ctx, 1, cbs));
+	out("io_submit(PREAD 32) %s", rs());
+	memset(&ev, 0, sizeof(ev));
+	T(syscall(SYS_io_pgetevents, ctx, 1L, 1L, &ev, &ts, &sig));
+	out("io_pgetevents(empty mask) %s data=%#llx res=%lld %s", rs(),
+	    (unsigned long long)ev.data, (long long)ev.res,
+	    ev.res > 0 ? hx(outb, (size_t)ev.res) : "");
+	send(op, msg, sizeof(msg), 0);
+	T(sys_io_submit(ctx, 1, cbs));
+	memset(&ev, 0, sizeof(ev));
+	T(syscall(SYS_io_pgetevents, ctx, 1L, 1L, &ev, &ts, NULL));
+	out("io_pgetevents(no sigset) %s res=%lld", rs(), (long long)ev.res);
+	sig.sigsetsize = 16;
+	T(syscall(SYS_io_pgetevents, ctx, 1L, 1L, &ev, &ts, &sig));
+	out("io_pgetevents(sigsetsize 16) %s", rs());
+	sig.sigsetsize = 8;
+	ts.tv_sec = 2;
+	intr_arm(100);
+	T(syscall(SYS_io_pgetevents, ctx, 1L, 1L, &ev, &ts, &sig));
+	out("io_pgetevents(nothing queued, SIGUSR1 at 100 ms) %s fired=%d",
+	    rs(), intr_disarm());
+	sig.sigmask = &usr1;
+	ts.tv_sec = 0;
+	ts.tv_nsec = 400 * 1000000L;
+	intr_arm(100);
+	T(syscall(SYS_io_pgetevents, ctx, 1L, 1L, &ev, &ts, &sig));
+	out("io_pgetevents(mask SIGUSR1, SIGUSR1 at 100 ms, 400 ms) %s fired=%d",
+	    rs(), intr_disarm());
+	T(sys_io_destroy(ctx));
+	out("io_destroy %s", rs());
+	close(op);
+	close(fd);
+}
+
 /* poll, select, epoll on every kind of AF_ALG descriptor */
 static void sc_poll(const void *arg)
 {
@@ -568,6 +640,7 @@ void reg_io(void)
 	reg("io.aio.gcm(aes)", sc_aio, "gcm(aes)");
 	reg("io.aio.rfc7539(chacha20,poly1305)", sc_aio,
 	    "rfc7539(chacha20,poly1305)");
+	reg("io.pgetevents", sc_pgetevents, NULL);
 	reg("io.poll", sc_poll, NULL);
 	reg("io.fork", sc_fork, NULL);
 	reg("io.exec", sc_exec, NULL);

@@ -2,7 +2,7 @@
 /*
  * shim-probe: main and descriptor counting.  See probe.h.
  *
- *   shim-probe aio|splice|poll|keyring|hygiene|fds|threads|zeroise|enomem|edges
+ *   shim-probe aio|splice|poll|keyring|hygiene|fds|threads|zeroise|enomem|edges|signals
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -39,6 +39,7 @@ static const struct {
 	{ "zeroise", cmd_zeroise },
 	{ "enomem", cmd_enomem },
 	{ "edges", cmd_edges },
+	{ "signals", cmd_signals },
 };
 
 int main(int argc, char **argv)

@@ -86,5 +86,6 @@ int cmd_threads(void);
 int cmd_zeroise(void);
 int cmd_enomem(void);
 int cmd_edges(void);
+int cmd_signals(void);
 
 #endif
