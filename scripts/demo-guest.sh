@@ -9,6 +9,10 @@
 #              crypto.af_alg_log_use=1 (the kernel logs each use):
 #              afalg-trace inventories a set of real AF_ALG clients; their
 #              outputs are the reference.
+#   1b.        crypto.af_alg_restrict=1 (the upstream default): the same
+#              clients as an unprivileged user (setpriv), natively (names
+#              off the unprivileged allowlist: ENOENT) and under the shim
+#              in fallback mode (it takes over what the kernel refuses).
 #   2. deny    crypto.af_alg_restrict=2: the same clients run natively
 #              (AF_ALG is off: they fail or fall back), traced again to show
 #              the denied attempts.
@@ -55,6 +59,29 @@ run_clients() {
 	done
 }
 
+# run_unprivileged PHASE [preload]: every client once as uid 65534 without
+# capabilities (setpriv), natively or under the shim in fallback mode; it
+# works in the guest's /tmp (the share may not be writable by that user)
+# and copies the results to OUT/PHASE
+UNPRIV='setpriv --reuid 65534 --regid 65534 --clear-groups --inh-caps -all --bounding-set -all'
+run_unprivileged() {
+	W=/tmp/demo-$1
+	rm -rf "$W" && mkdir -p "$W/work" && cp -r "$DATA" "$W/data" &&
+		chmod -R a+rwX "$W" || return
+	for c in $CLIENTS; do
+		$UNPRIV env ${2:+LD_PRELOAD=$SHIM AFALG_SHIM=fallback} \
+			${2:+AFALG_SHIM_LOG=$W/work/shim-usage.log} \
+			DATA="$W/data" PHASE_DIR="$W/work" CLIENT=$c \
+			sh -c '. "$0" && "c_$CLIENT"' "$(dirname "$0")/demo-clients.sh" \
+			>"$W/$c.out" 2>"$W/$c.err"
+		echo $? >"$W/$c.rc"
+	done
+	mkdir -p "$OUT/$1"
+	cp "$W"/*.out "$W"/*.err "$W"/*.rc "$OUT/$1/"
+	[ -e "$W/work/shim-usage.log" ] && cp "$W/work/shim-usage.log" "$OUT/$1.shim-usage.log"
+	rm -rf "$W"
+}
+
 # trace NAME: start afalg-trace, wait until every hook is attached
 trace() {
 	rm -f "$OUT/$1.ready"
@@ -83,6 +110,11 @@ trace audit || exit 1
 run_clients audit
 untrace audit
 dmesg | grep -i 'af_alg' >"$OUT/audit.dmesg"
+
+log "phase 1b: crypto.af_alg_restrict=1 (upstream default), unprivileged, native and under the shim (fallback)"
+echo 1 >$KNOB
+run_unprivileged restrict1
+run_unprivileged restrict1-shim preload
 
 log "phase 2: deny, crypto.af_alg_restrict=2, native"
 echo 2 >$KNOB
