@@ -9,6 +9,10 @@
 #              crypto.af_alg_log_use=1 (the kernel logs each use):
 #              afalg-trace inventories a set of real AF_ALG clients; their
 #              outputs are the reference.
+#   1b.        crypto.af_alg_restrict=1 (the upstream default): the same
+#              clients as an unprivileged user (setpriv), natively (names
+#              off the unprivileged allowlist: ENOENT) and under the shim
+#              in fallback mode (it takes over what the kernel refuses).
 #   2. deny    crypto.af_alg_restrict=2: the same clients run natively
 #              (AF_ALG is off: they fail or fall back), traced again to show
 #              the denied attempts.
@@ -35,57 +39,9 @@ log() { echo "demo: $*" >&2; }
 [ -x "$TRACE" ] || { log "no tracer at $TRACE"; exit 1; }
 [ -e "$SHIM" ] || { log "no shim at $SHIM"; exit 1; }
 
-DATA=$OUT/data
-mkdir -p "$DATA"
-# Inputs: deterministic, so that the host can recompute every digest.
-head -c 100000 /dev/zero | tr '\0' 'a' >"$DATA/msg"
-mkdir -p "$DATA/tree"
-for i in 1 2 3; do cp "$DATA/msg" "$DATA/tree/copy$i"; done
-printf 'different' >"$DATA/tree/other"
-printf 'demo-hmac-key-32-bytes-long!!!!!' >"$DATA/hmac.key"
-printf '0123456789abcdef' >"$DATA/aes.key"
-
-KEY=000102030405060708090a0b0c0d0e0f
-IV=f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
-
-# The clients, one shell function each; stdout is what gets compared.
-c_kcapi_dgst_sha256() { kcapi-dgst -c sha256 --hex <"$DATA/msg"; echo; }
-c_kcapi_dgst_hmac() {
-	kcapi-dgst -c 'hmac(sha256)' --keyfd 3 --hex <"$DATA/msg" 3<"$DATA/hmac.key"
-	echo
-}
-# Ciphertexts are compared by digest; the exit status stays the client's.
-c_kcapi_enc_cbc() {
-	kcapi-enc -e -c 'cbc(aes)' --iv "$IV" --keyfd 3 <"$DATA/msg" \
-		3<"$DATA/aes.key" >"$PHASE_DIR/enc.bin" || return
-	sha256sum <"$PHASE_DIR/enc.bin"
-}
-c_openssl_afalg() {
-	openssl enc -engine afalg -aes-128-cbc -K "$KEY" -iv "$IV" \
-		-in "$DATA/msg" -out "$PHASE_DIR/openssl.bin" || return
-	sha256sum <"$PHASE_DIR/openssl.bin"
-}
-c_python_afalg() {
-	python3 - "$DATA/msg" <<'EOF'
-import socket, sys
-data = open(sys.argv[1], 'rb').read()
-t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-t.bind(('hash', 'hmac(sha256)'))
-t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, b'demo-key')
-op, _ = t.accept()
-op.sendall(data)
-print(op.recv(32).hex())
-EOF
-}
-c_hardlink() {
-	cp -r "$DATA/tree" "$PHASE_DIR/tree"
-	hardlink -v -c -y sha256 "$PHASE_DIR/tree" 2>&1 |
-		grep -E '^(Method|Linked|Comparisons|Would link)' || true
-	ls -i "$PHASE_DIR/tree" | awk '{ print $1 }' | sort | uniq -c |
-		awk '{ print "inode shared by", $1, "file(s)" }' | sort
-	rm -rf "$PHASE_DIR/tree"
-}
-CLIENTS="kcapi_dgst_sha256 kcapi_dgst_hmac kcapi_enc_cbc openssl_afalg python_afalg hardlink"
+# the clients and their inputs
+. "$(dirname "$0")/demo-clients.sh"
+make_demo_data "$OUT/data"
 
 # run_clients PHASE [preload]: every client once, outputs under OUT/PHASE
 run_clients() {
@@ -101,6 +57,29 @@ run_clients() {
 		fi
 		echo $? >"$PHASE_DIR/$c.rc"
 	done
+}
+
+# run_unprivileged PHASE [preload]: every client once as uid 65534 without
+# capabilities (setpriv), natively or under the shim in fallback mode; it
+# works in the guest's /tmp (the share may not be writable by that user)
+# and copies the results to OUT/PHASE
+UNPRIV='setpriv --reuid 65534 --regid 65534 --clear-groups --inh-caps -all --bounding-set -all'
+run_unprivileged() {
+	W=/tmp/demo-$1
+	rm -rf "$W" && mkdir -p "$W/work" && cp -r "$DATA" "$W/data" &&
+		chmod -R a+rwX "$W" || return
+	for c in $CLIENTS; do
+		$UNPRIV env ${2:+LD_PRELOAD=$SHIM AFALG_SHIM=fallback} \
+			${2:+AFALG_SHIM_LOG=$W/work/shim-usage.log} \
+			DATA="$W/data" PHASE_DIR="$W/work" CLIENT=$c \
+			sh -c '. "$0" && "c_$CLIENT"' "$(dirname "$0")/demo-clients.sh" \
+			>"$W/$c.out" 2>"$W/$c.err"
+		echo $? >"$W/$c.rc"
+	done
+	mkdir -p "$OUT/$1"
+	cp "$W"/*.out "$W"/*.err "$W"/*.rc "$OUT/$1/"
+	[ -e "$W/work/shim-usage.log" ] && cp "$W/work/shim-usage.log" "$OUT/$1.shim-usage.log"
+	rm -rf "$W"
 }
 
 # trace NAME: start afalg-trace, wait until every hook is attached
@@ -131,6 +110,11 @@ trace audit || exit 1
 run_clients audit
 untrace audit
 dmesg | grep -i 'af_alg' >"$OUT/audit.dmesg"
+
+log "phase 1b: crypto.af_alg_restrict=1 (upstream default), unprivileged, native and under the shim (fallback)"
+echo 1 >$KNOB
+run_unprivileged restrict1
+run_unprivileged restrict1-shim preload
 
 log "phase 2: deny, crypto.af_alg_restrict=2, native"
 echo 2 >$KNOB

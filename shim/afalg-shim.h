@@ -232,6 +232,7 @@ struct afs_sock {
 	int refcnt;			/* live children (ask->refcnt) */
 	int nokey_refcnt;		/* of which nokey */
 	atomic_bool logged;		/* usage log written for this tfm */
+	const char *reason;		/* why fallback mode serves it, or NULL */
 
 	/* AFS_KIND_OP */
 	struct afs_sock *parent;
@@ -266,6 +267,12 @@ AFS_HIDDEN int afs_sock_create(int type, int protocol);
 AFS_HIDDEN int afs_sock_open(enum afs_kind kind, int sotype, int flags,
 			     int fd_type, int (*setup)(struct afs_sock *s));
 AFS_HIDDEN int afs_bind(struct afs_sock *s, const void *addr, unsigned int len);
+
+/* takeover.c: fallback mode serving a socket the kernel refused */
+#define AFS_REASON_SOCKET "socket-eafnosupport"
+#define AFS_REASON_BIND "bind-enoent"
+AFS_HIDDEN int afs_takeover_bind(int fd, const void *addr, unsigned int len,
+				 ino_t ino);
 AFS_HIDDEN int afs_setsockopt(struct afs_sock *s, int level, int name,
 			      const void *val, unsigned int len);
 AFS_HIDDEN int afs_getsockopt(struct afs_sock *s, int fd, int level, int name,

@@ -5,11 +5,25 @@
  * every entry point works is in entry.h.
  */
 #include <limits.h>
+#include <sys/stat.h>
 
 #include "entry.h"
 
 /* ------------------------------------------------------------------ */
 /* socket creation                                                     */
+
+/* socket() after the kernel's EAFNOSUPPORT: ours, marked as a takeover */
+static int fallback_socket(int type, int protocol)
+{
+	int fd = afs_sock_create(type, protocol);
+	struct afs_sock *s = fd >= 0 ? afs_get(fd) : NULL;
+
+	if (s) {
+		s->reason = AFS_REASON_SOCKET;
+		afs_put(s);
+	}
+	return fd;
+}
 
 EXPORT int socket(int domain, int type, int protocol)
 {
@@ -21,6 +35,7 @@ EXPORT int socket(int domain, int type, int protocol)
 			fd = afs_real.socket(domain, type, protocol);
 			if (fd >= 0 || errno != EAFNOSUPPORT)
 				return fd;
+			return (int)afs_ret(fallback_socket(type, protocol));
 		}
 		return (int)afs_ret(afs_sock_create(type, protocol));
 	}
@@ -62,6 +77,37 @@ EXPORT int socketpair(int domain, int type, int protocol, int sv[2])
 /* ------------------------------------------------------------------ */
 /* tfm operations                                                      */
 
+/*
+ * bind() of an AF_ALG address on a descriptor the shim does not serve, in
+ * fallback mode: the kernel's answer, except that ENOENT for a name the
+ * shim serves makes the shim take the descriptor over (takeover.c).
+ */
+static int fallback_bind(int fd, const struct sockaddr *addr, socklen_t len)
+{
+	struct afs_sock *s;
+	struct stat st;
+	int r;
+
+	if (fstat(fd, &st))
+		return afs_real.bind(fd, addr, len);
+	r = afs_real.bind(fd, addr, len);
+	if (r == 0)
+		return r;
+	/*
+	 * Another thread's takeover replaced the kernel socket meanwhile,
+	 * so this bind() reached the placeholder: it is the shim's to answer.
+	 */
+	s = afs_get(fd);
+	if (s) {
+		r = afs_bind(s, addr, len);
+		afs_put(s);
+		return (int)afs_ret(r);
+	}
+	if (errno != ENOENT)
+		return r;
+	return (int)afs_ret(afs_takeover_bind(fd, addr, len, st.st_ino));
+}
+
 EXPORT int bind(int fd, const struct sockaddr *addr, socklen_t len)
 {
 	struct afs_sock *s;
@@ -69,8 +115,12 @@ EXPORT int bind(int fd, const struct sockaddr *addr, socklen_t len)
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return afs_real.bind(fd, addr, len);
+	if (!s) {
+		if (afs_mode() != AFS_MODE_FALLBACK || !addr ||
+		    len < sizeof(sa_family_t) || addr->sa_family != AF_ALG)
+			return afs_real.bind(fd, addr, len);
+		return fallback_bind(fd, addr, len);
+	}
 	r = afs_bind(s, addr, len);
 	afs_put(s);
 	return (int)afs_ret(r);

@@ -10,7 +10,9 @@
  * successful send or receive on one of its op sockets, so that the key
  * length is known even for clients that key after accept), with the field
  * names of afalg-trace's inventory (tracer/SCHEMA.md): exe, comm, pid,
- * ppid, uid, cgroup, type, alg, key_lengths.
+ * ppid, uid, cgroup, type, alg, key_lengths; in fallback mode also
+ * reason, why the shim and not the kernel serves this socket
+ * ("socket-eafnosupport" or "bind-enoent", see takeover.c).
  *
  * Logging never changes errno, leaves no descriptor open after the record
  * and does not touch the program's own syslog(3) connection or ident.
@@ -129,9 +131,11 @@ void afs_log_tfm(const struct afs_sock *tfm)
 	snprintf(line, sizeof(line),
 		 "{\"source\":\"afalg-shim\",\"exe\":\"%s\",\"comm\":\"%s\","
 		 "\"pid\":%d,\"ppid\":%d,\"uid\":%u,\"cgroup\":\"%s\","
-		 "\"type\":\"%s\",\"alg\":\"%s\",\"key_lengths\":[%s]}\n",
+		 "\"type\":\"%s\",\"alg\":\"%s\",\"key_lengths\":[%s]%s%s%s}\n",
 		 e_exe, e_comm, (int)getpid(), (int)getppid(),
-		 (unsigned int)getuid(), e_cg, tn[t->alg->type], e_alg, keys);
+		 (unsigned int)getuid(), e_cg, tn[t->alg->type], e_alg, keys,
+		 tfm->reason ? ",\"reason\":\"" : "",
+		 tfm->reason ? tfm->reason : "", tfm->reason ? "\"" : "");
 	if (!strcmp(dest, "stderr")) {
 		n = afs_real.write(2, line, strlen(line));
 	} else if (!strcmp(dest, "syslog")) {

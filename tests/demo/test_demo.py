@@ -13,6 +13,11 @@ afalg-trace, the shim, afalg-migrate) and checks what it left in OUT:
   (openssl's engine, hardlink);
 - under the shim, still at 2, every client's output is byte for byte
   its mode-1 output, and the kernel logs no AF_ALG use;
+- at crypto.af_alg_restrict=1 (the upstream default), as an unprivileged
+  user, a client works natively exactly when the allowlists allow its
+  algorithm (openssl's engine does not fall back on bind()'s ENOENT),
+  and under the shim in
+  fallback mode its output is byte for byte its mode-1 output;
 - the tracer's mode-1 inventory names each client's executable with the
   algorithm it bound, its mode-2 inventory counts each one as denied, and
   no event was lost;
@@ -22,12 +27,15 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 
 from kctest import Tap
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(TOP, 'tests', 'kernel'))
+import afalg_matrix as matrix  # noqa: E402
 
 # (exe, type, alg) each client binds with AF_ALG on
 EXPECTED_BINDS = [
@@ -39,6 +47,15 @@ EXPECTED_BINDS = [
 ]
 # clients that keep working without AF_ALG by their own fallback
 OWN_FALLBACK = {'openssl_afalg'}
+# what each client binds, for the level-1 expectation from the allowlists
+CLIENT_ALG = {
+    'kcapi_dgst_sha256': ('hash', 'sha256'),
+    'kcapi_dgst_hmac': ('hash', 'hmac(sha256)'),
+    'kcapi_enc_cbc': ('skcipher', 'cbc(aes)'),
+    'openssl_afalg': ('skcipher', 'cbc(aes)'),
+    'python_afalg': ('hash', 'hmac(sha256)'),
+    'hardlink': ('hash', 'sha256'),
+}
 
 
 def main():
@@ -84,6 +101,22 @@ def main():
             tap.ok(c['mode2_shim_identical'],
                    '%s: AF_ALG denied, under the shim output identical to '
                    'mode 1' % n, c)
+            # level 1, unprivileged: the allowlists (written from the
+            # upstream description in tests/kernel/afalg_matrix.py) decide
+            # natively, with no own fallback: OpenSSL's afalg engine falls
+            # back when socket() fails (level 2) but not when bind() does
+            # ("Failed to bind socket", the cipher is not set up); under
+            # the shim in fallback mode every client works
+            typ, alg = CLIENT_ALG.get(n, ('?', '?'))
+            allowed = matrix.expected(1, 'nobody', typ, alg) == 'ok'
+            works = allowed
+            tap.ok(c.get('level1_native_same') is works,
+                   '%s: level 1, unprivileged, natively %s (%s %s %s)'
+                   % (n, 'works' if works else 'fails or changes', typ, alg,
+                      'allowed' if allowed else 'refused'), c)
+            tap.ok(c.get('level1_shim_identical') is True,
+                   '%s: level 1, unprivileged, under the shim (fallback) '
+                   'output identical to mode 1' % n, c)
         tap.ok(res['warn_lines_native'] >= len(EXPECTED_BINDS),
                'mode 1: the kernel logged the native uses (%d lines)' %
                res['warn_lines_native'])

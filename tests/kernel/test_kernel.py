@@ -9,6 +9,7 @@
     test_kernel.py boot-param   sysctl.crypto.af_alg_* on the command line
     test_kernel.py matrix       af_alg_restrict 0/1/2 x names x users
     test_kernel.py hardening    AF_ALG without zero-copy
+    test_kernel.py restrict-shim  AFALG_SHIM=fallback at levels 1 and 2
     test_kernel.py fsverity     fs-verity on a host-made ext4 image
     test_kernel.py arm64        arm64 build booted under TCG with KUnit
 
@@ -348,6 +349,131 @@ def test_hardening(tap):
                    % (kind, alg, how, len(h.DATA)), got[:1])
 
 
+def test_restrict_shim(tap):
+    """AFALG_SHIM=fallback against the real restriction (guest half:
+    tests/kernel/afalg_restrict_shim.py).  At level 1 an unprivileged
+    kcapi-dgst -c sha256 fails natively with the kernel's denial and works
+    under the shim with sha256sum's digest, the kernel having been asked
+    first; sha1 works natively and under the shim stays on the kernel
+    (the kernel's usage log has it, the shim's log has nothing); at level
+    2 every demo client works under the shim as it did natively at 0."""
+    import hashlib
+    import json
+    import afalg_restrict_shim as r
+    shim = os.environ.get('AFALG_SHIM_LIB', '')
+    if not tap.ok(os.path.exists(shim), 'the shim is built (AFALG_SHIM_LIB)',
+                  shim):
+        return
+    kdir = kbuild(tap, 'x86_64')
+    if not kdir:
+        return
+    shares = [TOP]
+    if not os.path.abspath(shim).startswith(TOP + '/'):
+        shares.append(os.path.dirname(os.path.abspath(shim)))
+    cmd = [os.path.join(KP, 'run-guest'), '--kernel', kdir, '--timeout',
+           '1200', '--cmd', r.guest_script(os.path.abspath(shim))]
+    for d in shares:
+        cmd += ['--share', d]
+    rc, out, secs = run(cmd)
+    if not tap.ok(rc == 0, 'guest runs the fallback scenario (%.0fs)' % secs,
+                  out[-3000:]):
+        return
+    lines = out.splitlines()
+
+    def field(prefix, key):
+        for line in lines:
+            if line.startswith(prefix + ' '):
+                for w in line.split(' '):
+                    if w.startswith(key + '='):
+                        return w[len(key) + 1:]
+        return None
+
+    def tagged(tag, how, alg):
+        p = '%s %s %s ' % (tag, how, alg)
+        return [l[len(p):] for l in lines if l.startswith(p)]
+
+    data = bytes(1000)
+    sums = {a: subprocess.run([a + 'sum'], input=data, capture_output=True,
+                              check=True).stdout.split()[0].decode()
+            for a in ('sha256', 'sha1')}
+    for line in lines:
+        if line.startswith('err 1 '):
+            tap.diag('stderr of ' + line[6:])
+    pre = 'run 1 nobody native sha256'
+    denied = [d for d in tagged('dmesg', 'native', 'sha256')
+              if 'AF_ALG denied' in d and 'alg=sha256 ' in d]
+    tap.ok(field(pre, 'rc') != '0' and field(pre, 'out') == '' and denied,
+           'level 1, unprivileged, natively: kcapi-dgst -c sha256 fails, '
+           'the kernel logs its denial', '%s %s' % (
+               [l for l in lines if l.startswith(pre)],
+               tagged('dmesg', 'native', 'sha256')))
+    pre = 'run 1 nobody shim sha256'
+    recs = [json.loads(l) for l in tagged('shimlog', 'shim', 'sha256')]
+    dm = tagged('dmesg', 'shim', 'sha256')
+    tap.ok(field(pre, 'rc') == '0' and field(pre, 'out') == sums['sha256'],
+           'level 1, unprivileged, shim fallback: kcapi-dgst -c sha256 '
+           'gives sha256sum\'s digest', [l for l in lines
+                                          if l.startswith(pre)])
+    tap.ok(any('AF_ALG denied' in d and 'alg=sha256 ' in d for d in dm) and
+           not any('AF_ALG in use' in d and 'alg=sha256 ' in d for d in dm),
+           'under the shim the kernel was asked first and refused sha256',
+           dm)
+    tap.ok([(x.get('alg'), x.get('reason'), x.get('uid')) for x in recs] ==
+           [('sha256', 'bind-enoent', 65534)],
+           'the shim log records the takeover: alg sha256, reason '
+           'bind-enoent, uid 65534', recs)
+    for how in ('native', 'shim'):
+        pre = 'run 1 nobody %s sha1' % how
+        dm = tagged('dmesg', how, 'sha1')
+        tap.ok(field(pre, 'rc') == '0' and field(pre, 'out') == sums['sha1']
+               and any('AF_ALG in use' in d and 'comm=kcapi-dgst' in d and
+                       'alg=sha1 ' in d for d in dm),
+               'level 1, unprivileged, %s: kcapi-dgst -c sha1 gives '
+               'sha1sum\'s digest, served by the kernel (its usage log)'
+               % ('natively' if how == 'native' else 'shim fallback'),
+               '%s %s' % ([l for l in lines if l.startswith(pre)], dm))
+    tap.ok(not tagged('shimlog', 'shim', 'sha1'),
+           'shim fallback, sha1: no takeover in the shim log',
+           tagged('shimlog', 'shim', 'sha1'))
+    probes = [json.loads(l[6:]) for l in lines if l.startswith('probe ')]
+    native = [p for p in probes if not p['shim']]
+    shimmed = [p for p in probes if p['shim']]
+    abc = hashlib.sha256(b'abc').hexdigest()
+    tap.ok(len(native) == 1 and native[0]['bind'] == 'ENOENT' and
+           native[0]['domain_after'] == 38 and
+           native[0]['sock_before'] == native[0]['sock_after'],
+           'probe, level 1, unprivileged, natively: bind(sha256) is ENOENT '
+           'on the kernel\'s socket', native)
+    tap.ok(len(shimmed) == 1 and shimmed[0]['bind'] == 'ok' and
+           shimmed[0]['sock_before'].startswith('socket:[') and
+           shimmed[0]['sock_before'] != shimmed[0]['sock_after'] and
+           shimmed[0]['fd_before'] == shimmed[0]['fd_after'] and
+           shimmed[0].get('digest') == abc,
+           'probe, shim fallback: the kernel\'s socket replaced by the '
+           'shim\'s on the same descriptor, sha256("abc") as hashlib',
+           shimmed)
+    # level 2: every demo client under the shim as natively at 0
+    clients = {}
+    for line in lines:
+        w = line.split(' ', 5)
+        if w[0] == 'client' and len(w) == 6:
+            clients[(w[1], w[2], w[3])] = (w[4], w[5])
+    names = sorted({k[2] for k in clients})
+    tap.ok(len(names) == 6, 'the six demo clients ran', names)
+    for c in names:
+        ref = clients.get(('0', 'native', c))
+        nat = clients.get(('2', 'native', c))
+        got = clients.get(('2', 'shim', c))
+        tap.diag('level 2 natively, %s: %s' % (c, nat))
+        tap.ok(ref and ref[0] == 'rc=0' and ref[1] != 'out=' and
+               got == ref, 'level 2, shim fallback: %s works as natively '
+               'at 0' % c, '%s / %s' % (ref, got))
+    msg = b'a' * 100000
+    ref = clients.get(('0', 'native', 'kcapi_dgst_sha256'), ('', ''))
+    tap.ok(ref[1] == 'out=%s|' % hashlib.sha256(msg).hexdigest(),
+           'the level-0 reference of kcapi_dgst_sha256 is hashlib\'s',
+           ref)
+
 FSV_SIZES = {'f1': 1, 'f4095': 4095, 'f4096': 4096, 'f4097': 4097,
              'f200k': 200 * 1024 + 123, 'f1m': 1 << 20,
              's256salt': 70000, 's512': 4097, 's512salt': 300 * 1024 + 5}
@@ -588,6 +714,7 @@ def main():
         'boot-param': test_boot_param,
         'matrix': test_matrix,
         'hardening': test_hardening,
+        'restrict-shim': test_restrict_shim,
         'fsverity': test_fsverity,
         'arm64': test_arm64,
         'includers': test_includers,

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AFALG_SHIM=fallback: the kernel's AF_ALG wherever it allows, the shim
+ * wherever it refuses.  socket() refused (EAFNOSUPPORT, the restriction at
+ * level 2 or no AF_ALG at all) is handled in entry-socket.c: the program
+ * never holds a kernel socket.  bind() refused (ENOENT: the restriction at
+ * level 1 for a name off its allowlist, or a name the kernel does not
+ * have) happens on a kernel socket the program already holds, so the
+ * shim's socket has to take its place under the same descriptor number:
+ * afs_takeover_bind() binds a socket of the shim to the name, and dup3()s
+ * a placeholder over the program's descriptor.
+ *
+ * What the program set on the kernel socket before bind() and can still
+ * observe is carried over: the file status flags (O_NONBLOCK, O_ASYNC;
+ * dup3() shares the placeholder's open file description), close-on-exec
+ * (per descriptor: the dup3() flag), and the SOL_SOCKET buffer sizes and
+ * timeouts.  ALG options cannot have been set: alg_setsockopt() refuses
+ * them (ENOPROTOOPT) on a socket that is not bound.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+
+#include "real.h"
+
+/* one takeover at a time, so two threads binding one fd agree on it */
+static pthread_mutex_t takeover_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* the SOL_SOCKET options copied from the kernel socket to the placeholder */
+static void copy_sockopts(int from, int to)
+{
+	static const int timeouts[] = { SO_RCVTIMEO, SO_SNDTIMEO };
+	static const int bufs[] = { SO_SNDBUF, SO_RCVBUF };
+	struct timeval tv;
+	socklen_t l;
+	unsigned int i;
+	int v;
+
+	for (i = 0; i < 2; i++) {
+		l = sizeof(v);
+		/* the kernel reports twice what was set (sock_setsockopt) */
+		if (!afs_real.getsockopt(from, SOL_SOCKET, bufs[i], &v, &l)) {
+			v /= 2;
+			afs_real.setsockopt(to, SOL_SOCKET, bufs[i], &v,
+					    sizeof(v));
+		}
+		l = sizeof(tv);
+		if (!afs_real.getsockopt(from, SOL_SOCKET, timeouts[i], &tv, &l))
+			afs_real.setsockopt(to, SOL_SOCKET, timeouts[i], &tv,
+					    sizeof(tv));
+	}
+}
+
+/*
+ * Called by bind() in fallback mode after the kernel answered ENOENT on
+ * @fd for the AF_ALG address @addr.  @ino is the inode of @fd before that
+ * bind(): if another thread has meanwhile closed @fd and the number now
+ * names something else, nothing is replaced.  Returns 0 when the shim now
+ * serves @fd, bound to the name, or -errno: -ENOENT (the kernel's answer,
+ * unchanged) whenever the shim does not serve the name either.
+ */
+int afs_takeover_bind(int fd, const void *addr, unsigned int len, ino_t ino)
+{
+	int domain, fl, fdfl, ph = -1, r, saved = errno;
+	socklen_t l = sizeof(domain);
+	struct afs_sock *s;
+	struct stat st;
+
+	s = afs_sock_alloc(AFS_KIND_TFM);
+	if (!s)
+		return -ENOENT;
+	s->fd_type = SOCK_SEQPACKET;
+	s->reason = AFS_REASON_BIND;
+	/* a name the shim does not serve keeps the kernel's ENOENT */
+	if (afs_bind(s, addr, len)) {
+		afs_put(s);
+		return -ENOENT;
+	}
+
+	pthread_mutex_lock(&takeover_lock);
+	r = -ENOENT;
+	if (afs_is_ours(fd)) {
+		/* another thread took it over first: a second bind() */
+		struct afs_sock *o = afs_get(fd);
+
+		if (o) {
+			r = afs_bind(o, addr, len);
+			afs_put(o);
+		}
+		goto out;
+	}
+	if (afs_real.getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &l) ||
+	    domain != AF_ALG || fstat(fd, &st) || st.st_ino != ino)
+		goto out;
+	fl = afs_real.fcntl(fd, F_GETFL);
+	fdfl = afs_real.fcntl(fd, F_GETFD);
+	if (fl < 0 || fdfl < 0)
+		goto out;
+	ph = afs_real.socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (ph < 0)
+		goto out;
+	if (afs_real.fcntl(ph, F_SETFL, fl & (O_NONBLOCK | O_ASYNC)))
+		goto out;
+	copy_sockopts(fd, ph);
+	/* in the table first: a call racing with dup3() already gets ours */
+	if (afs_install(fd, s))
+		goto out;
+	if (afs_real.dup3(ph, fd, fdfl & FD_CLOEXEC ? O_CLOEXEC : 0) < 0) {
+		afs_put(afs_remove(fd));
+		goto out;
+	}
+	r = 0;
+out:
+	pthread_mutex_unlock(&takeover_lock);
+	if (ph >= 0)
+		afs_real.close(ph);
+	afs_put(s);
+	errno = saved;
+	return r;
+}
