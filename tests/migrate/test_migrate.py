@@ -32,6 +32,9 @@ import tempfile
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from kctest import Tap
 
+from check_browser import test_browser
+from check_restrict import test_restrict
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHIM = os.environ['AFALG_SHIM_LIB']
 BUILD = os.environ['KC_BUILD_ROOT']
@@ -222,7 +225,7 @@ def test_plan(tap, inst, tmp):
     if not tap.ok(r.returncode == 0, 'plan merges two inventories', r.stderr):
         return
     plan = json.loads(r.stdout)
-    tap.ok(plan.get('schema') == 'afalg-migrate-plan' and plan.get('schema_version') == 2,
+    tap.ok(plan.get('schema') == 'afalg-migrate-plan' and plan.get('schema_version') == 3,
            'plan carries its schema name and version')
     progs = {p['exe']: p for p in plan['programs']}
     want = {e['exe'] for inv in (inv1, inv2) for e in inv['entries']}
@@ -512,6 +515,8 @@ def main():
             return
         test_cli(tap, inst, tmp)
         test_plan(tap, inst, tmp)
+        test_restrict(tap, inst, tmp)
+        test_browser(tap, inst, tmp)
         test_rewrite(tap, inst, tmp)
         test_scan(tap, inst, tmp)
     tap.done()
