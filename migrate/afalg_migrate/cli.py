@@ -35,8 +35,9 @@ then both outcomes are given):
 
 SCAN_EPILOG = '''confidence levels:
   certain   code evidence: a socket()/socketpair()/syscall(SYS_socket) call site
-            with family 38 (AF_ALG), imported libkcapi functions, or source code
-            that creates an AF_ALG socket or calls libkcapi
+            with family 38 (AF_ALG), an io_uring IORING_OP_SOCKET submission with
+            domain 38, imported libkcapi functions, or source code that creates
+            an AF_ALG socket (also through io_uring) or calls libkcapi
   probable  38 passed to a local socket wrapper; libkcapi linked but no
             kcapi_* import; AF_ALG named in a source with no socket call
   possible  strings only (socket/bind/accept imports, AF_ALG type and algorithm

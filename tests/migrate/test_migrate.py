@@ -307,7 +307,18 @@ def test_scan(tap, inst, tmp):
             ('syscall-static', 'afalg-syscall.c', ('-static',), True),
             ('decoy', 'inet-decoy.c', (), False),
             ('decoy-static', 'inet-decoy.c', ('-static',), False),
-            ('oneshot', os.path.join('..', 'programs', 'kcapi-oneshot.c'), ('-lkcapi',), True)):
+            ('oneshot', os.path.join('..', 'programs', 'kcapi-oneshot.c'), ('-lkcapi',), True),
+            # io_uring IORING_OP_SOCKET: liburing (inlined, -O0 call, static), by hand
+            ('uring', 'afalg-uring.c', ('-luring',), True),
+            ('uring-O0', 'afalg-uring.c', ('-O0', '-luring'), True),
+            ('uring-static', 'afalg-uring.c', ('-static', '-luring'), True),
+            ('uring-raw', 'afalg-uring-raw.c', (), True),
+            ('uring-raw-O0', 'afalg-uring-raw.c', ('-O0',), True),
+            ('uring-inet', 'inet-uring.c', ('-luring',), False),
+            ('uring-inet-O0', 'inet-uring.c', ('-O0', '-luring'), False),
+            ('uring-inet-static', 'inet-uring.c', ('-static', '-luring'), False),
+            ('uring-inet-raw', 'inet-uring-raw.c', (), False),
+            ('uring-inet-raw-O0', 'inet-uring-raw.c', ('-O0',), False)):
         out = os.path.join(bins, name)
         if build(tap, out, [os.path.join(corpus, src)], flags, 'corpus: build %s' % name):
             labels[out] = label
