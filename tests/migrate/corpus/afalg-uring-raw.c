@@ -3,6 +3,8 @@
  * Prepares an io_uring IORING_OP_SOCKET submission for AF_ALG by hand
  * (no liburing, the ring set up with the raw system call), as a program
  * with its own ring code does, and prints the SQE instead of submitting it.
+ * Built with -DNOT_AF_ALG it is the corpus's non-user (AF_INET6, and 38 in
+ * another field of the SQE).
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,11 +13,17 @@
 #include <unistd.h>
 #include <linux/io_uring.h>
 
+
 static void prep_socket(struct io_uring_sqe *sqe, int type)
 {
 	memset(sqe, 0, sizeof(*sqe));
 	sqe->opcode = IORING_OP_SOCKET;
+#ifdef NOT_AF_ALG
+	sqe->fd = AF_INET6;
+	sqe->len = 38;
+#else
 	sqe->fd = AF_ALG;
+#endif
 	sqe->off = type;
 }
 
