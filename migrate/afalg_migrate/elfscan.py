@@ -38,6 +38,17 @@ PREFILTER = re.compile(rb'\xbf\x26\x00\x00\x00|\xbe\x26\x00\x00\x00|\x6a\x26[\x5
 # io_uring (struct io_uring_sqe): u8 opcode at 0, s32 fd (the socket domain
 # for IORING_OP_SOCKET) at 4.
 URING_BYTES = re.compile(rb'\x2d[\x00-\xff]{3}\x26\x00\x00\x00|\xc6[\x00-\xff]{1,3}\x2d')
+# Instructions that may build such an SQE, or pass 38 to a local
+# io_uring_prep_socket (-O0): movabs of the SQE head, movl $0x26 to
+# disp8(reg), mov $0x26 to %esi.
+URING_SITE = re.compile(rb'[\x48\x49][\xb8-\xbf]\x2d[\x00-\xff]{3}\x26\x00\x00\x00|'
+                        rb'\xc7[\x40-\x47]\x24?[\x00-\xff]\x26\x00\x00\x00|\xbe\x26\x00\x00\x00')
+
+
+def uring_candidates(elf, data):
+    """Addresses where an io_uring AF_ALG submission may be built (x86-64)."""
+    return [va for va in (elf.exec_vaddr(m.start()) for m in URING_SITE.finditer(data))
+            if va is not None]
 IORING_OP_SOCKET = 45
 URING_PREP = ('io_uring_prep_socket', 'io_uring_prep_socket_direct',
               'io_uring_prep_socket_direct_alloc')
@@ -455,13 +466,16 @@ def scan_elf(path, data):
         any(n.startswith('liburing') for n in needed) or \
         ('syscall' in imports and URING_BYTES.search(data))
     if elf.machine in ('x86_64', 'aarch64') and PREFILTER.search(data):
-        if not needed or elf.machine == 'aarch64' or uring:
-            # Static (or not x86): the socket wrapper is local code; with
-            # io_uring, SQEs are built anywhere: the whole text.
+        if not needed or elf.machine == 'aarch64':
+            # Static (or not x86): the socket wrapper is local code.
             funcs = split_functions(disassemble(path))
-        elif imports & (SOCKET_FNS | {'syscall'}):
-            stubs, slots = socket_call_targets(path)
-            cands = candidate_sites(elf, data, stubs, slots)
+        elif imports & (SOCKET_FNS | {'syscall'}) or uring:
+            cands = []
+            if imports & (SOCKET_FNS | {'syscall'}):
+                stubs, slots = socket_call_targets(path)
+                cands = candidate_sites(elf, data, stubs, slots)
+            if uring:
+                cands += [va for va in uring_candidates(elf, data) if va not in cands]
             symtab = elf.symbols('.symtab') if cands else []
             fsyms = sorted({v for n, d, v, fn in dyn + symtab if d and fn and v})
             lines = []
