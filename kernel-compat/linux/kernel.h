@@ -4,6 +4,12 @@
 #define _KCOMPAT_LINUX_KERNEL_H
 
 #include_next <linux/kernel.h>
+/*
+ * libkcrypto.pc defines KCRYPTO_COMPAT_UAPI_ONLY: a program built against
+ * the installed library that includes <linux/kernel.h> asks for the uapi
+ * header, not for the kernel's min()/max()/ARRAY_SIZE() the core uses.
+ */
+#ifndef KCRYPTO_COMPAT_UAPI_ONLY
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/build_bug.h>
@@ -18,5 +24,7 @@
 
 #define might_sleep()		do { } while (0)
 #define cond_resched()		do { } while (0)
+
+#endif /* KCRYPTO_COMPAT_UAPI_ONLY */
 
 #endif

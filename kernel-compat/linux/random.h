@@ -8,6 +8,13 @@
 #ifndef _KCOMPAT_LINUX_RANDOM_H
 #define _KCOMPAT_LINUX_RANDOM_H
 
+/*
+ * This directory is on the include path of every libkcrypto user: a
+ * program's own <linux/random.h> (RNDGETENTCNT, RNDADDENTROPY) must still
+ * get the uapi header, and nothing else when built through libkcrypto.pc.
+ */
+#include_next <linux/random.h>
+#ifndef KCRYPTO_COMPAT_UAPI_ONLY	/* see linux/kernel.h */
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/random.h>
@@ -35,4 +42,5 @@ static inline bool rng_is_initialized(void)
 	return true;
 }
 
+#endif /* KCRYPTO_COMPAT_UAPI_ONLY */
 #endif /* _KCOMPAT_LINUX_RANDOM_H */

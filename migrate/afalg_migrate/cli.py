@@ -21,12 +21,23 @@ PLAN_EPILOG = '''verdicts:
   scan-only              found by a static scan only, never seen at run time:
                          trace it before deciding (never "blocked")
 
+restriction outcomes (per algorithm, at crypto.af_alg_restrict=0, 1 and 2, from
+the kernel's allowlists and whether the tracer saw privileged callers:
+CAP_NET_ADMIN or CAP_SYS_ADMIN; unknown for inventories before version 3,
+then both outcomes are given):
+  native                  the kernel serves it at this level, whoever calls
+  native-privileged-only  served only because the callers are privileged
+  refused-shim-serves     refused; the shim (AFALG_SHIM=fallback) serves it
+  refused-nobody-serves   refused; the shim does not serve it: port first
+  refused                 refused; no shim was probed
+
 ''' + EXIT_TEXT
 
 SCAN_EPILOG = '''confidence levels:
   certain   code evidence: a socket()/socketpair()/syscall(SYS_socket) call site
-            with family 38 (AF_ALG), imported libkcapi functions, or source code
-            that creates an AF_ALG socket or calls libkcapi
+            with family 38 (AF_ALG), an io_uring IORING_OP_SOCKET submission with
+            domain 38, imported libkcapi functions, or source code that creates
+            an AF_ALG socket (also through io_uring) or calls libkcapi
   probable  38 passed to a local socket wrapper; libkcapi linked but no
             kcapi_* import; AF_ALG named in a source with no socket call
   possible  strings only (socket/bind/accept imports, AF_ALG type and algorithm
@@ -86,6 +97,11 @@ def cmd_rewrite(args):
     return run(args)
 
 
+def add_level(p, what):
+    p.add_argument('--level', choices=('certain', 'probable', 'possible'), default='probable',
+                   help=what + ' (default: probable)')
+
+
 def parser():
     fmt = argparse.RawDescriptionHelpFormatter
     ap = Parser(prog='afalg-migrate', formatter_class=fmt,
@@ -105,8 +121,7 @@ def parser():
                    help="the shim's AFALG_SHIM_LOG file (repeatable)")
     p.add_argument('--scan', action='append', metavar='FILE',
                    help='output of afalg-migrate scan -o (repeatable)')
-    p.add_argument('--level', choices=('certain', 'probable', 'possible'), default='probable',
-                   help='lowest scan confidence taken into the plan (default: probable)')
+    add_level(p, 'lowest scan confidence taken into the plan')
     p.add_argument('--shim', metavar='LIB', help='libafalg-shim.so to probe (must exist; '
                    'default: $AFALG_SHIM_LIB, the build tree or the installed one)')
     p.add_argument('--no-shim', action='store_true', help='do not probe a shim')
@@ -121,8 +136,7 @@ def parser():
     s.add_argument('paths', nargs='+', metavar='PATH')
     s.add_argument('-o', '--output', metavar='FILE', help='write the findings as JSON')
     s.add_argument('--json', action='store_true', help='print the JSON on stdout')
-    s.add_argument('--level', choices=('certain', 'probable', 'possible'), default='probable',
-                   help='lowest confidence listed (default: probable)')
+    add_level(s, 'lowest confidence listed')
     s.add_argument('-j', '--jobs', type=int, default=0, help='parallel workers (default: CPUs)')
     s.add_argument('-q', '--quiet', action='store_true', help='no listing, no progress')
     s.set_defaults(fn=cmd_scan)

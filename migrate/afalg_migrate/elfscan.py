@@ -4,7 +4,11 @@
 certain   a call to socket()/socketpair() with 38 (AF_ALG) as the family
           argument, syscall(SYS_socket, 38, ...), a socket system call
           instruction with 38 in the first argument register, or imported
-          kcapi_* functions (libkcapi)
+          kcapi_* functions (libkcapi); an io_uring IORING_OP_SOCKET
+          submission with domain 38: liburing's io_uring_prep_socket*()
+          called with 38, the SQE's opcode and fd built as one immediate
+          (inlined io_uring_prep_socket), or stored as 45 and, 4 bytes
+          further, 38 from the same base register (x86-64 only)
 probable  38 passed to a local function that itself calls socket(); a
           DT_NEEDED libkcapi without a kcapi_* import
 possible  strings only: socket/bind/accept imported, an AF_ALG type name and
@@ -26,9 +30,33 @@ SYS_SOCKET = {'x86_64': 41, 'aarch64': 198}
 SYS_SOCKETPAIR = {'x86_64': 53, 'aarch64': 199}
 SOCKET_FNS = {'socket', '__socket', 'socketpair', '__socketpair'}
 # Byte patterns that must occur for a call site to exist: mov $0x26 into
-# edi/esi, push $0x26 (x86-64); mov w0/w1, #0x26 (aarch64).
+# edi/esi, push $0x26 (x86-64); mov w0/w1, #0x26 (aarch64); an io_uring SQE
+# head with opcode 45 and fd 38 as one immediate, movl $0x26 to disp8(reg).
 PREFILTER = re.compile(rb'\xbf\x26\x00\x00\x00|\xbe\x26\x00\x00\x00|\x6a\x26[\x5e\x5f]|'
-                       rb'[\xc0\xc1]\x04\x80\x52')
+                       rb'[\xc0\xc1]\x04\x80\x52|\x2d[\x00-\xff]{3}\x26\x00\x00\x00|'
+                       rb'\xc7[\x40-\x47]\x24?[\x00-\xff]\x26\x00\x00\x00')
+# io_uring (struct io_uring_sqe): u8 opcode at 0, s32 fd (the socket domain
+# for IORING_OP_SOCKET) at 4.
+URING_BYTES = re.compile(rb'\x2d[\x00-\xff]{3}\x26\x00\x00\x00|\xc6[\x00-\xff]{1,3}\x2d')
+# Instructions that may build such an SQE, or pass 38 to a local
+# io_uring_prep_socket (-O0): movabs of the SQE head, movl $0x26 to
+# disp8(reg), mov $0x26 to %esi.
+URING_SITE = re.compile(rb'[\x48\x49][\xb8-\xbf]\x2d[\x00-\xff]{3}\x26\x00\x00\x00|'
+                        rb'\xc7[\x40-\x47]\x24?[\x00-\xff]\x26\x00\x00\x00|\xbe\x26\x00\x00\x00')
+
+
+def uring_candidates(elf, data):
+    """Addresses where an io_uring AF_ALG submission may be built (x86-64)."""
+    return [va for va in (elf.exec_vaddr(m.start()) for m in URING_SITE.finditer(data))
+            if va is not None]
+IORING_OP_SOCKET = 45
+URING_PREP = ('io_uring_prep_socket', 'io_uring_prep_socket_direct',
+              'io_uring_prep_socket_direct_alloc')
+
+
+def uring_socket_imm(val):
+    """An SQE's first 8 bytes as one immediate: IORING_OP_SOCKET, fd 38."""
+    return val is not None and val & 0xffffffff000000ff == (AF_ALG << 32) | IORING_OP_SOCKET
 
 
 class Elf:
@@ -286,6 +314,7 @@ def analyse(elf, funcs):
     sites, probable = [], []
     for f in funcs:
         regs, stack, strings, pushed = {}, {}, set(), None
+        sqe_op, sqe_fd = set(), set()   # base registers of SQE opcode/fd stores
         for addr, op, rest in f.insns:
             ops = _operands(rest)
             m = _RIPCOMMENT.search(rest)
@@ -313,6 +342,8 @@ def analyse(elf, funcs):
                 elif target == 'syscall' and regs.get(a0) in sys_socket and \
                         regs.get(a1) == AF_ALG:
                     sites.append((addr, 'syscall(SYS_socket, AF_ALG, ...) at %s' % where))
+                elif target in URING_PREP and regs.get(a1) == AF_ALG:
+                    sites.append((addr, 'io_uring: %s(sqe, AF_ALG, ...) at %s' % (target, where)))
                 elif taddr in wrappers and regs.get(a0) == AF_ALG:
                     sites.append((addr, 'socket(AF_ALG, ...) through the socket system call '
                                   'wrapper at 0x%x, at %s' % (taddr, where)))
@@ -337,6 +368,22 @@ def analyse(elf, funcs):
             if op.startswith('mov') and len(ops) == 2:
                 src, dst = (ops[0], ops[1]) if arch == 'x86_64' else (ops[1], ops[0])
                 val = _imm(src) if src[:1] in '$#' else regs.get(regmap.get(src.lstrip('%')))
+                if arch == 'x86_64' and src[:1] == '$' and uring_socket_imm(val):
+                    sites.append((addr, 'io_uring: IORING_OP_SOCKET submission with domain '
+                                  'AF_ALG (SQE opcode and fd as one value) at 0x%x (after '
+                                  'symbol %s)' % (addr, f.name.split('+')[0])))
+                um = re.match(r'(0x[0-9a-f]+|)\(%(\w+)\)$', dst)
+                if arch == 'x86_64' and um and src[:1] == '$':
+                    off = int(um.group(1) or '0', 16)
+                    if op == 'movb' and _imm(src) == IORING_OP_SOCKET:
+                        sqe_op.add((um.group(2), off))
+                    elif op == 'movl' and _imm(src) == AF_ALG:
+                        sqe_fd.add((um.group(2), off - 4))
+                    if sqe_op & sqe_fd:
+                        sites.append((addr, 'io_uring: SQE opcode IORING_OP_SOCKET and fd '
+                                      'AF_ALG stored at 0x%x (after symbol %s)' % (
+                                          addr, f.name.split('+')[0])))
+                        sqe_op, sqe_fd = set(), set()
                 dreg = regmap.get(dst.lstrip('%'))
                 if dreg:
                     regs[dreg] = val
@@ -415,13 +462,20 @@ def scan_elf(path, data):
         level = 'probable'
         evidence.append({'why': 'DT_NEEDED libkcapi without a kcapi_* import'})
     funcs = None
+    uring = any('io_uring' in n for n in imports) or \
+        any(n.startswith('liburing') for n in needed) or \
+        ('syscall' in imports and URING_BYTES.search(data))
     if elf.machine in ('x86_64', 'aarch64') and PREFILTER.search(data):
         if not needed or elf.machine == 'aarch64':
             # Static (or not x86): the socket wrapper is local code.
             funcs = split_functions(disassemble(path))
-        elif imports & (SOCKET_FNS | {'syscall'}):
-            stubs, slots = socket_call_targets(path)
-            cands = candidate_sites(elf, data, stubs, slots)
+        elif imports & (SOCKET_FNS | {'syscall'}) or uring:
+            cands = []
+            if imports & (SOCKET_FNS | {'syscall'}):
+                stubs, slots = socket_call_targets(path)
+                cands = candidate_sites(elf, data, stubs, slots)
+            if uring:
+                cands += [va for va in uring_candidates(elf, data) if va not in cands]
             symtab = elf.symbols('.symtab') if cands else []
             fsyms = sorted({v for n, d, v, fn in dyn + symtab if d and fn and v})
             lines = []

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """plan: inventories, shim logs and scans -> what to do about each program.
 
-Verdicts (afalg-migrate(1), VERDICTS):
+Verdicts (afalg-migrate(1), VERDICTS); per use, the outcome at each
+crypto.af_alg_restrict value (restrict.py):
   falls-back             known to work without AF_ALG (maybe slower)
   shim-ready             seen using AF_ALG; the shim serves every algorithm it used
   blocked                seen using AF_ALG with an algorithm the shim does not serve
@@ -18,9 +19,10 @@ import subprocess
 import sys
 
 from .common import Error, load_data, read_json, read_text, warn
+from .restrict import merge_privileged, outcomes, program_summary
 
 PLAN_SCHEMA = 'afalg-migrate-plan'
-PLAN_SCHEMA_VERSION = 2
+PLAN_SCHEMA_VERSION = 3
 TYPES = ('hash', 'skcipher', 'aead', 'rng')
 
 
@@ -126,9 +128,10 @@ def read_inventory(path):
     if not isinstance(inv.get('entries', []), list):
         raise Error('%s: "entries" is not a list' % path)
     # version 2 renamed denied_by "knob" (the series' old af_alg_mode) to
-    # "restrict" (crypto.af_alg_restrict); both read the same here
-    if (inv.get('schema_version') or 0) > 2:
-        warn('%s: inventory schema version %s is newer than 2'
+    # "restrict" (crypto.af_alg_restrict); both read the same here.  Version
+    # 3 added privileged/caps and not_found; missing means unknown.
+    if (inv.get('schema_version') or 0) > 3:
+        warn('%s: inventory schema version %s is newer than 3'
              % (path, inv['schema_version']))
     return inv
 
@@ -154,7 +157,8 @@ def read_shim_log(path):
 
 
 def _use():
-    return {'key_lengths': set(), 'authsizes': set(), 'ops': 0, 'bytes': 0}
+    return {'key_lengths': set(), 'authsizes': set(), 'ops': 0, 'bytes': 0,
+            'privileged': []}
 
 
 def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
@@ -188,6 +192,7 @@ def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
                 u['authsizes'].update(e.get('authsizes', []))
                 u['ops'] += (e.get('ops_sent', 0) or 0) + (e.get('ops_received', 0) or 0)
                 u['bytes'] += (e.get('bytes_sent', 0) or 0) + (e.get('bytes_received', 0) or 0)
+                u['privileged'].append(e.get('privileged'))
     for r in shim_rows:
         p = prog(r.get('exe') or '?')
         p['sources'].add('shim-log')
@@ -230,7 +235,9 @@ def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
             uses.append(dict(use_advice(row), type=t, alg=a, seen='runtime',
                              key_lengths=sorted(u['key_lengths'], key=str),
                              authsizes=sorted(u['authsizes']), ops=u['ops'],
-                             bytes=u['bytes'], shim=st))
+                             bytes=u['bytes'], shim=st,
+                             restrict=outcomes(t, a, merge_privileged(u['privileged']),
+                                               _served(shim, st))))
         for a in sorted(p['scan_algs'] - {a for _, a in p['uses']}):
             row = alg_replacement(a, algs)
             st = 'not probed'
@@ -238,7 +245,8 @@ def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
                 res = [served.get('%s/%s' % (t, a)) for t in TYPES]
                 st = 'ok' if 'ok' in res else ('EINVAL' if 'EINVAL' in res else res[0])
             uses.append(dict(use_advice(row), type=None, alg=a, seen='scan (name in the code)',
-                             key_lengths=[], authsizes=[], ops=0, bytes=0, shim=st))
+                             key_lengths=[], authsizes=[], ops=0, bytes=0, shim=st,
+                             restrict=outcomes(None, a, None, _served(shim, st))))
         fallback = client['fallback'] if client else 'unknown'
         if fallback == 'automatic':
             verdict = 'falls-back'
@@ -267,6 +275,7 @@ def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
             'unserved_algorithms': unserved,
             'action': action_for(verdict, client, unserved),
             'uses': uses,
+            'restrict': program_summary(uses),
         })
     counts = {}
     for o in out:
@@ -277,6 +286,11 @@ def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
                         for inv in invs],
         'scans': len(scans), 'shim': shim, 'summary': counts, 'programs': out,
     }
+
+
+def _served(shim, status):
+    """True/False: the probed shim serves it or not; None: not probed."""
+    return (status == 'ok') if shim else None
 
 
 def use_advice(row):

@@ -11,6 +11,32 @@ def _lib(u):
     return s + (' (legacy)' if u['legacy'] else '')
 
 
+def _outcome(lv):
+    """One level's outcome; both when the privilege is unknown and matters."""
+    if lv['outcome']:
+        return lv['outcome']
+    return '%s if privileged, else %s' % (lv['if_privileged'], lv['if_unprivileged'])
+
+
+def _levels(u):
+    return '; '.join('%d: %s' % (lv['level'], _outcome(lv)) for lv in u['restrict']['levels'])
+
+
+def _privilege(u):
+    p = u['restrict']['privileged']
+    return 'unknown' if p is None else ('privileged' if p else 'unprivileged')
+
+
+def _level_actions(u):
+    """('1, 2', action) for the levels where something must be done, levels
+    with the same advice together."""
+    acts = {}
+    for lv in u['restrict']['levels']:
+        if lv['outcome'] != 'native':
+            acts.setdefault(lv['action'], []).append(str(lv['level']))
+    return [(', '.join(levels), act) for act, levels in acts.items()]
+
+
 def fmt_text(plan):
     s = plan['summary']
     lines = ['AF_ALG migration plan: %d program(s): %s' % (
@@ -36,6 +62,10 @@ def fmt_text(plan):
             lines.append('  %-9s %-28s shim: %-10s use: %s; or %s [%s]' % (
                 u['type'] or '?', u['alg'], u['shim'], _lib(u), u['openssl'] or '?',
                 u['debian'] or '?'))
+            lines.append('    crypto.af_alg_restrict (callers %s, allowlist: %s) %s' % (
+                _privilege(u), u['restrict']['allowlist'] or 'not listed', _levels(u)))
+            for level, act in _level_actions(u):
+                lines.append('      at %s: %s' % (level, act))
         lines.append('  action: ' + p['action'])
     return '\n'.join(lines) + '\n'
 
@@ -48,6 +78,16 @@ def fmt_markdown(plan):
         algs = ', '.join('`%s` (%s)' % (u['alg'], u['shim']) for u in p['uses']) or '-'
         lines.append('| `%s` | %s | %s | %s | %s | %s |' % (
             p['exe'], p['package'] or '?', p['verdict'], p['evidence'], algs, p['action']))
+    lines += ['', '## crypto.af_alg_restrict', '',
+              '| program | type | algorithm | callers | allowlist | level 0 | level 1 | '
+              'level 2 | what to do |', '|---|---|---|---|---|---|---|---|---|']
+    for p in plan['programs']:
+        for u in p['uses']:
+            lines.append('| `%s` | %s | `%s` | %s | %s | %s | %s |' % (
+                p['exe'], u['type'] or '?', u['alg'], _privilege(u),
+                u['restrict']['allowlist'] or 'not listed',
+                ' | '.join(_outcome(lv) for lv in u['restrict']['levels']),
+                '; '.join('at %s: %s' % la for la in _level_actions(u)) or '-'))
     return '\n'.join(lines) + '\n'
 
 
@@ -82,13 +122,17 @@ def fmt_html(plan):
                e(plan['shim'] or 'no'), e(plan['schema']), plan['schema_version']),
            '<table class="sortable" id="programs"><thead><tr><th>program</th><th>package</th>'
            '<th>verdict</th><th>evidence</th><th>hosts</th><th>algorithms</th>'
-           '<th>denied</th><th>action</th></tr></thead><tbody>']
+           '<th>denied</th><th>at level 1</th><th>at level 2</th><th>action</th>'
+           '</tr></thead><tbody>']
     for n, p in enumerate(plan['programs']):
+        lv = p['restrict'] or {}
         out.append('<tr class="%s"><td><a href="#p%d"><code>%s</code></a></td><td>%s</td>'
-                   '<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%s</td></tr>' % (
+                   '<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%s</td>'
+                   '<td>%s</td><td>%s</td></tr>' % (
                        e(p['verdict']), n, e(p['exe']), e(p['package'] or '?'),
                        e(p['verdict']), e(p['evidence']), e(', '.join(p['hosts'])),
-                       e(', '.join(u['alg'] for u in p['uses'])), p['denied'], e(p['action'])))
+                       e(', '.join(u['alg'] for u in p['uses'])), p['denied'],
+                       e(lv.get('1', '-')), e(lv.get('2', '-')), e(p['action'])))
     out.append('</tbody></table><h2>Per program</h2>')
     for n, p in enumerate(plan['programs']):
         out.append('<section id="p%d"><h3><code>%s</code> &mdash; %s</h3><p>%s</p>' % (
@@ -99,15 +143,23 @@ def fmt_html(plan):
             out.append('<p>Scan evidence: %s</p>' % e('; '.join(p['scan_evidence'])))
         out.append('<table class="sortable"><thead><tr><th>type</th><th>algorithm</th>'
                    '<th>seen</th><th>shim</th><th>library call</th><th>header</th>'
-                   '<th>OpenSSL</th><th>package</th><th>ops</th><th>bytes</th></tr></thead><tbody>')
+                   '<th>OpenSSL</th><th>package</th><th>ops</th><th>bytes</th><th>callers</th>'
+                   '<th>allowlist</th><th>level 0</th><th>level 1</th><th>level 2</th>'
+                   '</tr></thead><tbody>')
+        todo = []
         for u in p['uses']:
-            out.append('<tr><td>%s</td><td><code>%s</code></td><td>%s</td><td>%s</td>'
-                       '<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%d</td></tr>' % tuple(
-                           e(str(x)) if not isinstance(x, int) else x for x in (
-                               u['type'] or '?', u['alg'], u['seen'], u['shim'],
-                               u['library'] or '?', u['header'] or '', u['openssl'] or '?',
-                               u['debian'] or '?', u['ops'], u['bytes'])))
-        out.append('</tbody></table></section>')
+            cells = [u['type'] or '?', u['alg'], u['seen'], u['shim'], u['library'] or '?',
+                     u['header'] or '', u['openssl'] or '?', u['debian'] or '?',
+                     str(u['ops']), str(u['bytes']), _privilege(u),
+                     u['restrict']['allowlist'] or 'not listed']
+            cells += [_outcome(lv) for lv in u['restrict']['levels']]
+            out.append('<tr>%s</tr>' % ''.join('<td>%s</td>' % e(c) for c in cells))
+            todo += ['<li><code>%s</code> at crypto.af_alg_restrict=%s: %s</li>' % (
+                e(u['alg']), level, e(act)) for level, act in _level_actions(u)]
+        out.append('</tbody></table>')
+        if todo:
+            out.append('<ul class="restrict">%s</ul>' % ''.join(todo))
+        out.append('</section>')
     out.append('<script>%s</script></body></html>' % _JS)
     return '\n'.join(out) + '\n'
 

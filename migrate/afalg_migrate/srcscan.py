@@ -3,6 +3,8 @@
 
 certain   C/C++/Go/Rust: AF_ALG (or 38) inside the arguments of a socket
           call, libkcapi calls, sockaddr_alg/SockaddrALG/AlgAddr use;
+          C: io_uring_prep_socket*(sqe, AF_ALG or 38, ...), or an SQE with
+          IORING_OP_SOCKET in the file and its fd set to AF_ALG or 38;
           Python: socket(AF_ALG, ...) or socket(38, ...); shell: a command
           that runs a kcapi tool or openssl with -engine afalg
 probable  an AF_ALG name with no socket call in the same file
@@ -56,10 +58,40 @@ def _definition(toks, i):
         toks[i + 1].text == '{'
 
 
+def _is_af_alg(tok):
+    return tok.text in AF_NAMES or clex.int_value(tok) == 38
+
+
+def _uring_hits(toks):
+    """(line, text) for io_uring socket submissions with domain AF_ALG."""
+    hits, has_op = [], any(t.text == 'IORING_OP_SOCKET' for t in toks)
+    for i, t in enumerate(toks):
+        if t.text.startswith('io_uring_prep_socket') and i + 1 < len(toks) and \
+                toks[i + 1].text == '(':
+            depth, j = 0, i + 1
+            while j < len(toks):        # the token after the first top-level comma
+                x = toks[j]
+                depth += x.text in '([{' if x.kind == 'punct' else 0
+                depth -= x.text in ')]}' if x.kind == 'punct' else 0
+                if depth <= 0 or (depth == 1 and x.text == ','):
+                    break
+                j += 1
+            if depth == 1 and j + 1 < len(toks) and _is_af_alg(toks[j + 1]):
+                hits.append((t.line, 'io_uring: %s(sqe, %s, ...)' % (t.text, toks[j + 1].text)))
+        elif has_op and t.text == 'fd' and i >= 2 and (toks[i - 1].text == '.' or (
+                toks[i - 1].text == '>' and toks[i - 2].text == '-')) and \
+                i + 2 < len(toks) and toks[i + 1].text == '=' and _is_af_alg(toks[i + 2]):
+            hits.append((t.line, 'io_uring: IORING_OP_SOCKET SQE with fd = %s'
+                         % toks[i + 2].text))
+    return hits
+
+
 def _socket_arg_hits(toks):
     """(line, text) where AF_ALG/38 is an argument of a call named *socket*."""
-    hits = []
+    hits = _uring_hits(toks)
     for i, t in enumerate(toks):
+        if t.text.startswith('io_uring_prep_socket'):
+            continue
         if t.kind != 'id' or 'socket' not in t.text.lower() and t.text != 'syscall' or \
                 i + 1 >= len(toks) or toks[i + 1].text != '(':
             continue
@@ -133,6 +165,7 @@ def _python_tokens(text):
 
 # Bytes a source must contain to be worth lexing (most files have none).
 QUICK = re.compile(rb'AF_ALG|PF_ALG|kcapi_|sockaddr_alg|SockaddrALG|AlgAddr|SOL_ALG|ALG_SET_|'
+                   rb'io_uring_prep_socket|IORING_OP_SOCKET|'
                    rb'AddressFamily::Alg|socket\w*\s*\(\s*38\b|SYS_socket\w*\s*,\s*38\b')
 
 

@@ -32,6 +32,9 @@ import tempfile
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from kctest import Tap
 
+from check_browser import test_browser
+from check_restrict import test_restrict
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHIM = os.environ['AFALG_SHIM_LIB']
 BUILD = os.environ['KC_BUILD_ROOT']
@@ -222,7 +225,7 @@ def test_plan(tap, inst, tmp):
     if not tap.ok(r.returncode == 0, 'plan merges two inventories', r.stderr):
         return
     plan = json.loads(r.stdout)
-    tap.ok(plan.get('schema') == 'afalg-migrate-plan' and plan.get('schema_version') == 2,
+    tap.ok(plan.get('schema') == 'afalg-migrate-plan' and plan.get('schema_version') == 3,
            'plan carries its schema name and version')
     progs = {p['exe']: p for p in plan['programs']}
     want = {e['exe'] for inv in (inv1, inv2) for e in inv['entries']}
@@ -288,6 +291,10 @@ def build(tap, out, srcs, flags=(), desc=None):
     return tap.ok(r.returncode == 0, desc or 'build %s' % os.path.basename(out), r.stderr)
 
 
+# the io_uring corpus programs as non-users: AF_INET6, and 38 in other fields
+URING_INET = ('-DNOT_AF_ALG',)
+
+
 def test_scan(tap, inst, tmp):
     corpus = os.path.join(HERE, 'corpus')
     bins = os.path.join(tmp, 'bins')
@@ -304,7 +311,18 @@ def test_scan(tap, inst, tmp):
             ('syscall-static', 'afalg-syscall.c', ('-static',), True),
             ('decoy', 'inet-decoy.c', (), False),
             ('decoy-static', 'inet-decoy.c', ('-static',), False),
-            ('oneshot', os.path.join('..', 'programs', 'kcapi-oneshot.c'), ('-lkcapi',), True)):
+            ('oneshot', os.path.join('..', 'programs', 'kcapi-oneshot.c'), ('-lkcapi',), True),
+            # io_uring IORING_OP_SOCKET: liburing (inlined, -O0 call, static), by hand
+            ('uring', 'afalg-uring.c', ('-luring',), True),
+            ('uring-O0', 'afalg-uring.c', ('-O0', '-luring'), True),
+            ('uring-static', 'afalg-uring.c', ('-static', '-luring'), True),
+            ('uring-raw', 'afalg-uring-raw.c', (), True),
+            ('uring-raw-O0', 'afalg-uring-raw.c', ('-O0',), True),
+            ('uring-inet', 'afalg-uring.c', ('-luring',) + URING_INET, False),
+            ('uring-inet-O0', 'afalg-uring.c', ('-O0', '-luring') + URING_INET, False),
+            ('uring-inet-static', 'afalg-uring.c', ('-static', '-luring') + URING_INET, False),
+            ('uring-inet-raw', 'afalg-uring-raw.c', URING_INET, False),
+            ('uring-inet-raw-O0', 'afalg-uring-raw.c', ('-O0',) + URING_INET, False)):
         out = os.path.join(bins, name)
         if build(tap, out, [os.path.join(corpus, src)], flags, 'corpus: build %s' % name):
             labels[out] = label
@@ -391,6 +409,8 @@ PROGRAMS = {
                      ['secret', 'm' * 300, 'hmac(sha1)', 'hmac(sha256)', 'hmac(sha512)'],
                      ['K' * 150, '', 'hmac(sha384)', 'hmac(sha224)']],
     'kcapi-table': [['all', 'abc', 'key'], ['sha256', '']],
+    # uapi headers that kernel-compat/ shares a name with (libkcrypto.pc)
+    'kcapi-uapi-headers': [['abc'], ['']],
     'kcapi-cipher': [['password', 'salt', '1000', '32', 'attack at dawn!!' * 3],
                      ['pw', 'NaCl', '3', '16', 'seventeen bytes!!'],
                      ['', 's', '1', '24', 'x' * 100]],
@@ -434,6 +454,9 @@ def check_oracles(tap, name, argv, out):
             f = ln.split()
             if f[0].startswith('sha') and hashlib.new(f[0], argv[1].encode()).hexdigest() != f[2]:
                 bad.append(f[0])
+    elif name == 'kcapi-uapi-headers':
+        if lines.get('sha256', ['', ''])[1] != hashlib.sha256(argv[0].encode()).hexdigest():
+            bad.append('sha256')
     elif name == 'kcapi-oneshot':
         for h in ('sha1', 'sha224', 'sha256', 'sha384', 'sha512'):
             if lines.get(h, ['', '', ''])[2] != hashlib.new(h, argv[0].encode()).hexdigest():
@@ -512,6 +535,8 @@ def main():
             return
         test_cli(tap, inst, tmp)
         test_plan(tap, inst, tmp)
+        test_restrict(tap, inst, tmp)
+        test_browser(tap, inst, tmp)
         test_rewrite(tap, inst, tmp)
         test_scan(tap, inst, tmp)
     tap.done()

@@ -1,0 +1,161 @@
+# SPDX-License-Identifier: GPL-2.0
+"""plan and crypto.af_alg_restrict: the outcome per program, algorithm and level.
+
+The expected outcomes come from the kernel suite's matrix
+(tests/kernel/afalg_matrix.py, expected(): what the mainline restriction
+gives root, an unprivileged user and a CAP_NET_ADMIN holder, written from
+the upstream description), and whether the shim serves a name from a bind
+done here under the shim; never from afalg-migrate.  The allowlist copy in
+afalg_migrate/restrict.py is compared with the kernel series' C table.
+"""
+import glob
+import importlib.util
+import json
+import os
+import re
+import subprocess
+
+SHIM = os.environ['AFALG_SHIM_LIB']
+SHIM_ENV = dict(os.environ, LD_PRELOAD=SHIM, AFALG_SHIM='always')
+BIND = ('import socket,sys\ns=socket.socket(38,socket.SOCK_SEQPACKET,0)\n'
+        'try:\n s.bind((sys.argv[1],sys.argv[2]));print("ok")\n'
+        'except OSError as e:\n print(e.errno)\n')
+
+
+def load_matrix():
+    path = os.environ['KC_AFALG_MATRIX']
+    spec = importlib.util.spec_from_file_location('afalg_matrix', path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def shim_serves(typ, name):
+    r = subprocess.run(['/usr/bin/python3', '-c', BIND, typ, name], env=SHIM_ENV,
+                       capture_output=True, text=True, timeout=60)
+    return r.stdout.strip() == 'ok'
+
+
+def c_allowlists(path):
+    """{type: {name: privileged}} parsed from af_alg_restrict.c."""
+    text = open(path).read()
+    lists = {}
+    for typ, body in re.findall(
+            r'struct af_alg_allowed af_alg_(\w+)_allowed\[\] = \{(.*?)\n\};', text, re.S):
+        lists[typ] = {m.group(1): bool(m.group(2)) for m in re.finditer(
+            r'\{ "([^"]+)"(, true)? \}', body)}
+    return lists
+
+
+def expected_outcomes(matrix, typ, name, serves):
+    """(if_privileged, if_unprivileged) per level from the matrix."""
+    refused = 'refused-shim-serves' if serves else 'refused-nobody-serves'
+    res = []
+    for level in (0, 1, 2):
+        root = matrix.expected(level, 'root', typ, name) == 'ok'
+        netadmin = matrix.expected(level, 'netadmin', typ, name) == 'ok'
+        nobody = matrix.expected(level, 'nobody', typ, name) == 'ok'
+        assert root == netadmin, (level, typ, name)
+        priv = 'native' if nobody else ('native-privileged-only' if root else refused)
+        res.append((priv, 'native' if nobody else refused))
+    return res
+
+
+def test_allowlist_copy(tap, inst):
+    c_path = os.environ['KC_AFALG_RESTRICT_C']
+    kernel = c_allowlists(c_path)
+    found = glob.glob(os.path.join(inst.dest, '**', 'afalg_migrate', 'restrict.py'),
+                      recursive=True)
+    if not tap.ok(len(found) == 1 and sum(len(v) for v in kernel.values()) > 20,
+                  'installed afalg_migrate/restrict.py and the C table found', found):
+        return
+    spec = importlib.util.spec_from_file_location('restrict_copy', found[0])
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    tap.ok(mod.ALLOWLISTS == kernel,
+           'afalg-migrate allowlists == the kernel series table (%d names)' %
+           sum(len(v) for v in kernel.values()),
+           {'kernel': kernel, 'migrate': mod.ALLOWLISTS})
+
+
+def write_inventory(path, version, entries):
+    with open(path, 'w') as f:
+        json.dump({'schema': 'afalg-trace-inventory', 'schema_version': version,
+                   'host': {'hostname': 'v%d' % version}, 'entries': entries}, f)
+
+
+def test_outcomes(tap, inst, tmp):
+    matrix = load_matrix()
+    names = sorted(matrix.ALLOWED) + matrix.OFF_LIST + matrix.DRIVER_NAMES
+    serves = {n: shim_serves(*n) for n in names}
+    cases, paths = {}, []
+    # v3: privileged true / false / unknown (null); v1 and v2: no field.
+    for version, privs in ((3, (True, False, None)), (2, ('absent',)), (1, ('absent',))):
+        entries = []
+        for n, (typ, name) in enumerate(names):
+            for priv in privs:
+                exe = '/opt/restrict/v%d-%s-%d' % (version, priv, n)
+                row = {'exe': exe, 'uid': 0 if priv else 1000, 'type': typ, 'alg': name,
+                       'ops_sent': 1}
+                if priv != 'absent':
+                    row['privileged'] = priv
+                    row['caps'] = ['CAP_NET_ADMIN'] if priv else []
+                    row.update(denied=0, denied_by=None, not_found=0)
+                entries.append(row)
+                cases[exe] = (typ, name, None if priv == 'absent' else priv)
+        paths.append(os.path.join(tmp, 'restrict-v%d.json' % version))
+        write_inventory(paths[-1], version, entries)
+    r = inst.migrate('plan', *paths, '--shim', SHIM, '--format', 'json')
+    if not tap.ok(r.returncode == 0 and not r.stderr, 'plan of v1, v2 and v3 inventories',
+                  r.stderr):
+        return
+    plan = json.loads(r.stdout)
+    tap.ok(plan['schema_version'] == 3, 'plan schema version 3 (restriction outcomes)')
+    progs = {p['exe']: p for p in plan['programs']}
+    wrong, seen = [], set()
+    for exe, (typ, name, priv) in cases.items():
+        want = expected_outcomes(matrix, typ, name, serves[(typ, name)])
+        use = progs[exe]['uses'][0]['restrict']
+        for (yes, no), lv in zip(want, use['levels']):
+            out = (yes if priv else no) if priv is not None else (yes if yes == no else None)
+            got = (lv['outcome'], lv['if_privileged'], lv['if_unprivileged'])
+            if got != (out, yes, no) or use['privileged'] != priv or not lv['action']:
+                wrong.append((exe, typ, name, lv['level'], got, (out, yes, no)))
+            seen.add(out)
+        summary = progs[exe]['restrict']
+        worst = [no if priv is None else (yes if priv else no) for yes, no in want]
+        if summary != {str(lv): w for lv, w in zip((0, 1, 2), worst)}:
+            wrong.append((exe, 'summary', summary, worst))
+    tap.ok(not wrong, 'outcome at 0/1/2 for %d (program, algorithm, privilege) cases equals '
+           'the matrix and the shim' % len(cases), wrong[:10])
+    every = {'native', 'native-privileged-only', 'refused-shim-serves',
+             'refused-nobody-serves', None}
+    tap.ok(seen == every, 'the cases cover every outcome and "privilege unknown"',
+           sorted(map(str, seen)))
+    # Not probing a shim: refusals are "refused", never "nobody serves".
+    r = inst.migrate('plan', paths[0], '--no-shim', '--format', 'json')
+    levels = [lv for p in json.loads(r.stdout)['programs'] for u in p['uses']
+              for lv in u['restrict']['levels']] if r.returncode == 0 else []
+    tap.ok(levels and all(lv['if_unprivileged'] in ('native', 'refused') for lv in levels) and
+           any(lv['outcome'] == 'refused' for lv in levels),
+           'without a shim probe a refusal is "refused"', r.stderr)
+    # The other formats say the same for one privileged-only and one unknown case.
+    sha256 = [e for e, c in cases.items() if c == ('hash', 'sha256', None)][0]
+    one = os.path.join(tmp, 'restrict-one.json')
+    write_inventory(one, 3, [{'exe': sha256, 'type': 'hash', 'alg': 'sha256',
+                              'privileged': None},
+                             {'exe': '/opt/restrict/admin', 'type': 'hash',
+                              'alg': 'hmac(sha256)', 'privileged': True}])
+    outs = {f: inst.migrate('plan', one, '--shim', SHIM, '--format', f).stdout
+            for f in ('text', 'markdown', 'html')}
+    both = 'native-privileged-only if privileged, else refused-shim-serves'
+    for f, text in outs.items():
+        tap.ok(both in text and 'native-privileged-only' in text.replace(both, '') and
+               'AFALG_SHIM=fallback' in text and 'crypto.af_alg_restrict' in text,
+               '%s plan: outcomes per level, both when the privilege is unknown, and what '
+               'to do' % f, text[-1500:])
+
+
+def test_restrict(tap, inst, tmp):
+    test_allowlist_copy(tap, inst)
+    test_outcomes(tap, inst, tmp)
