@@ -70,6 +70,12 @@ def main():
                     # ending in 01, 02 02, ... loses those bytes (with
                     # AF_ALG as with the shim); keep the tail unambiguous
                     pt = pt[:-1] + bytes([pt[-1] | 0x80])
+                if n == 1 and pt == b'\0':
+                    # kcapi-enc 1.4 crashes (SIGSEGV) on a one-byte input
+                    # file holding 0: its padding check reads the byte at
+                    # index len - 2; the guest kernel's AF_ALG gives the
+                    # same crash, so it is the tool's, not the shim's
+                    pt = b'\x80'
                 # kcapi-enc pads (PKCS#7, like openssl) only when needed
                 pad = mode == 'cbc' and n % 16 != 0
                 want = openssl_enc(mode, key, iv, pt, pad)
