@@ -296,9 +296,11 @@ static long cipher_op(struct kt_cipher *c, const struct opts *o)
 			len += pad;
 		}
 		kt_cipher_crypt(c, o->decrypt, buf, buf, len);
-		if (out == 1)
+		if (out == 1) {
 			ret = write_all(out, buf, len);
-		else if (pwrite(out, buf, len, done) != (ssize_t)len)
+			/* as libkcapi says for every chunk it writes to stdout */
+			kt_log(KT_LOG_VERBOSE, "Removal of padding disabled");
+		} else if (pwrite(out, buf, len, done) != (ssize_t)len)
 			ret = -errno;
 		if (ret)
 			goto close;
@@ -307,11 +309,10 @@ static long cipher_op(struct kt_cipher *c, const struct opts *o)
 		memcpy(last, buf + len - lastlen, lastlen);
 	}
 	if (out != 1) {
-		if (o->decrypt && o->infile && !o->nounpad) {
+		if (o->decrypt && o->infile && !o->nounpad)
 			done -= (long)pad_len(last, lastlen, bs);
-		} else {
+		else if (o->decrypt)
 			kt_log(KT_LOG_VERBOSE, "Removal of padding disabled");
-		}
 		if (ftruncate(out, done))
 			ret = -errno;
 	}
