@@ -295,6 +295,10 @@ static long cipher_op(struct kt_cipher *c, const struct opts *o)
 			kt_log(KT_LOG_VERBOSE, "Padding of %zu bytes applied", pad);
 			len += pad;
 		}
+		/* libkcapi's warning for a file whose tail would be unpadded */
+		if (!o->decrypt && o->infile && out != 1 && !(len % bs) &&
+		    done + (long)len == sb.st_size && pad_len(buf, len, bs))
+			kt_log(KT_LOG_WARN, "Input file's trailing bytes will be treated as padding during decryption unless you turn off padding handling with --nounpad\n");
 		kt_cipher_crypt(c, o->decrypt, buf, buf, len);
 		if (out == 1) {
 			ret = write_all(out, buf, len);

@@ -224,6 +224,15 @@ def check_errors(tap, tmp, r):
             ok = same(res)
         tap.ok(ok, 'kcapi-enc %s (key %s): exit %d' %
                (' '.join(args), keyfile, res[1][0]), show(res))
+    # a file of whole blocks ending like padding: both warn on encryption
+    for tail, warn in ((b'\x02\x02', True), (b'\x02\x03', False)):
+        put(tmp, 'padded', b'a' * 30 + tail)
+        res = both(tmp, cbc + ['-i', 'padded', '-o', 'OUT'],
+                   fds=((3, 'k16'),))
+        said = [b'treated as padding' in x[3] for x in res]
+        tap.ok(same(res) and said == [warn, warn],
+               'kcapi-enc %swarns of a tail %s' % ('' if warn else 'never ',
+                                                   tail.hex()), show(res))
     res = both(tmp, cbc, data=b'', fds=((3, 'k16'),))
     tap.ok(same(res) and res[1][1] == b'', 'kcapi-enc empty stdin',
            show(res))
