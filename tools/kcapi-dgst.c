@@ -17,9 +17,8 @@
 #include "kctool.h"
 
 struct opts {
-	const char *infile, *outfile, *cipher, *passwd, *salt, *pbkdf_mac;
-	int passwd_fd, key_fd;
-	uint32_t iter;
+	const char *infile, *outfile, *cipher;
+	struct kt_keysrc key;
 	bool keyed, hex;
 };
 
@@ -47,29 +46,13 @@ static void usage(void)
 	exit(1);
 }
 
-static unsigned long number(const char *s, const char *what)
-{
-	unsigned long v = strtoul(s, NULL, 10);
-
-	if (v >= 0xffffffffUL) {
-		kt_log(KT_LOG_ERR, "%s value too big", what);
-		usage();
-	}
-	return v;
-}
-
 static void parse(int argc, char *argv[], struct opts *o)
 {
 	static const struct option options[] = {
 		{ "cipher", required_argument, NULL, 'c' },
 		{ "infile", required_argument, NULL, 'i' },
 		{ "outfile", required_argument, NULL, 'o' },
-		{ "salt", required_argument, NULL, 's' },
-		{ "passwd", required_argument, NULL, 'p' },
-		{ "passwdfd", required_argument, NULL, 1 },
-		{ "pbkdfiter", required_argument, NULL, 2 },
-		{ "pbkdfmac", required_argument, NULL, 3 },
-		{ "keyfd", required_argument, NULL, 4 },
+		KT_KEY_OPTIONS,
 		{ "hex", no_argument, NULL, 5 },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -80,19 +63,19 @@ static void parse(int argc, char *argv[], struct opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	o->passwd_fd = o->key_fd = -1;
+	o->key.passwd_fd = o->key.key_fd = -1;
 	while ((c = getopt_long(argc, argv, "c:i:o:s:p:vqh", options,
 				NULL)) != -1) {
+		switch (kt_key_option(&o->key, c, optarg)) {
+		case 1:
+			continue;
+		case -1:
+			usage();
+		}
 		switch (c) {
 		case 'c': o->cipher = optarg; break;
 		case 'i': o->infile = optarg; break;
 		case 'o': o->outfile = optarg; break;
-		case 's': o->salt = optarg; break;
-		case 'p': o->passwd = optarg; break;
-		case 1: o->passwd_fd = (int)number(optarg, "Passwd FD"); break;
-		case 2: o->iter = (uint32_t)number(optarg, "PBKDF2 iteration"); break;
-		case 3: o->pbkdf_mac = optarg; break;
-		case 4: o->key_fd = (int)number(optarg, "Passwd FD"); break;
 		case 5: o->hex = true; break;
 		case 'v': kt_verbosity++; break;
 		case 'q': kt_verbosity = KT_LOG_NONE; break;
@@ -107,93 +90,24 @@ static void parse(int argc, char *argv[], struct opts *o)
 		kt_log(KT_LOG_ERR, "Provide cipher name");
 		usage();
 	}
-	o->keyed = o->passwd || o->passwd_fd != -1 || o->key_fd != -1;
-	if (o->passwd)
+	o->keyed = o->key.passwd || o->key.passwd_fd != -1 ||
+		   o->key.key_fd != -1;
+	if (o->key.passwd)
 		kt_log(KT_LOG_WARN, "Password on command line is visible in process listing and /proc! Use --passwd_fd command line option!");
-	if (!o->pbkdf_mac)
-		o->pbkdf_mac = "hmac(sha256)";
+	if (!o->key.pbkdf_mac)
+		o->key.pbkdf_mac = "hmac(sha256)";
 }
 
-/*
- * The key: from --keyfd as read (up to 32 bytes), or 32 bytes of PBKDF2
- * from the password, with a random salt and a timed iteration count
- * reported on stderr when not given.
- */
 static int set_key(struct kt_md *md, struct opts *o)
 {
-	uint8_t pw[128], key[32], salt[256];
-	const uint8_t *pwp = NULL;
-	size_t pwlen = 0, keylen = 0, saltlen = 32;
-	ssize_t n;
-	int ret = 0;
+	uint8_t key[32];
+	int ret;
 
 	if (!o->keyed)
 		return 0;
-	if (o->passwd) {
-		pwp = (const uint8_t *)o->passwd;
-		pwlen = strlen(o->passwd);
-	}
-	if (o->passwd_fd != -1) {
-		n = kt_read_once(o->passwd_fd, pw, sizeof(pw));
-		if (n < 0) {
-			ret = (int)n;
-			goto out;
-		}
-		pwp = pw;
-		pwlen = (size_t)n;
-	}
-	if (pwp && pwlen) {
-		if (!o->iter) {
-			o->iter = kt_pbkdf2_iterations(o->pbkdf_mac);
-			kt_log(KT_LOG_WARN, "PBKDF2 iterations used: %u", o->iter);
-		}
-		if (o->salt) {
-			ret = kt_hex2bin(o->salt, strlen(o->salt), salt,
-					 sizeof(salt));
-			if (ret <= 0) {
-				kt_log(KT_LOG_ERR, "Invalid salt %s", o->salt);
-				ret = -EINVAL;
-				goto out;
-			}
-			saltlen = (size_t)ret;
-		} else {
-			struct drbg_lib_state *rng = kt_rng_new("stdrng");
-
-			if (!rng) {
-				ret = -errno;
-				goto out;
-			}
-			ret = kt_rng_generate(rng, salt, saltlen);
-			kt_rng_free(rng);
-			if (ret)
-				goto out;
-			kt_log_bin(KT_LOG_WARN, salt, saltlen, "PBKDF2 salt used");
-		}
-		ret = kt_pbkdf2(o->pbkdf_mac, pwp, pwlen, salt, saltlen,
-				o->iter, key, sizeof(key));
-		if (ret)
-			goto out;
-		keylen = sizeof(key);
-		kt_log(KT_LOG_VERBOSE, "Data Encryption Key derived from Password using PBKDF2 using %s with %u iterations",
-		       o->pbkdf_mac, o->iter);
-	}
-	if (o->key_fd != -1) {
-		n = kt_read_once(o->key_fd, key, sizeof(key));
-		if (n < 0) {
-			ret = (int)n;
-			goto out;
-		}
-		keylen = (size_t)n;
-		pwp = key;
-	}
-	if (!pwp) {
-		kt_log(KT_LOG_ERR, "No key found in input data");
-		ret = -EINVAL;
-		goto out;
-	}
-	ret = kt_md_setkey(md, key, keylen);
-out:
-	kt_zero(pw, sizeof(pw));
+	ret = kt_key_get(&o->key, key);
+	if (ret >= 0)
+		ret = kt_md_setkey(md, key, (size_t)ret);
 	kt_zero(key, sizeof(key));
 	return ret;
 }

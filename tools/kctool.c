@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libc side of the native kcapi tools: hex, logging, reading descriptors,
- * wiping and comparing secrets.
+ * wiping and comparing secrets, the key options and key of kcapi-dgst and
+ * kcapi-enc.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -107,4 +109,136 @@ void kt_log_bin(unsigned int level, const uint8_t *bin, size_t len,
 		len = 256;
 	kt_bin2hex(bin, len, hex);
 	kt_log(level, "%s: %s", what, hex);
+}
+
+/**
+ * kt_key_get() - the key of kcapi-dgst and kcapi-enc
+ * @ks: the options; @ks->iter is set when it was 0 and PBKDF2 ran
+ * @key: 32 bytes for the key
+ *
+ * A password (command line, or read from its descriptor) becomes 32 bytes
+ * of PBKDF2 with the given salt, or 32 random bytes of salt reported on
+ * stderr, and the given iteration count, or one measured to take 100 ms
+ * and reported on stderr.  A key descriptor is read as is (up to 32
+ * bytes) and wins over a password.
+ *
+ * Return: the key length, or a negative errno (-EINVAL when there is no
+ * key at all or the salt is not hex).
+ */
+int kt_key_get(struct kt_keysrc *ks, uint8_t key[32])
+{
+	uint8_t pw[128], salt[256];
+	const uint8_t *pwp = NULL;
+	size_t pwlen = 0, saltlen = 32;
+	int ret = -EINVAL;
+	ssize_t n;
+
+	if (ks->passwd) {
+		pwp = (const uint8_t *)ks->passwd;
+		pwlen = strlen(ks->passwd);
+	}
+	if (ks->passwd_fd != -1) {
+		n = kt_read_once(ks->passwd_fd, pw, sizeof(pw));
+		if (n < 0) {
+			ret = (int)n;
+			goto out;
+		}
+		pwp = pw;
+		pwlen = (size_t)n;
+	}
+	if (pwp && pwlen) {
+		if (!ks->iter) {
+			ks->iter = kt_pbkdf2_iterations(ks->pbkdf_mac);
+			kt_log(KT_LOG_WARN, "PBKDF2 iterations used: %u",
+			       ks->iter);
+		}
+		if (ks->salt) {
+			ret = kt_hex2bin(ks->salt, strlen(ks->salt), salt,
+					 sizeof(salt));
+			if (ret <= 0) {
+				kt_log(KT_LOG_ERR, "Invalid salt %s", ks->salt);
+				ret = -EINVAL;
+				goto out;
+			}
+			saltlen = (size_t)ret;
+		} else {
+			struct drbg_lib_state *rng = kt_rng_new("stdrng");
+
+			if (!rng) {
+				ret = -errno;
+				goto out;
+			}
+			ret = kt_rng_generate(rng, salt, saltlen);
+			kt_rng_free(rng);
+			if (ret)
+				goto out;
+			kt_log_bin(KT_LOG_WARN, salt, saltlen, "PBKDF2 salt used");
+		}
+		ret = kt_pbkdf2(ks->pbkdf_mac, pwp, pwlen, salt, saltlen,
+				ks->iter, key, 32);
+		if (ret)
+			goto out;
+		ret = 32;
+		kt_log(KT_LOG_VERBOSE, "Data Encryption Key derived from Password using PBKDF2 using %s with %u iterations",
+		       ks->pbkdf_mac, ks->iter);
+	}
+	if (ks->key_fd != -1) {
+		n = kt_read_once(ks->key_fd, key, 32);
+		ret = (int)n;
+		goto out;
+	}
+	if (ret < 0)
+		kt_log(KT_LOG_ERR, "No key found in input data");
+out:
+	kt_zero(pw, sizeof(pw));
+	return ret;
+}
+
+/*
+ * A decimal option value as libkcapi's tools read it (strtoul, no check
+ * of the text); a value of 2^32-1 or more is refused (*@ok = false).
+ */
+uint32_t kt_number(const char *s, const char *what, bool *ok)
+{
+	unsigned long v = strtoul(s, NULL, 10);
+
+	if (v >= 0xffffffffUL) {
+		kt_log(KT_LOG_ERR, "%s value too big", what);
+		*ok = false;
+		return 0;
+	}
+	*ok = true;
+	return (uint32_t)v;
+}
+
+/**
+ * kt_key_option() - take a key option (KT_KEY_OPTIONS) from getopt_long()
+ * @ks: where the key options go
+ * @opt: getopt_long()'s return value
+ * @arg: optarg
+ *
+ * Return: 1 when @opt was a key option, 0 when it was not, -1 for a
+ * number too big (logged; the caller prints its usage).
+ */
+int kt_key_option(struct kt_keysrc *ks, int opt, const char *arg)
+{
+	bool ok = true;
+
+	switch (opt) {
+	case 's': ks->salt = arg; break;
+	case 'p': ks->passwd = arg; break;
+	case KT_OPT_PASSWDFD:
+		ks->passwd_fd = (int)kt_number(arg, "Passwd FD", &ok);
+		break;
+	case KT_OPT_PBKDFITER:
+		ks->iter = kt_number(arg, "PBKDF2 iteration", &ok);
+		break;
+	case KT_OPT_PBKDFMAC: ks->pbkdf_mac = arg; break;
+	case KT_OPT_KEYFD:
+		ks->key_fd = (int)kt_number(arg, "Passwd FD", &ok);
+		break;
+	default:
+		return 0;
+	}
+	return ok ? 1 : -1;
 }

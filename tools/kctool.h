@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Shared parts of the native kcapi tools (kcapi-hasher, kcapi-dgst,
- * kcapi-rng): hashes and HMACs by kernel crypto API name on libkcrypto,
- * hex conversion, PBKDF2, logging in libkcapi's format.
+ * kcapi-enc, kcapi-rng): hashes, HMACs and AES skciphers by kernel crypto
+ * API name on libkcrypto, PBKDF2, the key options of kcapi-dgst and
+ * kcapi-enc, hex conversion, logging in libkcapi's format.
  */
 #ifndef KCTOOL_H
 #define KCTOOL_H
@@ -41,6 +42,47 @@ int kt_pbkdf2(const char *mac, const uint8_t *pw, size_t pwlen,
 	      const uint8_t *salt, size_t saltlen, uint32_t iter,
 	      uint8_t *out, size_t outlen);
 uint32_t kt_pbkdf2_iterations(const char *mac);
+/* An skcipher (kt-algs.c); the key schedule in opaque storage. */
+struct kt_cipher {
+	int alg;
+	unsigned int blocksize, ivsize;
+	uint8_t iv[16];
+	_Alignas(64) unsigned char key[512];
+};
+
+int kt_cipher_new(struct kt_cipher *c, const char *name);
+int kt_cipher_setkey(struct kt_cipher *c, const uint8_t *key, size_t len);
+void kt_cipher_crypt(struct kt_cipher *c, bool decrypt, uint8_t *dst,
+		     const uint8_t *src, size_t len);
+void kt_cipher_free(struct kt_cipher *c);
+
+/*
+ * Where kcapi-dgst and kcapi-enc take their key from: a descriptor
+ * (--keyfd), or PBKDF2 over a password (--passwd, --passwdfd) with
+ * --salt, --pbkdfiter and --pbkdfmac.
+ */
+struct kt_keysrc {
+	const char *passwd, *salt, *pbkdf_mac;
+	int passwd_fd, key_fd;
+	uint32_t iter;
+};
+
+int kt_key_get(struct kt_keysrc *ks, uint8_t key[32]);
+
+/* Their getopt_long() entries, and the values of those without a letter */
+enum { KT_OPT_PASSWDFD = 0x200, KT_OPT_PBKDFITER, KT_OPT_PBKDFMAC,
+       KT_OPT_KEYFD };
+#define KT_KEY_OPTIONS							\
+	{ "salt", required_argument, NULL, 's' },			\
+	{ "passwd", required_argument, NULL, 'p' },			\
+	{ "passwdfd", required_argument, NULL, KT_OPT_PASSWDFD },	\
+	{ "pbkdfiter", required_argument, NULL, KT_OPT_PBKDFITER },	\
+	{ "pbkdfmac", required_argument, NULL, KT_OPT_PBKDFMAC },	\
+	{ "keyfd", required_argument, NULL, KT_OPT_KEYFD }
+
+int kt_key_option(struct kt_keysrc *ks, int opt, const char *arg);
+uint32_t kt_number(const char *s, const char *what, bool *ok);
+
 struct drbg_lib_state;
 struct drbg_lib_state *kt_rng_new(const char *name);
 int kt_rng_generate(struct drbg_lib_state *drbg, uint8_t *out, size_t len);

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Hashes, HMACs and stdrng by kernel crypto API name on libkcrypto, for the
- * native kcapi tools; PBKDF2 (SP 800-132) over those HMACs.
+ * Hashes, HMACs, AES skciphers and stdrng by kernel crypto API name on
+ * libkcrypto, for the native kcapi tools; PBKDF2 (SP 800-132) over those
+ * HMACs.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include <crypto/aes-cbc.h>
+#include <crypto/aes-ctr.h>
+#include <crypto/aes-ecb.h>
 #include <crypto/drbg-lib.h>
 #include <crypto/md5.h>
 #include <crypto/sha1.h>
@@ -344,4 +348,86 @@ void kt_rng_free(struct drbg_lib_state *drbg)
 {
 	drbg_lib_uninstantiate(drbg);
 	free(drbg);
+}
+
+/*
+ * Skciphers by kernel name: the AES modes kcapi-enc can drive.  Block size
+ * and IV size are the kernel's (ctr(aes) is a stream cipher of block size
+ * 1 with a 16-byte counter IV), because kcapi-enc pads to the block size.
+ */
+enum kt_mode { KT_ECB, KT_CBC, KT_CTR };
+
+static const struct {
+	const char *name;
+	enum kt_mode mode;
+	unsigned int blocksize, ivsize;
+} kt_skciphers[] = {
+	{ "ecb(aes)", KT_ECB, AES_BLOCK_SIZE, 0 },
+	{ "cbc(aes)", KT_CBC, AES_BLOCK_SIZE, AES_BLOCK_SIZE },
+	{ "ctr(aes)", KT_CTR, 1, AES_BLOCK_SIZE },
+};
+
+_Static_assert(sizeof(((struct kt_cipher *)0)->key) >= sizeof(struct aes_key),
+	       "struct kt_cipher too small for struct aes_key");
+
+/**
+ * kt_cipher_new() - look up an skcipher by kernel crypto API name
+ *
+ * Return: 0, or -ENOENT for a name libkcrypto does not serve here (what
+ * bind(2) on an AF_ALG skcipher socket returns).
+ */
+int kt_cipher_new(struct kt_cipher *c, const char *name)
+{
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < sizeof(kt_skciphers) / sizeof(kt_skciphers[0]); i++) {
+		if (!strcmp(kt_skciphers[i].name, name)) {
+			c->alg = (int)i;
+			c->blocksize = kt_skciphers[i].blocksize;
+			c->ivsize = kt_skciphers[i].ivsize;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/* Return: 0, or -EINVAL for a key length AES does not have. */
+int kt_cipher_setkey(struct kt_cipher *c, const uint8_t *key, size_t len)
+{
+	return aes_preparekey((struct aes_key *)c->key, key, len);
+}
+
+/*
+ * En/decrypt @len bytes; every call but the last must be a multiple of
+ * AES_BLOCK_SIZE (the IV in @c carries the chain on).  ECB and CBC need a
+ * multiple of the block size in every call (the caller checks).
+ */
+void kt_cipher_crypt(struct kt_cipher *c, bool decrypt, uint8_t *dst,
+		     const uint8_t *src, size_t len)
+{
+	const struct aes_key *key = (const struct aes_key *)c->key;
+
+	switch (kt_skciphers[c->alg].mode) {
+	case KT_ECB:
+		if (decrypt)
+			aes_ecb_decrypt(dst, src, len, key);
+		else
+			aes_ecb_encrypt(dst, src, len, key);
+		break;
+	case KT_CBC:
+		if (decrypt)
+			aes_cbc_decrypt(dst, src, len, c->iv, key);
+		else
+			aes_cbc_encrypt(dst, src, len, c->iv, key);
+		break;
+	case KT_CTR:
+		aes_ctr(dst, src, len, c->iv, key);
+		break;
+	}
+}
+
+void kt_cipher_free(struct kt_cipher *c)
+{
+	kt_zero(c, sizeof(*c));
 }

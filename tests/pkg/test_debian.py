@@ -131,6 +131,11 @@ def main():
             ('echo -n abc | kcapi-dgst -c sha256 --hex', 0,
              hashlib.sha256(b'abc').hexdigest()),
             ('kcapi-rng -b 16 --hex | wc -c', 0, '32'),
+            # AES-128-CBC of one zero block under a zero key and zero IV
+            ('head -c 16 /dev/zero > /tmp/k && head -c 16 /dev/zero | '
+             'kcapi-enc -c "cbc(aes)" --keyfd 3 '
+             '3</tmp/k | od -An -tx1 | tr -d " \\n"', 0,
+             '66e94bd4ef8a2c3b884cfa59ca342b2e'),
             ('echo -n abc > /tmp/f && sha512hmac /tmp/f', 0,
              hmac.new(b'FIPS-FTW-RHT2009', b'abc', 'sha512').hexdigest()),
             ('fipshmac /tmp/f && fipscheck /tmp/f && echo good', 0, 'good'),
@@ -148,8 +153,8 @@ def main():
              's = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0); '
              's.bind((\'hash\', \'sha1\')); o, _ = s.accept(); o.send(b\'abc\'); '
              'print(o.recv(20).hex())"', 0, hashlib.sha1(b'abc').hexdigest()),
-            ('man -w afalg-trace afalg-harden kcapi-hasher kcapi-dgst kcapi-rng '
-             'afalg-shim libkcrypto', 0, 'libkcrypto.3'),
+            ('man -w afalg-trace afalg-harden kcapi-hasher kcapi-dgst '
+             'kcapi-enc kcapi-rng afalg-shim libkcrypto', 0, 'libkcrypto.3'),
             ('ls /usr/share/doc/afalg-shim/examples/', 0, 'afalg-shim.conf'),
         ]
         if glob.glob(os.path.join(root, 'usr/bin/afalg-migrate')):

@@ -34,6 +34,7 @@ COMMANDS = {  # installed path (below the prefix) -> man page
     'bin/afalg-harden': 'man8/afalg-harden.8',
     'libexec/kcrypto-tools/kcapi-hasher': 'man1/kcapi-hasher.1',
     'libexec/kcrypto-tools/kcapi-dgst': 'man1/kcapi-dgst.1',
+    'libexec/kcrypto-tools/kcapi-enc': 'man1/kcapi-enc.1',
     'libexec/kcrypto-tools/kcapi-rng': 'man1/kcapi-rng.1',
 }
 
