@@ -85,6 +85,11 @@ def check_modes(tap, tmp, r):
                     for i in (n - 1, 65535):
                         if i < n:
                             pt[i] |= 0x80
+                if n == 1 and pt[0] == 0:
+                    # Debian's kcapi-enc crashes on a one-byte input file
+                    # holding 0 (its padding check reads index len - 2),
+                    # with the kernel's AF_ALG too: not a comparable case
+                    pt[0] = 0x80
                 pt = bytes(pt)
                 pad = mode == 'cbc' and n % 16 != 0
                 want = openssl(mode, key, iv, pt, pad=pad)
