@@ -63,15 +63,9 @@ static void parse(int argc, char *argv[], struct opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	o->key.passwd_fd = o->key.key_fd = -1;
-	while ((c = getopt_long(argc, argv, "c:i:o:s:p:vqh", options,
-				NULL)) != -1) {
-		switch (kt_key_option(&o->key, c, optarg)) {
-		case 1:
-			continue;
-		case -1:
-			usage();
-		}
+	kt_keysrc_init(&o->key);
+	while ((c = kt_getopt(argc, argv, "c:i:o:s:p:vqh", options,
+			       &o->key)) != -1) {
 		switch (c) {
 		case 'c': o->cipher = optarg; break;
 		case 'i': o->infile = optarg; break;

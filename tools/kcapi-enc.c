@@ -87,17 +87,11 @@ static void parse(int argc, char *argv[], struct opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	o->key.passwd_fd = o->key.key_fd = -1;
-	while ((c = getopt_long(argc, argv, "c:edi:o:s:p:vqh", options,
-				NULL)) != -1) {
+	kt_keysrc_init(&o->key);
+	while ((c = kt_getopt(argc, argv, "c:edi:o:s:p:vqh", options,
+			       &o->key)) != -1) {
 		bool ok = true;
 
-		switch (kt_key_option(&o->key, c, optarg)) {
-		case 1:
-			continue;
-		case -1:
-			usage();
-		}
 		switch (c) {
 		case 'c': o->cipher = optarg; break;
 		case 'e': o->decrypt = false; break;

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,7 +221,7 @@ uint32_t kt_number(const char *s, const char *what, bool *ok)
  * Return: 1 when @opt was a key option, 0 when it was not, -1 for a
  * number too big (logged; the caller prints its usage).
  */
-int kt_key_option(struct kt_keysrc *ks, int opt, const char *arg)
+static int kt_key_option(struct kt_keysrc *ks, int opt, const char *arg)
 {
 	bool ok = true;
 
@@ -241,4 +242,41 @@ int kt_key_option(struct kt_keysrc *ks, int opt, const char *arg)
 		return 0;
 	}
 	return ok ? 1 : -1;
+}
+
+/**
+ * kt_keysrc_init() - no key options given yet
+ * @ks: the key options to clear
+ */
+void kt_keysrc_init(struct kt_keysrc *ks)
+{
+	memset(ks, 0, sizeof(*ks));
+	ks->passwd_fd = ks->key_fd = -1;
+}
+
+/**
+ * kt_getopt() - getopt_long() that takes the key options itself
+ * @argc: main()'s argc
+ * @argv: main()'s argv
+ * @shortopts: the tool's option letters, with those of KT_KEY_OPTIONS
+ * @longopts: the tool's long options, with KT_KEY_OPTIONS among them
+ * @ks: where the key options go
+ *
+ * Return: the next option that is not a key option (for the tool's own
+ * switch), -1 at the end, or '?' for a key option whose number is too
+ * big (logged), which the tool's switch answers with its usage.
+ */
+int kt_getopt(int argc, char **argv, const char *shortopts,
+	      const struct option *longopts, struct kt_keysrc *ks)
+{
+	int c, r;
+
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		r = kt_key_option(ks, c, optarg);
+		if (r == 0)
+			return c;
+		if (r < 0)
+			return '?';
+	}
+	return -1;
 }

@@ -80,7 +80,10 @@ enum { KT_OPT_PASSWDFD = 0x200, KT_OPT_PBKDFITER, KT_OPT_PBKDFMAC,
 	{ "pbkdfmac", required_argument, NULL, KT_OPT_PBKDFMAC },	\
 	{ "keyfd", required_argument, NULL, KT_OPT_KEYFD }
 
-int kt_key_option(struct kt_keysrc *ks, int opt, const char *arg);
+struct option;
+void kt_keysrc_init(struct kt_keysrc *ks);
+int kt_getopt(int argc, char **argv, const char *shortopts,
+	      const struct option *longopts, struct kt_keysrc *ks);
 uint32_t kt_number(const char *s, const char *what, bool *ok);
 
 struct drbg_lib_state;
