@@ -12,7 +12,6 @@ import glob
 import importlib.util
 import json
 import os
-import re
 import subprocess
 
 SHIM = os.environ['AFALG_SHIM_LIB']
@@ -35,13 +34,10 @@ def shim_serves(typ, name):
 
 def c_allowlists(path):
     """{type: {name: privileged}} parsed from af_alg_restrict.c."""
-    text = open(path).read()
-    lists = {}
-    for typ, body in re.findall(
-            r'struct af_alg_allowed af_alg_(\w+)_allowed\[\] = \{(.*?)\n\};', text, re.S):
-        lists[typ] = {m.group(1): bool(m.group(2)) for m in re.finditer(
-            r'\{ "([^"]+)"(, true)? \}', body)}
-    return lists
+    with open(path) as f:
+        table = load_matrix().kernel_allowlists(f.read()) or {}
+    return {typ: {name: who == 'privileged' for name, who in names.items()}
+            for typ, names in table.items() if names is not None}
 
 
 def expected_outcomes(matrix, typ, name, serves):

@@ -7,7 +7,6 @@ here) and the matrix's (tests/lib/afalg_matrix.py, written from the
 description of mainline's restriction).  Any difference fails."""
 import json
 import os
-import re
 import subprocess
 
 from kctest import Tap
@@ -19,29 +18,10 @@ KERNEL_TABLE = os.path.join(TOP, 'kernel-patches', 'src', '0001-af-alg-restrict'
                             'crypto', 'af_alg_restrict.c')
 
 
-def parse_kernel_table(text):
-    """{type: {name: 'any'|'privileged'}} from the C arrays
-    af_alg_<x>_allowed[] and the af_alg_allowlists[] type table."""
-    arrays = {}
-    for m in re.finditer(r'static const struct af_alg_allowed (\w+)\[\] = \{(.*?)\n\};',
-                         text, re.S):
-        names = {}
-        for e in re.finditer(r'\{\s*"([^"]*)"\s*(?:,\s*(true|false)\s*)?\}', m.group(2)):
-            names[e.group(1)] = 'privileged' if e.group(2) == 'true' else 'any'
-        arrays[m.group(1)] = names
-    m = re.search(r'\} af_alg_allowlists\[\] = \{(.*?)\n\};', text, re.S)
-    if not m:
-        return None
-    out = {}
-    for e in re.finditer(r'\{\s*"([^"]+)"\s*,\s*(\w+)\s*\}', m.group(1)):
-        out[e.group(1)] = arrays.get(e.group(2))
-    return out
-
-
 def main():
     tap = Tap()
     with open(KERNEL_TABLE) as f:
-        kernel = parse_kernel_table(f.read())
+        kernel = matrix.kernel_allowlists(f.read())
     tap.ok(kernel and all(v is not None for v in kernel.values()) and
            sum(len(v) for v in kernel.values()) >= 20,
            'the kernel series\' allowlists parse (%d types, %d names)' % (
@@ -63,7 +43,7 @@ def main():
            'kernel %s\nmatrix %s' % (got, want))
     # the parser can fail: a table with one entry changed is not the same
     with open(KERNEL_TABLE) as f:
-        changed = parse_kernel_table(f.read().replace('{ "md5", true }', '{ "md5" }', 1))
+        changed = matrix.kernel_allowlists(f.read().replace('{ "md5", true }', '{ "md5" }', 1))
     tap.ok(changed != kernel, 'a changed entry (md5 made open to all) is seen as a difference')
     tap.done()
 
