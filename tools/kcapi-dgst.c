@@ -106,23 +106,6 @@ static int set_key(struct kt_md *md, struct opts *o)
 	return ret;
 }
 
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -errno;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 static int digest(struct kt_md *md, const struct opts *o)
 {
 	uint8_t buf[1 << 16], out[KT_MAX_DIGEST];
@@ -184,9 +167,9 @@ static int digest(struct kt_md *md, const struct opts *o)
 	}
 	if (o->hex) {
 		kt_bin2hex(out, ds, hex);
-		ret = write_all(fd, hex, 2 * ds);
+		ret = kt_write_all(fd, hex, 2 * ds);
 	} else {
-		ret = write_all(fd, out, ds);
+		ret = kt_write_all(fd, out, ds);
 	}
 	if (!ret)
 		kt_log(KT_LOG_VERBOSE, "Digest of %u bytes generated", ds);

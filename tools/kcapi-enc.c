@@ -201,21 +201,6 @@ static ssize_t read_full(int fd, uint8_t *buf, size_t len)
 	return (ssize_t)got;
 }
 
-static int write_all(int fd, const uint8_t *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * PKCS#7 padding as kcapi-enc removes it from a decrypted file: the last
  * byte P below the block size and the P-1 bytes before it all equal to P
@@ -295,7 +280,7 @@ static long cipher_op(struct kt_cipher *c, const struct opts *o)
 			kt_log(KT_LOG_WARN, "Input file's trailing bytes will be treated as padding during decryption unless you turn off padding handling with --nounpad\n");
 		kt_cipher_crypt(c, o->decrypt, buf, buf, len);
 		if (out == 1) {
-			ret = write_all(out, buf, len);
+			ret = kt_write_all(out, buf, len);
 			/* as libkcapi says for every chunk it writes to stdout */
 			kt_log(KT_LOG_VERBOSE, "Removal of padding disabled");
 		} else if (pwrite(out, buf, len, done) != (ssize_t)len)

@@ -57,6 +57,24 @@ int kt_hex2bin(const char *hex, size_t hexlen, uint8_t *bin, size_t binlen)
 	return (int)(hexlen / 2);
 }
 
+/* write(2) all of @buf, retried on EINTR; 0 or -errno (-EIO: no progress) */
+int kt_write_all(int fd, const void *buf, size_t len)
+{
+	const uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 void kt_zero(void *p, size_t len)
 {
 	explicit_bzero(p, len);

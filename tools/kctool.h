@@ -96,6 +96,7 @@ int kt_hex2bin(const char *hex, size_t hexlen, uint8_t *bin, size_t binlen);
 void kt_zero(void *p, size_t len);
 bool kt_equal(const uint8_t *a, const uint8_t *b, size_t len);
 ssize_t kt_read_once(int fd, uint8_t *buf, size_t len);
+int kt_write_all(int fd, const void *buf, size_t len);
 
 extern const char *kt_appname;
 extern unsigned int kt_verbosity;
