@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Suite "tracer": the allowlists afalg-trace applies (afalg-trace
---allowlists, from tracer/restrict.c) are the kernel series' table
+--allowlists, from tracer/restrict.c) and those of its bpftrace edition
+(afalg-trace-bt --allowlists) are the kernel series' table
 (kernel-patches/src/0001-af-alg-restrict/crypto/af_alg_restrict.c, parsed
 here) and the matrix's (tests/lib/afalg_matrix.py, written from the
 description of mainline's restriction).  Any difference fails."""
@@ -35,6 +36,15 @@ def main():
     tap.ok(r.returncode == 0 and tracer == kernel,
            'afalg-trace --allowlists is the kernel series\' table',
            'tracer %s\nkernel %s' % (tracer, kernel))
+    r = subprocess.run([os.environ['AFALG_TRACE_FOLD'], '--allowlists'], capture_output=True,
+                       text=True, timeout=60)
+    try:
+        bt = json.loads(r.stdout)
+    except ValueError:
+        bt = None
+    tap.ok(r.returncode == 0 and bt == kernel,
+           'afalg-trace-bt --allowlists (the bpftrace edition\'s copy) is the kernel series\' '
+           'table', 'afalg-trace-bt %s\nkernel %s' % (bt, kernel))
     want = {}
     for (typ, name), who in matrix.ALLOWED.items():
         want.setdefault(typ, {})[name] = 'privileged' if who == 'P' else 'any'
