@@ -27,24 +27,17 @@ def main():
            sum(len(v) for v in kernel.values()) >= 20,
            'the kernel series\' allowlists parse (%d types, %d names)' % (
                len(kernel or {}), sum(len(v or {}) for v in (kernel or {}).values())), kernel)
-    r = subprocess.run([os.environ['AFALG_TRACE'], '--allowlists'], capture_output=True,
-                       text=True, timeout=60)
-    try:
-        tracer = json.loads(r.stdout)
-    except ValueError:
-        tracer = None
-    tap.ok(r.returncode == 0 and tracer == kernel,
-           'afalg-trace --allowlists is the kernel series\' table',
-           'tracer %s\nkernel %s' % (tracer, kernel))
-    r = subprocess.run([os.environ['AFALG_TRACE_FOLD'], '--allowlists'], capture_output=True,
-                       text=True, timeout=60)
-    try:
-        bt = json.loads(r.stdout)
-    except ValueError:
-        bt = None
-    tap.ok(r.returncode == 0 and bt == kernel,
-           'afalg-trace-bt --allowlists (the bpftrace edition\'s copy) is the kernel series\' '
-           'table', 'afalg-trace-bt %s\nkernel %s' % (bt, kernel))
+    for env, what in (('AFALG_TRACE', 'afalg-trace'),
+                      ('AFALG_TRACE_FOLD', 'afalg-trace-bt (the bpftrace edition\'s copy)')):
+        r = subprocess.run([os.environ[env], '--allowlists'], capture_output=True,
+                           text=True, timeout=60)
+        try:
+            tracer = json.loads(r.stdout)
+        except ValueError:
+            tracer = None
+        tap.ok(r.returncode == 0 and tracer == kernel,
+               '%s --allowlists is the kernel series\' table' % what,
+               'tracer %s\nkernel %s' % (tracer, kernel))
     want = {}
     for (typ, name), who in matrix.ALLOWED.items():
         want.setdefault(typ, {})[name] = 'privileged' if who == 'P' else 'any'
