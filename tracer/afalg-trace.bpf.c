@@ -187,6 +187,7 @@ static __always_inline void on_bind(__u32 source, struct sock *sk,
 {
 	struct at_event *e;
 	struct at_who w;
+	int reason = 0;
 	__u32 id;
 
 	fill_who(&w);
@@ -200,15 +201,18 @@ static __always_inline void on_bind(__u32 source, struct sock *sk,
 		count(&w, id, C_BINDS, 1);
 	} else {
 		count(&w, id, C_BIND_FAIL, 1);
-		if (ret == -AT_ENOENT)
-			count(&w, id, enoent_reason(), 1);
-		else
+		if (ret == -AT_ENOENT) {
+			reason = enoent_reason();
+			count(&w, id, reason, 1);
+		} else {
 			inflight_take(IF_VERDICT);
+		}
 	}
 	e = new_event(EV_BIND, source, &w, ret);
 	if (!e)
 		return;
 	e->class_id = id;
+	e->flags = reason;	/* the loader turns it into the event's verdict */
 	{
 		__u64 key = (__u64)sk;
 		struct tfm_info *ti = bpf_map_lookup_elem(&tfms, &key);

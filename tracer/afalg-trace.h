@@ -151,7 +151,7 @@ struct at_event {
 	int protocol;
 	int optname;			/* setsockopt */
 	int optlen;			/* setsockopt: key length / authsize, never key bytes */
-	int flags;
+	int flags;			/* accept: flags; bind: the ENOENT counter (C_BIND_*) or 0 */
 	int pad;
 	struct at_class cls;		/* bind/setsockopt/accept: the class */
 };

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "inventory.h"
+#include "restrict.h"
 #include "trace-helpers.h"
 
 void json_str(FILE *f, const char *s)
@@ -177,6 +178,32 @@ static const char *optname_name(int o)
 	return NULL;
 }
 
+/*
+ * A bind's verdict as the inventory counts it: "allowed", "denied" (by
+ * crypto.af_alg_restrict, denied_by "restrict"), "not_found" (ENOENT: the
+ * kernel does not have the name) or "failed" (another error); for ENOENT,
+ * verdict_source says whether the series' tracepoint decided ("kernel") or
+ * the level the tracer read with its allowlists ("tracer").
+ */
+static void bind_verdict(FILE *f, const struct at_event *e)
+{
+	bool denied;
+
+	if (e->ret == 0) {
+		fputs(",\"verdict\":\"allowed\"", f);
+		return;
+	}
+	if (e->ret != -ENOENT) {
+		fputs(",\"verdict\":\"failed\"", f);
+		return;
+	}
+	denied = restrict_enoent_denied(e->flags, e->cls.type, e->cls.name,
+					e->who.caps & AT_CAP_PRIVILEGED);
+	fprintf(f, ",\"verdict\":\"%s\"%s,\"verdict_source\":\"%s\"",
+		denied ? "denied" : "not_found", denied ? ",\"denied_by\":\"restrict\"" : "",
+		e->flags == C_BIND_DENIED || e->flags == C_BIND_NOTFOUND ? "kernel" : "tracer");
+}
+
 static void print_event(const struct at_event *e)
 {
 	static const char *kinds[] = { "?", "proc", "socket", "bind", "setsockopt",
@@ -207,6 +234,7 @@ static void print_event(const struct at_event *e)
 	json_str(f, p ? p->cgroup : NULL);
 	if (p)
 		fprintf(f, ",\"pidns\":%u,\"mntns\":%u", p->pidns, p->mntns);
+	json_privilege(f, e->who.caps);
 	fprintf(f, ",\"ret\":%lld", e->ret);
 	if (e->kind != EV_SERIES && e->ret < 0) {
 		fputs(",\"errno\":", f);
@@ -242,6 +270,8 @@ static void print_event(const struct at_event *e)
 		}
 		if (e->kind == EV_ACCEPT)
 			fprintf(f, ",\"flags\":%d", e->flags);
+		if (e->kind == EV_BIND)
+			bind_verdict(f, e);
 		break;
 	case EV_SEND:
 	case EV_RECV:

@@ -192,15 +192,12 @@ static void split_enoent(const unsigned long long *c, const char *type, const ch
 {
 	bool priv = caps & AT_CAP_PRIVILEGED;
 
-	*denied = c[C_BIND_DENIED];
-	*not_found = c[C_BIND_NOTFOUND] + c[C_BIND_ENOENT_L0] + c[C_BIND_ENOENT_LX];
-	for (int level = 1; level <= 2; level++) {
-		unsigned long long n = c[level == 1 ? C_BIND_ENOENT_L1 : C_BIND_ENOENT_L2];
-
-		if (restrict_refuses(level, type, alg, priv))
-			*denied += n;
+	*denied = *not_found = 0;
+	for (int r = C_BIND_DENIED; r <= C_BIND_ENOENT_LX; r++) {
+		if (restrict_enoent_denied(r, type, alg, priv))
+			*denied += c[r];
 		else
-			*not_found += n;
+			*not_found += c[r];
 	}
 }
 
@@ -236,8 +233,7 @@ static const char *row_denied_by(const struct entry *en)
 	return denied ? "restrict" : NULL;
 }
 
-/* "privileged" and "caps": what the restriction's privilege test saw. */
-static void json_privilege(FILE *f, unsigned int caps)
+void json_privilege(FILE *f, unsigned int caps)
 {
 	fprintf(f, ",\"privileged\":%s,\"caps\":[%s%s%s]",
 		caps & AT_CAP_PRIVILEGED ? "true" : "false",

@@ -29,6 +29,8 @@ struct proc {
 struct proc *find_proc(const struct at_who *w);
 
 void json_str(FILE *f, const char *s);
+/* ,"privileged":...,"caps":[...]: what the restriction's privilege test saw */
+void json_privilege(FILE *f, unsigned int caps);
 void iso_time(char *buf, size_t len, const struct timespec *ts);
 
 /* events received from the kernel (identity records excluded) */

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afalg-trace.h"
 #include "restrict.h"
 
 struct allowed {
@@ -69,6 +70,19 @@ bool restrict_refuses(int level, const char *type, const char *name, bool privil
 		if (!strcmp(type, allowlists[i].type) && !strcmp(name, allowlists[i].name))
 			return allowlists[i].privileged && !privileged;
 	return true;
+}
+
+bool restrict_enoent_denied(int reason, const char *type, const char *name, bool privileged)
+{
+	switch (reason) {
+	case C_BIND_DENIED:
+		return true;
+	case C_BIND_ENOENT_L1:
+		return restrict_refuses(1, type, name, privileged);
+	case C_BIND_ENOENT_L2:
+		return restrict_refuses(2, type, name, privileged);
+	}
+	return false;	/* the series said no, level 0, or no knob */
 }
 
 /* /proc/crypto's (type, name) and (type, driver) pairs */

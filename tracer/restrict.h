@@ -19,6 +19,15 @@
 bool restrict_refuses(int level, const char *type, const char *name, bool privileged);
 
 /*
+ * Was a bind that failed with ENOENT refused by the restriction?  reason is
+ * the counter the BPF program filed it under (C_BIND_DENIED ...
+ * C_BIND_ENOENT_LX, afalg-trace.h): the series' verdict when it has one,
+ * else the level at the time with the allowlists and the caller's privilege.
+ * False: the kernel does not have the name.
+ */
+bool restrict_enoent_denied(int reason, const char *type, const char *name, bool privileged);
+
+/*
  * Does /proc/crypto list an algorithm of this socket type (hash: shash or
  * ahash; skcipher: skcipher or lskcipher; aead; rng) by this name or
  * driver name?  Read once, at the first call (the end of a trace).  A name

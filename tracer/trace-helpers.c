@@ -348,11 +348,13 @@ static void parse_series_format(struct series_tp *s)
 			continue;
 		dataloc = !strncmp(decl, "__data_loc", 10);
 		is_str = dataloc || (strstr(decl, "char") && strchr(decl, '['));
-		br = strchr(decl, '[');
-		if (br)
-			*br = 0;
+		/* "char comm[16]", "__data_loc char[] type": the name is the
+		 * last word, without an array suffix */
 		fname = strrchr(decl, ' ');
 		fname = fname ? fname + 1 : decl;
+		br = strchr(fname, '[');
+		if (br)
+			*br = 0;
 		if (is_str && s->cfg.alg_off < 0 && name_in(fname, alg_names)) {
 			s->cfg.alg_off = off;
 			s->cfg.alg_size = dataloc ? 0 : size;

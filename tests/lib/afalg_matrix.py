@@ -6,7 +6,13 @@ In the guest, as each user (see GUEST_SCRIPT):
     python3 afalg_matrix.py probe LEVEL USER
 
 creates an AF_ALG socket and binds it to every name of NAMES, printing one
-JSON line per name with the result ("ok" or the errno name).  On the host,
+JSON line per name with the result ("ok" or the errno name).
+
+    python3 afalg_matrix.py probe-held USER READY GO
+
+creates the sockets first, creates the file READY, waits for GO (the
+caller changes the level in between) and binds them then: a bind at
+level 2 happens only on a socket created earlier.  On the host,
 expected(level, user, type, name) gives what the mainline restriction says
 (written out below from ../shared/docs/upstream-2026.md, not from the
 kernel) and test_kernel.py compares the two.
@@ -21,6 +27,7 @@ import os
 import re
 import socket
 import sys
+import time
 
 # The allowlists: 'U' any process, 'P' CAP_NET_ADMIN (initial user
 # namespace) or CAP_SYS_ADMIN.  Everything else is refused at level 1.
@@ -96,11 +103,14 @@ SETPRIV = {
 }
 
 
-def expected(level, user, typ, name):
+def expected(level, user, typ, name, held=False):
     """What the mainline restriction gives: 'ok', an errno name, or
-    'error' for any errno."""
-    if level == 2:
+    'error' for any errno.  held: the socket was created before the level
+    became 2 (probe-held); the kernel series checks such a bind against
+    the lists as at level 1 (mainline's description does not say)."""
+    if level == 2 and not held:
         return 'EAFNOSUPPORT'           # socket() itself
+    level = min(level, 1)
     if (typ, name) in ABSENT:
         return 'ENOENT'                 # the kernel has no such thing
     if level == 0:
@@ -133,25 +143,52 @@ def classify(level, user, typ, name, result):
     return 'denied' if level >= 1 and not allowed else 'not_found'
 
 
-def probe(level, user):
+def _errname(e):
+    return errno.errorcode.get(e.errno, str(e.errno))
+
+
+def _head(user, level, **extra):
     with open('/proc/self/status') as fp:
         st = dict(l.split(':', 1) for l in fp if ':' in l)
-    print(json.dumps({'who': user, 'level': level, 'uid': os.getuid(),
-                      'capeff': st['CapEff'].strip()}))
+    print(json.dumps(dict({'who': user, 'level': level, 'uid': os.getuid(),
+                           'capeff': st['CapEff'].strip()}, **extra)))
+
+
+def _bind(s, typ, name):
+    try:
+        s.bind((typ, name))
+        return 'ok'
+    except OSError as e:
+        return _errname(e)
+
+
+def probe(level, user):
+    _head(user, level)
     for typ, name in NAMES:
         try:
             s = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
         except OSError as e:
-            res = errno.errorcode.get(e.errno, str(e.errno))
+            res = _errname(e)
         else:
-            try:
-                s.bind((typ, name))
-                res = 'ok'
-            except OSError as e:
-                res = errno.errorcode.get(e.errno, str(e.errno))
+            res = _bind(s, typ, name)
             s.close()
         print(json.dumps({'level': level, 'user': user, 'type': typ,
                           'name': name, 'result': res}))
+
+
+def probe_held(user, ready, go):
+    """The sockets now, the binds once go exists, at the level then."""
+    socks = [socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0) for _ in NAMES]
+    open(ready, 'w').close()
+    while not os.path.exists(go):
+        time.sleep(0.05)
+    with open('/proc/sys/crypto/af_alg_restrict') as f:
+        level = int(f.read())
+    _head(user, level, held=True)
+    for (typ, name), s in zip(NAMES, socks):
+        print(json.dumps({'level': level, 'user': user, 'type': typ, 'name': name,
+                          'result': _bind(s, typ, name), 'held': True}))
+        s.close()
 
 
 GUEST_SCRIPT = r"""
@@ -214,5 +251,7 @@ def kernel_allowlists(text):
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'probe':
         probe(int(sys.argv[2]), sys.argv[3])
+    elif len(sys.argv) == 5 and sys.argv[1] == 'probe-held':
+        probe_held(*sys.argv[2:])
     else:
-        sys.exit('usage: afalg_matrix.py probe LEVEL USER')
+        sys.exit('usage: afalg_matrix.py probe LEVEL USER | probe-held USER READY GO')

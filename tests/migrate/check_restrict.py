@@ -149,6 +149,41 @@ def test_outcomes(tap, inst, tmp):
                'to do' % f, text[-1500:])
 
 
+def test_bpftrace_editions(tap, inst, tmp):
+    """Inventories of the bpftrace edition from before it classified binds
+    (bind-row denied and not_found null, privilege per process, null when
+    unknown) and after (numbers, privilege per call): the plan reads both,
+    counting a null as nothing and an unknown privilege as unknown."""
+    def inv(name, bind_denied, not_found, priv):
+        path = os.path.join(tmp, 'bt-%s.json' % name)
+        exe = '/opt/bt/%s' % name
+        with open(path, 'w') as f:
+            json.dump({'schema': 'afalg-trace-inventory', 'schema_version': 3,
+                       'tracer': {'backend': 'bpftrace'}, 'host': {'hostname': name},
+                       'entries': [
+                           {'exe': exe, 'uid': 1000, 'type': None, 'alg': None,
+                            'attempts': 2, 'denied': 1, 'denied_by': 'restrict',
+                            'not_found': 0, 'privileged': priv,
+                            'caps': None if priv is None else []},
+                           {'exe': exe, 'uid': 1000, 'type': 'hash', 'alg': 'sha256',
+                            'tfm_sockets': 0, 'denied': bind_denied, 'not_found': not_found,
+                            'denied_by': 'restrict' if bind_denied else None,
+                            'privileged': priv, 'caps': None if priv is None else [],
+                            'failures': {'bind': 3}}]}, f)
+        return path, exe
+    (old, old_exe), (new, new_exe) = inv('old', None, None, None), inv('new', 2, 1, False)
+    r = inst.migrate('plan', old, new, '--no-shim', '--format', 'json')
+    progs = {p['exe']: p for p in json.loads(r.stdout)['programs']} \
+        if r.returncode == 0 else {}
+    tap.ok(not r.stderr and set(progs) == {old_exe, new_exe} and
+           progs[old_exe]['denied'] == 1 and progs[new_exe]['denied'] == 3 and
+           progs[old_exe]['uses'][0]['restrict']['privileged'] is None and
+           progs[new_exe]['uses'][0]['restrict']['privileged'] is False,
+           'bpftrace-edition inventories, bind verdicts null (older) and counted (newer): '
+           'both read, denials summed, privilege unknown / false', r.stderr or progs)
+
+
 def test_restrict(tap, inst, tmp):
     test_allowlist_copy(tap, inst)
     test_outcomes(tap, inst, tmp)
+    test_bpftrace_editions(tap, inst, tmp)

@@ -13,6 +13,7 @@
 #                         af_alg_log_deny lines)
 #   <phase>.pids          "name pid" of real clients started by this script
 #   r.truth               phase r: the matrix probe's result of every bind
+#   r*.events             phase r: NDJSON events of its four tracers
 #   times                 seconds per phase (guest clock: slow under TCG)
 #   <phase>.t0, .t1       empty files created at the start and end of a
 #                         phase: their mtimes are host time
@@ -159,26 +160,57 @@ phase_e() {	# level 2: attempts denied by af_alg_restrict, socket(2) and io_urin
 	level 0 0 0
 }
 
-phase_r() {	# level 1: binds the restriction refuses, of names it allows and of
-		# names the kernel lacks, by root, nobody and a CAP_NET_ADMIN-only
-		# user (tests/lib/afalg_matrix.py probes every name; users.sh
-		# holds its setpriv lines); then root at level 0.  Two tracers:
-		# r takes the verdict from the series' af_alg_bind tracepoint,
-		# rn ignores it (as on a kernel with mainline's restriction only)
+phase_r() {	# crypto.af_alg_restrict 1, 0 and 2: binds the restriction refuses,
+		# of names it allows and of names the kernel lacks, by root,
+		# nobody and a CAP_NET_ADMIN-only user (tests/lib/afalg_matrix.py
+		# probes every name; users.sh holds its setpriv lines): at 1 by
+		# each user, at 0 by root, at 2 by each user on sockets created
+		# before (probe-held), and socket() at 2.  Four tracers, each
+		# with NDJSON events: r and rb (the bpftrace edition) take the
+		# verdict from the series' af_alg_bind tracepoint, rn and rbn
+		# ignore it (as on a kernel with mainline's restriction only)
 	BIN=$(dirname "$0")
 	. "$BIN/users.sh"
+	M="$BIN/afalg_matrix.py"
 	level 1 0 0
-	launch r "$TRACE"
-	launch rn "$TRACE" --no-kernel-tracepoints
-	ready r rn || { stop r; stop rn; return 1; }
-	/usr/bin/python3 "$BIN/afalg_matrix.py" probe 1 root >>"$OUT/r.truth"
-	$AS_NOBODY /usr/bin/python3 "$BIN/afalg_matrix.py" probe 1 nobody >>"$OUT/r.truth"
-	$AS_NETADMIN /usr/bin/python3 "$BIN/afalg_matrix.py" probe 1 netadmin >>"$OUT/r.truth"
+	launch r "$TRACE" --events="$OUT/r.events"
+	launch rn "$TRACE" --no-kernel-tracepoints --events="$OUT/rn.events"
+	launch rb "$BTW" --events="$OUT/rb.events"
+	launch rbn "$BTW" --no-kernel-tracepoints --events="$OUT/rbn.events"
+	ready r rn rb rbn || { stop r; stop rn; stop rb; stop rbn; return 1; }
+	/usr/bin/python3 "$M" probe 1 root >>"$OUT/r.truth"
+	$AS_NOBODY /usr/bin/python3 "$M" probe 1 nobody >>"$OUT/r.truth"
+	$AS_NETADMIN /usr/bin/python3 "$M" probe 1 netadmin >>"$OUT/r.truth"
 	level 0 0 0
 	sleep 2		# the tracers read the level every 100 ms
-	/usr/bin/python3 "$BIN/afalg_matrix.py" probe 0 root >>"$OUT/r.truth"
+	/usr/bin/python3 "$M" probe 0 root >>"$OUT/r.truth"
+	for u in root nobody netadmin; do
+		case $u in
+		root) run= ;;
+		nobody) run=$AS_NOBODY ;;
+		netadmin) run=$AS_NETADMIN ;;
+		esac
+		rm -f /tmp/held.ready /tmp/held.go
+		$run /usr/bin/python3 "$M" probe-held $u /tmp/held.ready /tmp/held.go \
+			>>"$OUT/r.truth" &
+		held=$!
+		while [ ! -e /tmp/held.ready ]; do sleep 0.1; done
+		level 2 0 0
+		sleep 2
+		touch /tmp/held.go
+		wait $held
+		level 0 0 0
+		sleep 2
+	done
+	level 2 0 0
+	sleep 2
+	/usr/bin/python3 "$M" probe 2 root >>"$OUT/r.truth"
+	$AS_NOBODY /usr/bin/python3 "$M" probe 2 nobody >>"$OUT/r.truth"
 	stop r
 	stop rn
+	stop rb
+	stop rbn
+	level 0 0 0
 }
 
 uname -r >"$OUT/uname"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Suite "tracer": the allowlists afalg-trace applies (afalg-trace
---allowlists, from tracer/restrict.c) are the kernel series' table
+--allowlists, from tracer/restrict.c) and those of its bpftrace edition
+(afalg-trace-bt --allowlists) are the kernel series' table
 (kernel-patches/src/0001-af-alg-restrict/crypto/af_alg_restrict.c, parsed
 here) and the matrix's (tests/lib/afalg_matrix.py, written from the
 description of mainline's restriction).  Any difference fails."""
@@ -26,15 +27,17 @@ def main():
            sum(len(v) for v in kernel.values()) >= 20,
            'the kernel series\' allowlists parse (%d types, %d names)' % (
                len(kernel or {}), sum(len(v or {}) for v in (kernel or {}).values())), kernel)
-    r = subprocess.run([os.environ['AFALG_TRACE'], '--allowlists'], capture_output=True,
-                       text=True, timeout=60)
-    try:
-        tracer = json.loads(r.stdout)
-    except ValueError:
-        tracer = None
-    tap.ok(r.returncode == 0 and tracer == kernel,
-           'afalg-trace --allowlists is the kernel series\' table',
-           'tracer %s\nkernel %s' % (tracer, kernel))
+    for env, what in (('AFALG_TRACE', 'afalg-trace'),
+                      ('AFALG_TRACE_FOLD', 'afalg-trace-bt (the bpftrace edition\'s copy)')):
+        r = subprocess.run([os.environ[env], '--allowlists'], capture_output=True,
+                           text=True, timeout=60)
+        try:
+            tracer = json.loads(r.stdout)
+        except ValueError:
+            tracer = None
+        tap.ok(r.returncode == 0 and tracer == kernel,
+               '%s --allowlists is the kernel series\' table' % what,
+               'tracer %s\nkernel %s' % (tracer, kernel))
     want = {}
     for (typ, name), who in matrix.ALLOWED.items():
         want.setdefault(typ, {})[name] = 'privileged' if who == 'P' else 'any'

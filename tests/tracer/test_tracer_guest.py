@@ -189,7 +189,8 @@ def main():
     r, out = tl.guest_workload(
         base, run_guest, ((static, 'afalg-trace'), (cstatic, 'afalg-client'),
                           (os.environ['AFALG_TRACE_FOLD'], 'afalg-trace-bt'),
-                          (os.environ['AFALG_TRACE_BT'], 'afalg-trace.bt')),
+                          (os.environ['AFALG_TRACE_BT'], 'afalg-trace.bt'),
+                          (os.environ['AFALG_TRACE_BT_SERIES'], 'afalg-trace-series.bt')),
         ('afalg-trace', 'afalg-client', 'afalg-trace-bt', LOAD), ('a', 'b', 'c', 'e'))
     secs = time.monotonic() - t0
     tap.diag('guest run: %.0f s, exit %d' % (secs, r.returncode))
