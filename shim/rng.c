@@ -22,7 +22,7 @@ static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 		return 0;
 	if (len > AFS_RNG_MAXSIZE)
 		len = AFS_RNG_MAXSIZE;
-	pthread_mutex_lock(&t->rng_lock);
+	afs_mutex_lock(&t->rng_lock);
 	err = t->alg->ops.rng.generate(t->ctx, result, len);
 	pthread_mutex_unlock(&t->rng_lock);
 	if (!err)
