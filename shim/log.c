@@ -172,17 +172,21 @@ void afs_log_tfm(const struct afs_sock *tfm)
 void afs_log_divergence(const char *id, const char *what)
 {
 	const char *dest = afs_log_dest();
-	char comm[17] = "", e_comm[64], line[512];
+	char exe[512], e_exe[1024], comm[17] = "", e_comm[64], line[2048];
 	int saved = errno;
+	ssize_t n;
 
 	if (!dest)
 		return;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = 0;
 	prctl(PR_GET_NAME, comm, 0, 0, 0);
+	json_str(e_exe, sizeof(e_exe), exe);
 	json_str(e_comm, sizeof(e_comm), comm);
 	snprintf(line, sizeof(line),
-		 "{\"source\":\"afalg-shim\",\"comm\":\"%s\",\"pid\":%d,"
-		 "\"divergence\":\"%s\",\"what\":\"%s\"}\n",
-		 e_comm, (int)getpid(), id, what);
+		 "{\"source\":\"afalg-shim\",\"exe\":\"%s\",\"comm\":\"%s\","
+		 "\"pid\":%d,\"divergence\":\"%s\",\"what\":\"%s\"}\n",
+		 e_exe, e_comm, (int)getpid(), id, what);
 	emit(dest, line);
 	errno = saved;
 }
