@@ -310,6 +310,7 @@ AFS_HIDDEN void afs_share_atfork_child(void);
 /* last process to release a shared socket's region (true when private) */
 AFS_HIDDEN bool afs_share_release(struct afs_sock *s);
 AFS_HIDDEN void afs_share_unmap(struct afs_sock *s);
+AFS_HIDDEN bool *afs_nokey_slot(struct afs_sock *s);
 AFS_HIDDEN void afs_log_divergence(const char *id, const char *what);
 
 /* sock.c */

@@ -51,6 +51,7 @@ struct afs_shared {
 	size_t size;			/* of the mapping */
 	int nholders;			/* under @lock */
 	bool overflow;			/* more holders than fit: never last */
+	bool nokey;			/* op socket: afs_sock.nokey, shared */
 	pid_t holders[AFS_HOLDERS];
 	_Alignas(64) unsigned char data[];
 };
@@ -132,6 +133,16 @@ int afs_wait(struct afs_sock *s)
 /* ------------------------------------------------------------------ */
 /* Moving a socket into a shared region                                */
 
+/*
+ * Whether op socket @s is still a nokey child: one flag for every process
+ * once shared (s->nokey is then this process's hint, true until the
+ * locked check reads the shared flag).  Caller holds the lock.
+ */
+bool *afs_nokey_slot(struct afs_sock *s)
+{
+	return s->sh ? &s->sh->nokey : &s->nokey;
+}
+
 /* the regions this process maps, for the count a fork adds */
 struct region_ref {
 	struct afs_shared *sh;
@@ -187,6 +198,8 @@ static int share_tfm(struct afs_sock *s, struct afs_shared *sh)
 	if (!old)
 		return 0;
 	t = (struct afs_tfm *)sh->data;
+	/* a DRBG generating meanwhile: copy the state it leaves */
+	afs_mutex_lock(&old->rng_lock);
 	memcpy(t, old, sizeof(*t));
 	t->in_shared = true;
 	t->ctx = old->ctx ? (unsigned char *)t + ctx_off : NULL;
@@ -200,6 +213,7 @@ static int share_tfm(struct afs_sock *s, struct afs_shared *sh)
 	 */
 	s->tfm_moved = old;
 	s->tfm = t;
+	pthread_mutex_unlock(&old->rng_lock);
 	return 0;
 }
 
@@ -243,10 +257,13 @@ static int share_one(struct afs_sock *s)
 		afs_unlock(s);
 		return -ENOMEM;
 	}
-	if (s->kind == AFS_KIND_TFM)
+	if (s->kind == AFS_KIND_TFM) {
 		share_tfm(s, sh);
-	else if (s->ops->share_move)
-		s->ops->share_move(s, sh->data, payload);
+	} else {
+		sh->nokey = s->nokey;
+		if (s->ops->share_move)
+			s->ops->share_move(s, sh->data, payload);
+	}
 	s->sh = sh;
 	old_wq = s->wq;
 	old_flags = s->futex_flags;

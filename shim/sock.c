@@ -202,7 +202,7 @@ void afs_sock_release(struct afs_sock *s)
 		if (last) {
 			afs_lock(p);
 			p->tfm->refcnt--;
-			if (s->nokey)
+			if (*afs_nokey_slot(s))
 				p->tfm->nokey_refcnt--;
 			afs_unlock(p);
 		}
@@ -479,13 +479,16 @@ int afs_check_key(struct afs_sock *s)
 	int err = 0;
 
 	afs_lock(s);
-	if (!s->nokey)
+	if (!*afs_nokey_slot(s)) {	/* another process checked it */
+		s->nokey = false;
 		goto out;
+	}
 	afs_lock(p);
 	if (p->tfm->need_key) {
 		err = -ENOKEY;
 	} else {
 		p->tfm->nokey_refcnt--;
+		*afs_nokey_slot(s) = false;
 		s->nokey = false;
 	}
 	afs_unlock(p);

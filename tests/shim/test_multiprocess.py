@@ -113,6 +113,34 @@ def s_hmac_tfm():
         'hmac: the key the child set serves the parent', d.hex())
 
 
+def s_nokey():
+    """an op socket accepted before the key: the child keys and uses it,
+    the parent uses it too; once closed, re-keying is allowed again"""
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('hash', 'hmac(sha256)'))
+    o, _ = t.accept()
+    key, msg = os.urandom(16), os.urandom(50)
+
+    def child():
+        t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
+        o.send(msg)
+        o.recv(32)
+    rc = reap(in_child(child))
+    o.send(msg)
+    d = o.recv(32)
+    chk(rc == 0 and d == hmac.new(key, msg, 'sha256').digest(),
+        'nokey: the key the child set serves the parent\'s op socket',
+        d.hex())
+    o.close()
+    e = 0
+    try:
+        t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
+    except OSError as x:
+        e = x.errno
+    chk(e == 0, 'nokey: re-keying allowed once the op socket is closed',
+        'errno %d' % e)
+
+
 def s_skcipher_block():
     """parent blocked in recv, woken by the child's send; IV chained"""
     key, iv = os.urandom(16), os.urandom(16)
@@ -285,7 +313,7 @@ def s_scm_rights():
 
 
 SCENARIOS = {
-    'hash': s_hash, 'hmac-tfm': s_hmac_tfm,
+    'hash': s_hash, 'hmac-tfm': s_hmac_tfm, 'nokey': s_nokey,
     'skcipher-blocking': s_skcipher_block,
     'skcipher-nonblocking': s_skcipher_nonblock, 'aead': s_aead,
     'rng': s_rng, 'killed-waiter': s_killed_waiter, 'posix-spawn': s_spawn,
