@@ -27,26 +27,11 @@ import sys
 import tempfile
 import time
 
+from afalgpy import chk, opened
 from shimtest import Tap, forward_checks, shim_env
 
 ENC, DEC = 1, 0
 TIMEOUT = 30
-
-
-def out(tag, msg):
-    print('%s %s' % (tag, msg), flush=True)
-
-
-def chk(c, msg, diag=''):
-    out('PASS' if c else 'FAIL', msg + ('' if c else ' -- ' + diag))
-
-
-def opened(typ, name, key=None):
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind((typ, name))
-    if key is not None:
-        t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
-    return t, t.accept()[0]
 
 
 def in_child(fn):
