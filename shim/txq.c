@@ -14,10 +14,12 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
 #include "afalg-shim.h"
 #include "txq.h"
@@ -207,11 +209,20 @@ ssize_t afs_txq_sendmsg(struct afs_sock *s, const struct msghdr *msg,
 		afs_unlock(s);
 		return -EINVAL;
 	}
+	/*
+	 * A writer of another process that died while it waited for room
+	 * (the kernel's would have left the wait as it was killed)
+	 */
+	if (st->write && st->fixed && st->writer != getpid() &&
+	    kill(st->writer, 0) < 0 && errno == ESRCH)
+		st->write = false;
 	if (st->write) {
 		afs_unlock(s);
 		return -EBUSY;
 	}
 	st->write = true;
+	if (st->fixed)		/* shared: no system call otherwise */
+		st->writer = getpid();
 	if (st->init && !st->more && st->used) {
 		err = -EINVAL;
 		goto unlock;

@@ -14,6 +14,7 @@ struct afs_txq {
 	uint32_t assoclen;
 	bool more, init, enc, write;
 	bool fixed;		/* buf is in a shared region: cap never grows */
+	pid_t writer;		/* process of the sendmsg that set @write */
 };
 
 /* one step of a type's recvmsg: bytes produced, 0 to stop, or -errno */

@@ -220,6 +220,37 @@ def s_killed_waiter():
         'skcipher: usable after a blocked process was killed', ct.hex())
 
 
+def s_killed_writer():
+    """a process killed while its send waits for room leaves no
+    concurrent-send EBUSY behind"""
+    key, iv = os.urandom(16), os.urandom(16)
+    _, o = opened('skcipher', 'cbc(aes)', key)
+    big = os.urandom(512 * 1024)	# more than the TX budget
+    pid = in_child(lambda: o.sendmsg_afalg([big], op=ENC, iv=iv))
+    time.sleep(0.5)
+    os.kill(pid, signal.SIGKILL)
+    reap(pid)
+    got = 0
+    while True:
+        try:
+            n = len(o.recv(65536, socket.MSG_DONTWAIT))
+        except BlockingIOError:
+            break
+        if not n:
+            break
+        got += n
+    pt = os.urandom(32)
+    e = 0
+    try:
+        o.sendmsg_afalg([pt], op=ENC, iv=iv)
+    except OSError as x:
+        e = x.errno
+    ct = o.recv(32) if not e else b''
+    chk(got > 0 and e == 0 and ct == cbc(key, iv, pt),
+        'skcipher: sending works after a blocked sender was killed',
+        'drained %d, errno %d' % (got, e))
+
+
 def s_spawn():
     """posix_spawn() (vfork underneath) with sockets open changes nothing"""
     _, o = opened('hash', 'sha1')
@@ -301,7 +332,8 @@ SCENARIOS = {
     'hash': s_hash, 'hmac-tfm': s_hmac_tfm, 'nokey': s_nokey,
     'skcipher-blocking': s_skcipher_block,
     'skcipher-nonblocking': s_skcipher_nonblock, 'aead': s_aead,
-    'rng': s_rng, 'killed-waiter': s_killed_waiter, 'posix-spawn': s_spawn,
+    'rng': s_rng, 'killed-waiter': s_killed_waiter,
+    'killed-writer': s_killed_writer, 'posix-spawn': s_spawn,
     'eintr': s_eintr, 'sa-restart': s_restart, 'scm-rights': s_scm_rights,
 }
 
