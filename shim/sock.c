@@ -276,12 +276,12 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 		tfm_free(t);
 		return -EBUSY;
 	}
+	old = s->tfm;
 	if (s->sh) {
 		/* the new tfm is this process's own (DIVERGENCES.md D1) */
 		afs_log_divergence("D1", "bind of a tfm socket shared by fork");
-		old = NULL;
-	} else {
-		old = s->tfm;
+		if (old && old->in_shared)
+			old = NULL;	/* the region's, released with it */
 	}
 	s->tfm = t;
 	s->type = type;
