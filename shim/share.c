@@ -25,7 +25,8 @@
  * A process that dies holding the lock leaves it to the next taker
  * (EOWNERDEAD, the state as the dead one left it); one that dies while
  * others sleep leaves them sleeping exactly where the kernel would (the
- * socket is still open in the sleepers' process).
+ * socket is still open in the sleepers' process); one that dies while its
+ * send waits for room leaves no concurrent-send EBUSY behind (txq.c).
  *
  * Sleeps, private or shared, are futex waits: a signal whose handler was
  * installed without SA_RESTART ends them with EINTR, with SA_RESTART the
