@@ -38,6 +38,7 @@ static ssize_t aead_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 		err = afs_txq_wait(s, flags, 0);
 		if (err)
 			return err;
+		st = s->st.txq;	/* moved if shared while waiting */
 	}
 	used = st->used;
 	assoclen = st->assoclen;
@@ -97,6 +98,8 @@ const struct afs_type_ops afs_aead_type = {
 	.name = "aead",
 	.init_child = afs_txq_init_child,
 	.free_child = afs_txq_free_child,
+	.share_size = afs_txq_share_size,
+	.share_move = afs_txq_share_move,
 	.sendmsg = afs_txq_sendmsg,
 	.recvmsg = aead_recvmsg,
 	.poll = afs_txq_poll,

@@ -189,9 +189,23 @@ struct afs_tfm {
 	unsigned int authsize;		/* aead */
 	unsigned int keylen;		/* last key set, for the log */
 	bool keyed, key_by_serial;	/* a key was set; from a keyring */
+	bool in_shared;			/* lives in a shared region (share.c) */
+	int refcnt;			/* live children (ask->refcnt) */
+	int nokey_refcnt;		/* of which nokey */
 	pthread_mutex_t rng_lock;	/* rng: children share one DRBG */
 	void *ctx;			/* alg->tfm_size bytes */
 };
+
+/*
+ * What a sleeper waits on: @seq changes on every wake-up (a futex word),
+ * @waiters lets a waker skip the system call when nobody sleeps.
+ */
+struct afs_waitq {
+	atomic_uint seq;
+	atomic_int waiters;
+};
+
+struct afs_shared;
 
 struct afs_type_ops {
 	const char *name;
@@ -203,6 +217,13 @@ struct afs_type_ops {
 	int (*init_child)(struct afs_sock *child);
 	/* free what init_child set up (the kernel's sk_destruct) */
 	void (*free_child)(struct afs_sock *child);
+	/*
+	 * Move the op socket's state (child->st) into @mem, @size bytes of
+	 * a shared region that never grows (share.c); size() says how many.
+	 * NULL: the type has no per-socket state to move.
+	 */
+	size_t (*share_size)(struct afs_sock *s);
+	void (*share_move)(struct afs_sock *s, void *mem, size_t size);
 	/* NULL: sendmsg is EOPNOTSUPP */
 	ssize_t (*sendmsg)(struct afs_sock *s, const struct msghdr *msg,
 			   size_t size, int flags);
@@ -224,13 +245,22 @@ struct afs_sock {
 	enum afs_kind kind;
 	enum afs_type type;
 	int fd_type;			/* SOCK_SEQPACKET, SOCK_RAW, ... */
-	pthread_mutex_t lock;		/* lock_sock() */
+	/*
+	 * lock_sock(): &lock while the socket is private to this process,
+	 * the shared region's robust lock once it is shared (share.c).
+	 * Take it with afs_lock(), which follows a switch.
+	 */
+	_Atomic(pthread_mutex_t *) mtx;
+	pthread_mutex_t lock;
+	struct afs_waitq *wq;		/* &wq_private, or the region's */
+	struct afs_waitq wq_private;
+	int futex_flags;		/* FUTEX_PRIVATE_FLAG while private */
+	struct afs_shared *sh;		/* the shared region, or NULL */
 	struct afs_sock *free_next;
 
 	/* AFS_KIND_TFM */
 	struct afs_tfm *tfm;		/* NULL until bound */
-	int refcnt;			/* live children (ask->refcnt) */
-	int nokey_refcnt;		/* of which nokey */
+	struct afs_tfm *tfm_moved;	/* the private tfm before sharing */
 	atomic_bool logged;		/* usage log written for this tfm */
 	const char *reason;		/* why fallback mode serves it, or NULL */
 
@@ -239,7 +269,6 @@ struct afs_sock {
 	bool nokey;			/* child accepted while NEED_KEY */
 	const struct afs_type_ops *ops;
 	int sndbuf, rcvbuf;		/* SO_SNDBUF/SO_RCVBUF as the kernel sees them */
-	pthread_cond_t cond;		/* skcipher/aead waiters */
 	union {
 		struct afs_hash_state *hash;
 		struct afs_txq *txq;
@@ -261,6 +290,28 @@ AFS_HIDDEN struct afs_sock *afs_peek_locked(int fd);
 AFS_HIDDEN void afs_set_locked(int fd, struct afs_sock *s);
 AFS_HIDDEN void afs_atfork_child(void);
 AFS_HIDDEN int afs_max_fd(void);
+
+/*
+ * share.c: one socket across processes.  A socket is private to its
+ * process until fork() copies the descriptor table; then its state moves
+ * into a MAP_SHARED region with a robust process-shared lock, and sleepers
+ * wait on a futex word in it.  afs_lock() takes the socket's lock
+ * (following a switch to the shared lock), afs_wait() sleeps until
+ * afs_wake() with the lock dropped (-EINTR on a signal whose handler lacks
+ * SA_RESTART, as the kernel's sk_wait_event()).
+ */
+AFS_HIDDEN void afs_lock(struct afs_sock *s);
+AFS_HIDDEN void afs_unlock(struct afs_sock *s);
+AFS_HIDDEN int afs_wait(struct afs_sock *s);
+AFS_HIDDEN void afs_wake(struct afs_sock *s);
+AFS_HIDDEN void afs_mutex_lock(pthread_mutex_t *m);
+AFS_HIDDEN void afs_share_all_locked(void);
+AFS_HIDDEN void afs_share_atfork_child(void);
+/* last process to release a shared socket's region (true when private) */
+AFS_HIDDEN bool afs_share_release(struct afs_sock *s);
+AFS_HIDDEN void afs_share_unmap(struct afs_sock *s);
+AFS_HIDDEN bool *afs_nokey_slot(struct afs_sock *s);
+AFS_HIDDEN void afs_log_divergence(const char *id, const char *what);
 
 /* sock.c */
 AFS_HIDDEN int afs_sock_create(int type, int protocol);

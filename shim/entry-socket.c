@@ -330,14 +330,47 @@ static ssize_t our_recvmsg(struct afs_sock *s, int fd, struct msghdr *umsg,
 	return r;
 }
 
+/*
+ * A descriptor of ours passed with SCM_RIGHTS reaches the receiver as the
+ * AF_UNIX placeholder, whose state stays here (DIVERGENCES.md D3): say so
+ * in the log when it happens.  Only messages with control data look.
+ */
+static void note_passed_fds(const struct msghdr *msg)
+{
+	const struct cmsghdr *c;
+	const int *fds;
+	size_t i, n;
+
+	if (!msg || !msg->msg_controllen || !msg->msg_control ||
+	    !afs_log_dest())
+		return;
+	for (c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR((struct msghdr *)msg,
+							(struct cmsghdr *)c)) {
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS ||
+		    c->cmsg_len < CMSG_LEN(0))
+			continue;
+		fds = (const int *)CMSG_DATA(c);
+		n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (i = 0; i < n; i++) {
+			if (afs_is_ours(fds[i])) {
+				afs_log_divergence("D3",
+						   "SCM_RIGHTS of a shim socket");
+				return;
+			}
+		}
+	}
+}
+
 EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 {
 	struct afs_sock *s;
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
+	if (!s) {
+		note_passed_fds(msg);
 		return afs_real.sendmsg(fd, msg, flags);
+	}
 	if (!msg) {
 		afs_put(s);
 		return afs_ret(-EFAULT);

@@ -105,7 +105,9 @@ struct afs_sock *afs_sock_alloc(enum afs_kind kind)
 	}
 	s->kind = kind;
 	pthread_mutex_init(&s->lock, NULL);
-	pthread_cond_init(&s->cond, NULL);
+	atomic_init(&s->mtx, &s->lock);
+	s->wq = &s->wq_private;
+	s->futex_flags = 128;	/* FUTEX_PRIVATE_FLAG */
 	atomic_store_explicit(&s->ref, 1, memory_order_release);
 	return s;
 }
@@ -116,7 +118,6 @@ void afs_put(struct afs_sock *s)
 		return;
 	afs_sock_release(s);
 	pthread_mutex_destroy(&s->lock);
-	pthread_cond_destroy(&s->cond);
 	pthread_mutex_lock(&free_lock);
 	s->free_next = free_list;
 	free_list = s;
@@ -190,9 +191,10 @@ int afs_max_fd(void)
 }
 
 /*
- * After fork() only the calling thread exists in the child: locks that
- * other threads held are re-initialised so the child can go on using its
- * (copied) sockets.  The state itself is the parent's as of the fork.
+ * After fork() only the calling thread exists in the child: private locks
+ * that other threads held are re-initialised.  Every socket was shared
+ * before the fork (share.c): its lock and state are the region's, which
+ * the parent's threads still use.
  */
 void afs_atfork_child(void)
 {
@@ -206,12 +208,14 @@ void afs_atfork_child(void)
 		if (!s)
 			continue;
 		pthread_mutex_init(&s->lock, NULL);
-		pthread_cond_init(&s->cond, NULL);
+		atomic_init(&s->wq_private.waiters, 0);
 		if (s->parent)
 			pthread_mutex_init(&s->parent->lock, NULL);
-		if (s->tfm)
+		if (s->tfm && !s->tfm->in_shared)
 			pthread_mutex_init(&s->tfm->rng_lock, NULL);
-		if (s->parent && s->parent->tfm)
+		if (s->parent && s->parent->tfm &&
+		    !s->parent->tfm->in_shared)
 			pthread_mutex_init(&s->parent->tfm->rng_lock, NULL);
 	}
+	afs_share_atfork_child();
 }

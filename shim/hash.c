@@ -39,20 +39,32 @@ static const struct afs_alg *alg_of(struct afs_sock *s)
 	return s->parent->tfm->alg;
 }
 
-static int hash_init_child(struct afs_sock *c)
+static size_t hash_state_size(const struct afs_alg *alg)
 {
-	const struct afs_alg *alg = c->parent->tfm->alg;
-	size_t sz = sizeof(struct afs_hash_state) + alg->digestsize +
-		    alg->state_size + 16;
-	struct afs_hash_state *h = calloc(1, sz);
+	return sizeof(struct afs_hash_state) + alg->digestsize +
+	       alg->state_size + 16;
+}
 
-	if (!h)
-		return -ENOMEM;
+/* result and request state follow the header in one allocation */
+static void hash_layout(struct afs_hash_state *h, const struct afs_alg *alg,
+			size_t sz)
+{
 	h->alloc = sz;
 	h->result = (uint8_t *)(h + 1);
 	/* request state aligned for the u64 fields of the core's contexts */
 	h->req = (void *)(((uintptr_t)(h->result + alg->digestsize) + 15) &
 			  ~(uintptr_t)15);
+}
+
+static int hash_init_child(struct afs_sock *c)
+{
+	const struct afs_alg *alg = c->parent->tfm->alg;
+	size_t sz = hash_state_size(alg);
+	struct afs_hash_state *h = calloc(1, sz);
+
+	if (!h)
+		return -ENOMEM;
+	hash_layout(h, alg, sz);
 	c->st.hash = h;
 	return 0;
 }
@@ -61,21 +73,44 @@ static void hash_free_child(struct afs_sock *c)
 {
 	struct afs_hash_state *h = c->st.hash;
 
-	if (h)
+	if (h && c->sh)		/* in the shared region: unmapped later */
+		afs_wipe(h, h->alloc);
+	else if (h)
 		afs_free_secret(h, h->alloc);
 	c->st.hash = NULL;
+}
+
+static size_t hash_share_size(struct afs_sock *c)
+{
+	return c->st.hash->alloc + 16;
+}
+
+/* share.c: the state moves into the region, with the lock held */
+static void hash_share_move(struct afs_sock *c, void *mem, size_t size)
+{
+	const struct afs_alg *alg = alg_of(c);
+	struct afs_hash_state *old = c->st.hash, *h = mem;
+
+	(void)size;
+	*h = *old;
+	hash_layout(h, alg, old->alloc);
+	memcpy(h->result, old->result, alg->digestsize);
+	memcpy(h->req, old->req, alg->state_size);
+	afs_free_secret(old, old->alloc);
+	c->st.hash = h;
 }
 
 static ssize_t hash_sendmsg(struct afs_sock *s, const struct msghdr *msg,
 			    size_t size, int flags)
 {
-	struct afs_hash_state *h = s->st.hash;
+	struct afs_hash_state *h;
 	const struct afs_alg *alg = alg_of(s);
 	const void *tfm = s->parent->tfm->ctx;
 	bool more = flags & MSG_MORE;
 	size_t i;
 
-	pthread_mutex_lock(&s->lock);
+	afs_lock(s);
+	h = s->st.hash;
 	if (!h->more) {
 		/* discard a previous request that wasn't marked MSG_MORE */
 		h->has_result = false;
@@ -112,14 +147,14 @@ static ssize_t hash_sendmsg(struct afs_sock *s, const struct msghdr *msg,
 	}
 	h->more = more;
 out:
-	pthread_mutex_unlock(&s->lock);
+	afs_unlock(s);
 	return size;
 }
 
 static ssize_t hash_recvmsg(struct afs_sock *s, struct msghdr *msg,
 			    size_t size, int flags)
 {
-	struct afs_hash_state *h = s->st.hash;
+	struct afs_hash_state *h;
 	const struct afs_alg *alg = alg_of(s);
 	unsigned int ds = alg->digestsize;
 	size_t len = size;
@@ -130,7 +165,8 @@ static ssize_t hash_recvmsg(struct afs_sock *s, struct msghdr *msg,
 	else if (len < ds)
 		msg->msg_flags |= MSG_TRUNC;
 
-	pthread_mutex_lock(&s->lock);
+	afs_lock(s);
+	h = s->st.hash;
 	if (!h->has_result) {
 		if (!h->more)
 			alg->ops.hash.init(s->parent->tfm->ctx, h->req);
@@ -141,7 +177,7 @@ static ssize_t hash_recvmsg(struct afs_sock *s, struct msghdr *msg,
 	/* hash_free_result() */
 	afs_wipe(h->result, ds);
 	h->has_result = false;
-	pthread_mutex_unlock(&s->lock);
+	afs_unlock(s);
 	return len;
 }
 
@@ -149,7 +185,6 @@ static ssize_t hash_recvmsg(struct afs_sock *s, struct msghdr *msg,
 static int hash_accept_op(struct afs_sock *s, struct afs_sock **out)
 {
 	const struct afs_alg *alg = alg_of(s);
-	struct afs_hash_state *h = s->st.hash;
 	struct afs_sock *c;
 	void *state;
 	bool more;
@@ -158,11 +193,11 @@ static int hash_accept_op(struct afs_sock *s, struct afs_sock **out)
 	state = malloc(alg->state_size ? alg->state_size : 1);
 	if (!state)
 		return -ENOMEM;
-	pthread_mutex_lock(&s->lock);
-	more = h->more;
+	afs_lock(s);
+	more = s->st.hash->more;
 	if (more)
-		memcpy(state, h->req, alg->state_size);
-	pthread_mutex_unlock(&s->lock);
+		memcpy(state, s->st.hash->req, alg->state_size);
+	afs_unlock(s);
 
 	err = afs_new_child(s->parent, &c);
 	if (!err) {
@@ -179,6 +214,8 @@ const struct afs_type_ops afs_hash_type = {
 	.name = "hash",
 	.init_child = hash_init_child,
 	.free_child = hash_free_child,
+	.share_size = hash_share_size,
+	.share_move = hash_share_move,
 	.sendmsg = hash_sendmsg,
 	.recvmsg = hash_recvmsg,
 	.accept_op = hash_accept_op,

@@ -102,6 +102,31 @@ static void to_syslog(const char *line)
 	afs_real.close(fd);
 }
 
+/* one record to AFALG_SHIM_LOG's destination */
+static void emit(const char *dest, const char *line)
+{
+	ssize_t n;
+	int fd;
+
+	if (!strcmp(dest, "stderr")) {
+		n = afs_real.write(2, line, strlen(line));
+		(void)n;
+	} else if (!strcmp(dest, "syslog")) {
+		to_syslog(line);
+	} else if (!getauxval(AT_SECURE) && getuid() == geteuid() &&
+		   getgid() == getegid()) {
+		/* never a file for a set-id process, even one that was not
+		 * set-id at start-up (secure_getenv() covers that case) */
+		fd = open(dest, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+			  0600);
+		if (fd >= 0) {
+			n = afs_real.write(fd, line, strlen(line));
+			(void)n;
+			afs_real.close(fd);
+		}
+	}
+}
+
 void afs_log_tfm(const struct afs_sock *tfm)
 {
 	static const char *const tn[] = { "hash", "skcipher", "aead", "rng" };
@@ -110,7 +135,7 @@ void afs_log_tfm(const struct afs_sock *tfm)
 	char cg[512], e_cg[1024], keys[32], line[4096];
 	const struct afs_tfm *t = tfm->tfm;
 	ssize_t n;
-	int saved = errno, fd;
+	int saved = errno;
 
 	if (!dest || !t)
 		return;
@@ -136,20 +161,32 @@ void afs_log_tfm(const struct afs_sock *tfm)
 		 (unsigned int)getuid(), e_cg, tn[t->alg->type], e_alg, keys,
 		 tfm->reason ? ",\"reason\":\"" : "",
 		 tfm->reason ? tfm->reason : "", tfm->reason ? "\"" : "");
-	if (!strcmp(dest, "stderr")) {
-		n = afs_real.write(2, line, strlen(line));
-	} else if (!strcmp(dest, "syslog")) {
-		to_syslog(line);
-	} else if (!getauxval(AT_SECURE) && getuid() == geteuid() &&
-		   getgid() == getegid()) {
-		/* never a file for a set-id process, even one that was not
-		 * set-id at start-up (secure_getenv() covers that case) */
-		fd = open(dest, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
-			  0600);
-		if (fd >= 0) {
-			n = afs_real.write(fd, line, strlen(line));
-			afs_real.close(fd);
-		}
-	}
+	emit(dest, line);
+	errno = saved;
+}
+
+/*
+ * A divergence from the kernel that happened (DIVERGENCES.md @id): one
+ * record, with what the program did, whenever AFALG_SHIM_LOG is set.
+ */
+void afs_log_divergence(const char *id, const char *what)
+{
+	const char *dest = afs_log_dest();
+	char exe[512], e_exe[1024], comm[17] = "", e_comm[64], line[2048];
+	int saved = errno;
+	ssize_t n;
+
+	if (!dest)
+		return;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = 0;
+	prctl(PR_GET_NAME, comm, 0, 0, 0);
+	json_str(e_exe, sizeof(e_exe), exe);
+	json_str(e_comm, sizeof(e_comm), comm);
+	snprintf(line, sizeof(line),
+		 "{\"source\":\"afalg-shim\",\"exe\":\"%s\",\"comm\":\"%s\","
+		 "\"pid\":%d,\"divergence\":\"%s\",\"what\":\"%s\"}\n",
+		 e_exe, e_comm, (int)getpid(), id, what);
+	emit(dest, line);
 	errno = saved;
 }

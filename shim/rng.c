@@ -14,7 +14,7 @@
 static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 			   size_t len, int flags)
 {
-	struct afs_tfm *t = s->parent->tfm;
+	struct afs_tfm *t;
 	uint8_t result[AFS_RNG_MAXSIZE];
 	int err;
 
@@ -22,7 +22,14 @@ static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 		return 0;
 	if (len > AFS_RNG_MAXSIZE)
 		len = AFS_RNG_MAXSIZE;
-	pthread_mutex_lock(&t->rng_lock);
+	for (;;) {
+		t = s->parent->tfm;
+		afs_mutex_lock(&t->rng_lock);
+		/* moved to a shared region (share.c) while we waited */
+		if (t == s->parent->tfm)
+			break;
+		pthread_mutex_unlock(&t->rng_lock);
+	}
 	err = t->alg->ops.rng.generate(t->ctx, result, len);
 	pthread_mutex_unlock(&t->rng_lock);
 	if (!err)

@@ -44,6 +44,7 @@ static ssize_t sk_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 		err = afs_txq_wait(s, flags, bs);
 		if (err)
 			return err;
+		st = s->st.txq;	/* moved if shared while waiting */
 	}
 	len = iov_left(msg, done);
 	if (len > st->used)
@@ -96,6 +97,8 @@ const struct afs_type_ops afs_skcipher_type = {
 	.name = "skcipher",
 	.init_child = afs_txq_init_child,
 	.free_child = afs_txq_free_child,
+	.share_size = afs_txq_share_size,
+	.share_move = afs_txq_share_move,
 	.sendmsg = afs_txq_sendmsg,
 	.recvmsg = sk_recvmsg,
 	.poll = afs_txq_poll,

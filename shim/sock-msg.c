@@ -212,9 +212,9 @@ int afs_poll_mask(struct afs_sock *s)
 	case AFS_KIND_OP:
 		if (!s->ops->poll)
 			return 0;
-		pthread_mutex_lock(&s->lock);
+		afs_lock(s);
 		m = s->ops->poll(s);
-		pthread_mutex_unlock(&s->lock);
+		afs_unlock(s);
 		return m;
 	default:
 		return 0;	/* sock_poll(): no ->poll, no events */

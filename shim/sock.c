@@ -166,31 +166,46 @@ static void tfm_free(struct afs_tfm *t)
 {
 	if (!t)
 		return;
-	afs_free_secret(t->ctx, t->alg->tfm_size);
 	pthread_mutex_destroy(&t->rng_lock);
+	if (t->in_shared) {	/* in its region (share.c), unmapped later */
+		afs_wipe(t->ctx, t->alg->tfm_size);
+		return;
+	}
+	afs_free_secret(t->ctx, t->alg->tfm_size);
 	free(t);
 }
 
+/*
+ * This process lets go of @s.  A socket shared with other processes
+ * (share.c) is released, as the kernel's last close releases it, only by
+ * the last of them; the others only drop their view of it.
+ */
 void afs_sock_release(struct afs_sock *s)
 {
+	bool last = afs_share_release(s);
 	struct afs_sock *p;
 
 	switch (s->kind) {
 	case AFS_KIND_TFM:
-		tfm_free(s->tfm);
-		s->tfm = NULL;
+		/* a tfm bound after sharing is this process's own */
+		if (last || (s->tfm && !s->tfm->in_shared))
+			tfm_free(s->tfm);
+		tfm_free(s->tfm_moved);
+		s->tfm = s->tfm_moved = NULL;
 		break;
 	case AFS_KIND_OP:
-		if (s->ops && s->ops->free_child)
+		if (last && s->ops && s->ops->free_child)
 			s->ops->free_child(s);
 		p = s->parent;
 		if (!p)		/* init_child failed: not counted yet */
 			break;
-		pthread_mutex_lock(&p->lock);
-		p->refcnt--;
-		if (s->nokey)
-			p->nokey_refcnt--;
-		pthread_mutex_unlock(&p->lock);
+		if (last) {
+			afs_lock(p);
+			p->tfm->refcnt--;
+			if (*afs_nokey_slot(s))
+				p->tfm->nokey_refcnt--;
+			afs_unlock(p);
+		}
 		s->parent = NULL;
 		afs_put(p);
 		break;
@@ -198,6 +213,7 @@ void afs_sock_release(struct afs_sock *s)
 		afs_nl_release(s);
 		break;
 	}
+	afs_share_unmap(s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -254,17 +270,23 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 	if (!t)
 		return -ENOMEM;
 
-	pthread_mutex_lock(&s->lock);
-	if (s->refcnt) {
-		pthread_mutex_unlock(&s->lock);
+	afs_lock(s);
+	if (s->tfm && s->tfm->refcnt) {
+		afs_unlock(s);
 		tfm_free(t);
 		return -EBUSY;
 	}
 	old = s->tfm;
+	if (s->sh) {
+		/* the new tfm is this process's own (DIVERGENCES.md D1) */
+		afs_log_divergence("D1", "bind of a tfm socket shared by fork");
+		if (old && old->in_shared)
+			old = NULL;	/* the region's, released with it */
+	}
 	s->tfm = t;
 	s->type = type;
 	atomic_store(&s->logged, false);
-	pthread_mutex_unlock(&s->lock);
+	afs_unlock(s);
 	tfm_free(old);
 	return 0;
 }
@@ -306,7 +328,7 @@ static int tfm_setkey(struct afs_tfm *t, const uint8_t *key, unsigned int len)
 		}
 		break;
 	case AFS_RNG:
-		pthread_mutex_lock(&t->rng_lock);
+		afs_mutex_lock(&t->rng_lock);
 		err = alg->ops.rng.seed(t->ctx, key, len);
 		pthread_mutex_unlock(&t->rng_lock);
 		return err;
@@ -352,9 +374,9 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 	if (s->kind == AFS_KIND_OP)
 		return -EOPNOTSUPP;	/* op sockets have no .setsockopt */
 
-	pthread_mutex_lock(&s->lock);
+	afs_lock(s);
 	err = -EBUSY;
-	if (s->refcnt != s->nokey_refcnt)
+	if (s->tfm && s->tfm->refcnt != s->tfm->nokey_refcnt)
 		goto out;
 	err = -ENOPROTOOPT;
 	if (level != SOL_ALG || !s->tfm)
@@ -411,7 +433,7 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 		break;
 	}
 out:
-	pthread_mutex_unlock(&s->lock);
+	afs_unlock(s);
 	return err;
 }
 
@@ -456,19 +478,22 @@ int afs_check_key(struct afs_sock *s)
 	struct afs_sock *p = s->parent;
 	int err = 0;
 
-	pthread_mutex_lock(&s->lock);
-	if (!s->nokey)
+	afs_lock(s);
+	if (!*afs_nokey_slot(s)) {	/* another process checked it */
+		s->nokey = false;
 		goto out;
-	pthread_mutex_lock(&p->lock);
+	}
+	afs_lock(p);
 	if (p->tfm->need_key) {
 		err = -ENOKEY;
 	} else {
-		p->nokey_refcnt--;
+		p->tfm->nokey_refcnt--;
+		*afs_nokey_slot(s) = false;
 		s->nokey = false;
 	}
-	pthread_mutex_unlock(&p->lock);
+	afs_unlock(p);
 out:
-	pthread_mutex_unlock(&s->lock);
+	afs_unlock(s);
 	return err;
 }
 
@@ -482,14 +507,14 @@ static int new_child(struct afs_sock *p, struct afs_sock **out)
 	struct afs_sock *c;
 	int err;
 
-	pthread_mutex_lock(&p->lock);
+	afs_lock(p);
 	if (!p->tfm) {
-		pthread_mutex_unlock(&p->lock);
+		afs_unlock(p);
 		return -EINVAL;
 	}
 	c = afs_sock_alloc(AFS_KIND_OP);
 	if (!c) {
-		pthread_mutex_unlock(&p->lock);
+		afs_unlock(p);
 		return -ENOMEM;
 	}
 	ops = type_ops[p->type];
@@ -505,15 +530,15 @@ static int new_child(struct afs_sock *p, struct afs_sock **out)
 	if (err) {
 		c->parent = NULL;
 		c->ops = NULL;
-		pthread_mutex_unlock(&p->lock);
+		afs_unlock(p);
 		afs_put(p);
 		afs_put(c);
 		return err;
 	}
-	p->refcnt++;
+	p->tfm->refcnt++;
 	if (c->nokey)
-		p->nokey_refcnt++;
-	pthread_mutex_unlock(&p->lock);
+		p->tfm->nokey_refcnt++;
+	afs_unlock(p);
 	*out = c;
 	return 0;
 }

@@ -37,9 +37,11 @@ unsigned int afs_optmem_max(void)
 	return optmem_max;
 }
 
+/* fork() copies the descriptor table: its sockets become shared first */
 static void atfork_prepare(void)
 {
 	afs_table_lock();
+	afs_share_all_locked();
 }
 
 static void atfork_parent(void)

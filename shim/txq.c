@@ -14,10 +14,12 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
 #include "afalg-shim.h"
 #include "txq.h"
@@ -42,10 +44,69 @@ void afs_txq_free_child(struct afs_sock *c)
 
 	if (!st)
 		return;
-	afs_free_secret(st->buf, st->cap);
-	afs_wipe(st->iv, st->ivsize);
-	free(st);
+	if (st->fixed) {	/* in the shared region: unmapped later */
+		afs_wipe(st->buf, st->head + st->used);
+		afs_wipe(st->iv, st->ivsize);
+	} else {
+		afs_free_secret(st->buf, st->cap);
+		afs_wipe(st->iv, st->ivsize);
+		free(st);
+	}
 	c->st.txq = NULL;
+}
+
+/*
+ * A shared queue cannot be reallocated (another process could not follow
+ * the new address), so it gets room for the most the TX budget can admit:
+ * 16 MiB, or twice SO_SNDBUF's budget when that is larger, reserved but
+ * not touched (MAP_NORESERVE) until data is queued.  A SO_SNDBUF raised
+ * past that afterwards is ENOMEM at the send that would need more.
+ */
+#define TXQ_SHARED_MIN	((size_t)16 << 20)
+
+static size_t sndbuf_limit(const struct afs_sock *s);
+
+static size_t shared_cap(const struct afs_sock *c)
+{
+	size_t b = 2 * sndbuf_limit(c) + 2 * AFS_PAGE_SIZE;
+
+	return b > TXQ_SHARED_MIN ? b : TXQ_SHARED_MIN;
+}
+
+static size_t txq_hdr_size(unsigned int ivsize)
+{
+	return (sizeof(struct afs_txq) + ivsize + 63) & ~(size_t)63;
+}
+
+size_t afs_txq_share_size(struct afs_sock *c)
+{
+	struct afs_txq *st = c->st.txq;
+	size_t cap = shared_cap(c);
+
+	if (cap < st->used)
+		cap = st->used;
+	return txq_hdr_size(st->ivsize) + cap;
+}
+
+/* share.c: the queue moves into the region, with the lock held */
+void afs_txq_share_move(struct afs_sock *c, void *mem, size_t size)
+{
+	struct afs_txq *old = c->st.txq, *st = mem;
+	size_t hdr = txq_hdr_size(old->ivsize);
+
+	*st = *old;
+	st->iv = (uint8_t *)(st + 1);
+	memcpy(st->iv, old->iv, old->ivsize);
+	st->buf = (uint8_t *)mem + hdr;
+	st->cap = size - hdr;
+	st->head = 0;
+	st->fixed = true;
+	if (old->used)
+		memcpy(st->buf, old->buf + old->head, old->used);
+	afs_free_secret(old->buf, old->cap);
+	afs_wipe(old->iv, old->ivsize);
+	free(old);
+	c->st.txq = st;
 }
 
 static size_t sndbuf_limit(const struct afs_sock *s)
@@ -81,6 +142,8 @@ static int txq_reserve(struct afs_txq *st, size_t n)
 	}
 	if (st->used + n <= st->cap)
 		return 0;
+	if (st->fixed)
+		return -ENOMEM;
 	c = st->cap ? st->cap : 4096;
 	while (c < st->used + n)
 		c *= 2;
@@ -124,8 +187,8 @@ static void copy_from_iov(uint8_t *dst, const struct msghdr *msg, size_t off,
 ssize_t afs_txq_sendmsg(struct afs_sock *s, const struct msghdr *msg,
 			size_t size, int flags)
 {
-	struct afs_txq *st = s->st.txq;
-	unsigned int ivsize = st->ivsize;
+	struct afs_txq *st;
+	unsigned int ivsize;
 	struct afs_control con;
 	size_t copied = 0, len, off = 0;
 	bool ctl = msg->msg_controllen != 0;
@@ -137,16 +200,29 @@ ssize_t afs_txq_sendmsg(struct afs_sock *s, const struct msghdr *msg,
 			return err;
 		if (con.op > 1)
 			return -EINVAL;
-		if (con.has_iv && con.ivlen != ivsize)
-			return -EINVAL;
 	}
 
-	pthread_mutex_lock(&s->lock);
+	afs_lock(s);
+	st = s->st.txq;
+	ivsize = st->ivsize;
+	if (ctl && con.has_iv && con.ivlen != ivsize) {
+		afs_unlock(s);
+		return -EINVAL;
+	}
+	/*
+	 * A writer of another process that died while it waited for room
+	 * (the kernel's would have left the wait as it was killed)
+	 */
+	if (st->write && st->fixed && st->writer != getpid() &&
+	    kill(st->writer, 0) < 0 && errno == ESRCH)
+		st->write = false;
 	if (st->write) {
-		pthread_mutex_unlock(&s->lock);
+		afs_unlock(s);
 		return -EBUSY;
 	}
 	st->write = true;
+	if (st->fixed)		/* shared: no system call otherwise */
+		st->writer = getpid();
 	if (st->init && !st->more && st->used) {
 		err = -EINVAL;
 		goto unlock;
@@ -177,8 +253,11 @@ ssize_t afs_txq_sendmsg(struct afs_sock *s, const struct msghdr *msg,
 				 * reader waiting for MSG_MORE data and this
 				 * writer waiting for room both asleep).
 				 */
-				pthread_cond_broadcast(&s->cond);
-				pthread_cond_wait(&s->cond, &s->lock);
+				afs_wake(s);
+				err = afs_wait(s);
+				st = s->st.txq;	/* moved if shared meanwhile */
+				if (err)
+					goto unlock;
 			}
 			len = sndbuf_limit(s) - st->used;
 			if (len > size)
@@ -198,8 +277,8 @@ ssize_t afs_txq_sendmsg(struct afs_sock *s, const struct msghdr *msg,
 	st->more = flags & MSG_MORE;
 unlock:
 	st->write = false;
-	pthread_cond_broadcast(&s->cond);
-	pthread_mutex_unlock(&s->lock);
+	afs_wake(s);
+	afs_unlock(s);
 	return copied ? (ssize_t)copied : err;
 }
 
@@ -229,11 +308,15 @@ void afs_txq_pull(struct afs_txq *st, size_t n)
 int afs_txq_wait(struct afs_sock *s, int flags, size_t min)
 {
 	struct afs_txq *st = s->st.txq;
+	int err;
 
 	while (!(st->init && (!st->more || (min && st->used >= min)))) {
 		if (flags & MSG_DONTWAIT)
 			return -EAGAIN;
-		pthread_cond_wait(&s->cond, &s->lock);
+		err = afs_wait(s);
+		if (err)
+			return err;	/* -EINTR, as sk_wait_event() */
+		st = s->st.txq;		/* moved if shared meanwhile */
 	}
 	return 0;
 }
@@ -281,7 +364,7 @@ ssize_t afs_txq_recvmsg(struct afs_sock *s, struct msghdr *msg, size_t size,
 {
 	ssize_t ret = 0, r;
 
-	pthread_mutex_lock(&s->lock);
+	afs_lock(s);
 	while ((size_t)ret < size) {
 		r = step(s, msg, (size_t)ret, flags);
 		if (r <= 0) {
@@ -291,7 +374,7 @@ ssize_t afs_txq_recvmsg(struct afs_sock *s, struct msghdr *msg, size_t size,
 		}
 		ret += r;
 	}
-	pthread_cond_broadcast(&s->cond);	/* af_alg_wmem_wakeup() */
-	pthread_mutex_unlock(&s->lock);
+	afs_wake(s);	/* af_alg_wmem_wakeup() */
+	afs_unlock(s);
 	return ret;
 }

@@ -13,6 +13,8 @@ struct afs_txq {
 	unsigned int ivsize;
 	uint32_t assoclen;
 	bool more, init, enc, write;
+	bool fixed;		/* buf is in a shared region: cap never grows */
+	pid_t writer;		/* process of the sendmsg that set @write */
 };
 
 /* one step of a type's recvmsg: bytes produced, 0 to stop, or -errno */
@@ -21,6 +23,9 @@ typedef ssize_t (*afs_txq_step_fn)(struct afs_sock *s, struct msghdr *msg,
 
 AFS_HIDDEN int afs_txq_init_child(struct afs_sock *c);
 AFS_HIDDEN void afs_txq_free_child(struct afs_sock *c);
+AFS_HIDDEN size_t afs_txq_share_size(struct afs_sock *c);
+AFS_HIDDEN void afs_txq_share_move(struct afs_sock *c, void *mem,
+				   size_t size);
 AFS_HIDDEN ssize_t afs_txq_sendmsg(struct afs_sock *s,
 				   const struct msghdr *msg, size_t size,
 				   int flags);

@@ -144,15 +144,19 @@ def read_scan(path):
 
 
 def read_shim_log(path):
-    """The shim's AFALG_SHIM_LOG lines: one JSON object per transform."""
+    """The shim's AFALG_SHIM_LOG lines: one JSON object per transform.
+    Records of a divergence that happened ("divergence": "D1") say nothing
+    about which algorithms a program uses and are left out."""
     rows = []
     for line in read_text(path, 'shim log').splitlines():
         line = line.strip()
         if line.startswith('{'):
             try:
-                rows.append(json.loads(line))
+                r = json.loads(line)
             except ValueError:
-                pass
+                continue
+            if isinstance(r, dict) and 'divergence' not in r:
+                rows.append(r)
     return rows
 
 

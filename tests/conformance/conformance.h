@@ -184,6 +184,7 @@ void reg_aead(void);
 void reg_rng(void);
 void reg_netlink(void);
 void reg_io(void);
+void reg_fork(void);
 void reg_algs(void);
 void reg_random(void);
 int exec_child(int argc, char **argv);

@@ -286,6 +286,7 @@ int main(int argc, char **argv)
 	reg_rng();
 	reg_netlink();
 	reg_io();
+	reg_fork();
 	reg_algs();
 	reg_random();
 

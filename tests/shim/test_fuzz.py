@@ -56,6 +56,12 @@ def seeds_opsock():
                                           1]) + bytes(32) + \
                 bytes([0x19, 0x03, 4, 4, 4, 0x1e, 0x0e])
             out.append(prog)
+            # the same with the sockets shared as by fork() after the
+            # accept, and the child's handler after the send
+            i = prog.index(bytes([0x05, 1, 0x17])) + 3
+            j = prog.index(bytes([0x19, 0x03]))
+            out.append(prog[:i] + bytes([0x0f, 1]) + prog[i:j] +
+                       bytes([0x0f, 2]) + prog[j:])
     out.append(bytes([0x00, 0x02, 0x01, 20]) + b'cbc(aes-generic)xxxx')
     out.append(bytes([0x00, 0x01, 0x00, 0x05, 1, 0x17, 0x02, 0x40, 0x16,
                       0x11, 0x19, 0x01, 4]))

@@ -8,7 +8,9 @@
  * raw name bytes for the registry's name parser), setsockopt (keys,
  * authsize), accept (tfm and hash-clone), sendmsg with fuzzed cmsgs and
  * flags, recvmsg into 1-3 iovecs, read, poll, dup or close on one of eight
- * descriptor slots.  Every op socket is non-blocking and every transfer
+ * descriptor slots, or what fork() does to every socket of the table
+ * (the move into shared regions, share.c, and the child's side of it)
+ * before the program goes on.  Every op socket is non-blocking and every transfer
  * uses MSG_DONTWAIT, so no step can wait.  Checked: no crash or sanitizer
  * report, results within the sizes asked, errno values the kernel can
  * return, and every descriptor closed again at the end.
@@ -259,10 +261,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				close(fd[s]);
 			fd[s] = -1;
 			break;
-		default:	/* rng send, getsockopt, an empty write */
-			n = write(fd[s], out[0], 0);
-			if (n < 0 && !errno_ok())
-				abort();
+		default:
+			switch (byte(&in) & 3) {
+			case 1:	/* fork()'s prepare handler: share all */
+				afs_table_lock();
+				afs_share_all_locked();
+				afs_table_unlock();
+				break;
+			case 2:	/* and the child's handler, here */
+				afs_atfork_child();
+				break;
+			default: /* rng send, getsockopt, an empty write */
+				n = write(fd[s], out[0], 0);
+				if (n < 0 && !errno_ok())
+					abort();
+				break;
+			}
 			break;
 		}
 	}
