@@ -85,6 +85,20 @@ def feed(op, payload, how, tmpdir):
         os.close(w)
 
 
+def read_and_close(t, op, outlen):
+    """Reads outlen bytes (or up to end of data) from op, closes op and
+    its transform socket t."""
+    out = b''
+    while len(out) < outlen:
+        chunk = op.recv(outlen - len(out))
+        if not chunk:
+            break
+        out += chunk
+    op.close()
+    t.close()
+    return out
+
+
 def run(kind, how, tmpdir):
     t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
     if kind == 'skcipher':
@@ -103,15 +117,7 @@ def run(kind, how, tmpdir):
         kw['assoclen'] = assoc
     op.sendmsg_afalg(**kw)
     feed(op, payload, how, tmpdir)
-    out = b''
-    while len(out) < outlen:
-        chunk = op.recv(outlen - len(out))
-        if not chunk:
-            break
-        out += chunk
-    op.close()
-    t.close()
-    return out
+    return read_and_close(t, op, outlen)
 
 
 # linux/crypto.h
@@ -173,15 +179,7 @@ def encrypt(typ, name, key, feat=0, mask=0):
         kw['iv'] = IV
     op, _ = t.accept()
     op.sendmsg_afalg([data], **kw)
-    out = b''
-    while len(out) < outlen:
-        chunk = op.recv(outlen - len(out))
-        if not chunk:
-            break
-        out += chunk
-    op.close()
-    t.close()
-    return out.hex()
+    return read_and_close(t, op, outlen).hex()
 
 
 def software_only():
