@@ -23,8 +23,8 @@ import struct
 import algs_aead
 import algs_hash
 import algs_skcipher
-from afalgpy import bind_errno, chk, err_of, opened, rb, served, setkey_errno, \
-    unserved
+from afalgpy import ENC, bind_errno, chk, err_of, opened, rb, served, \
+    setkey_errno, tfm, unserved
 from shimtest import checks_in_child
 
 # Linux 6.12 sizes (generic drivers), independent of the shim's own table:
@@ -149,6 +149,63 @@ def check_names():
             'got %s' % errno.errorcode.get(got, got))
 
 
+# x86 6.12 implementations that are asynchronous (/proc/crypto "async :
+# yes"), which a kernel with mainline 7.2's "use software implementations
+# only" refuses with ENOENT; the shim serves them on purpose
+# (DIVERGENCES.md, "A kernel with 7.2's software-only binds").
+ASYNC_X86 = (('skcipher', 'cbc-aes-aesni', 'cbc'),
+             ('skcipher', 'ecb-aes-aesni', 'ecb'),
+             ('skcipher', 'ctr-aes-aesni', 'ctr'),
+             ('skcipher', 'xts-aes-aesni', 'xts'),
+             ('aead', 'generic-gcm-aesni', 'gcm'))
+KDO = 0x1000    # CRYPTO_ALG_KERN_DRIVER_ONLY
+
+
+def check_async_drivers():
+    """Driver names of asynchronous x86 implementations: served, with
+    python3-cryptography's bytes; a driver-only request refused as 6.12."""
+    from cryptography.hazmat.primitives.ciphers import (Cipher, algorithms,
+                                                        modes)
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    data, iv, nonce, aad = rb(96), rb(16), rb(12), rb(20)
+    for typ, name, mode in ASYNC_X86:
+        key = rb(32)
+        try:
+            t = tfm(typ, name, key)
+        except OSError as e:
+            chk(False, 'asynchronous x86 driver %s is served' % name,
+                'bind: errno %d' % e.errno)
+            continue
+        if typ == 'aead':
+            t.setsockopt(socket.SOL_ALG, socket.ALG_SET_AEAD_AUTHSIZE,
+                         None, 16)
+        o = t.accept()[0]
+        if typ == 'aead':
+            o.sendmsg_afalg([aad + data], op=ENC, iv=nonce,
+                            assoclen=len(aad))
+            got = o.recv(len(aad) + len(data) + 16)
+            want = aad + AESGCM(key).encrypt(nonce, data, aad)
+        else:
+            m = {'cbc': lambda: modes.CBC(iv), 'ecb': modes.ECB,
+                 'ctr': lambda: modes.CTR(iv),
+                 'xts': lambda: modes.XTS(iv)}[mode]()
+            o.sendmsg_afalg([data], op=ENC, **({} if mode == 'ecb'
+                                               else {'iv': iv}))
+            got = o.recv(len(data))
+            enc = Cipher(algorithms.AES(key), m).encryptor()
+            want = enc.update(data) + enc.finalize()
+        chk(got == want, 'asynchronous x86 driver %s is served with '
+            'python3-cryptography\'s bytes' % name, got.hex()[:64])
+        o.close()
+        t.close()
+    s = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    e = err_of(lambda: s.bind(('skcipher', 'cbc(aes)', KDO, KDO)))
+    s.close()
+    chk(e == errno.ENOENT, 'a CRYPTO_ALG_KERN_DRIVER_ONLY request in '
+        'feat and mask is ENOENT (no driver-only implementation here)',
+        'errno %d' % e)
+
+
 def check_netlink():
     """NETLINK_CRYPTO: the sizes 6.12 reports."""
     nl = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 21)
@@ -216,6 +273,7 @@ def child():
     algs_hash.check_md4()
     algs_hash.check_xcbc_kat()
     check_names()
+    check_async_drivers()
     check_netlink()
 
 
