@@ -31,17 +31,6 @@
 
 #define MIB (1u << 20)
 
-static int op_socket(const char *name, const void *key, unsigned int klen)
-{
-	int t = afalg_tfm("hash", name, SOCK_CLOEXEC), op;
-
-	if (t < 0 || (key && afalg_setkey(t, key, klen) < 0))
-		return -1;
-	op = afalg_accept(t, SOCK_CLOEXEC);
-	close(t);
-	return op;
-}
-
 /* sha256 through the socket of @iov (MSG_MORE), then recv; vs OpenSSL */
 static void check_sha256(const char *what, const struct iovec *iov, int n)
 {
@@ -49,7 +38,7 @@ static void check_sha256(const char *what, const struct iovec *iov, int n)
 	unsigned int wl;
 	struct msghdr m = { .msg_iov = (struct iovec *)iov, .msg_iovlen = n };
 	size_t total = 0, off = 0;
-	int op = op_socket("sha256", NULL, 0), i;
+	int op = afalg_hash_op("sha256", NULL, 0), i;
 	ssize_t r;
 
 	for (i = 0; i < n; i++)
@@ -111,7 +100,7 @@ static void cases(const char *sfx)
 	check_sha256(what, v, 1);
 
 	fill_random(key, sizeof(key));
-	op = op_socket("hmac(sha256)", key, sizeof(key));
+	op = afalg_hash_op("hmac(sha256)", key, sizeof(key));
 	ossl_hmac("SHA256", key, sizeof(key), f, 2 * MIB, want, &wl);
 	check(op >= 0 && send(op, f, 2 * MIB, 0) == 2 * MIB &&
 	      recv(op, got, 32, 0) == 32 && !memcmp(got, want, 32),
