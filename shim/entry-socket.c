@@ -300,6 +300,24 @@ static ssize_t our_sendmsg(struct afs_sock *s, int fd,
 }
 
 /*
+ * recvmsg() through a msghdr of ours without a name (recv(), read()):
+ * nothing to keep from the caller's view on failure, nothing to copy back.
+ */
+static ssize_t our_recv_own(struct afs_sock *s, int fd, struct msghdr *m,
+			    int flags)
+{
+	int saved = errno;
+	ssize_t r;
+
+	m->msg_flags = flags & MSG_CMSG_CLOEXEC;
+	r = afs_recvmsg(s, fd, m, flags);
+	afs_put(s);
+	if (r >= 0)
+		errno = saved;
+	return afs_ret(r);
+}
+
+/*
  * recvmsg() of ours: the socket layer writes back msg_flags,
  * msg_controllen (no cmsgs) and msg_namelen only on success.
  */
@@ -328,24 +346,6 @@ static ssize_t our_recvmsg(struct afs_sock *s, int fd, struct msghdr *umsg,
 	umsg->msg_controllen = 0;
 	errno = saved;
 	return r;
-}
-
-/*
- * recvmsg() through a msghdr of ours without a name (recv(), read()):
- * nothing to keep from the caller's view on failure, nothing to copy back.
- */
-static ssize_t our_recv_own(struct afs_sock *s, int fd, struct msghdr *m,
-			    int flags)
-{
-	int saved = errno;
-	ssize_t r;
-
-	m->msg_flags = flags & MSG_CMSG_CLOEXEC;
-	r = afs_recvmsg(s, fd, m, flags);
-	afs_put(s);
-	if (r >= 0)
-		errno = saved;
-	return afs_ret(r);
 }
 
 EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
