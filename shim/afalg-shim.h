@@ -16,6 +16,8 @@
  *   hash.c, skcipher.c, aead.c, rng.c
  *                one op-socket state machine per type (algif_*.c)
  *   txq.c        the TX queue skcipher and aead share (af_alg.c)
+ *   feed.c       how a large hash message is read: directly, or copied
+ *                by the kernel out of a fresh file mapping
  *   netlink.c    NETLINK_CRYPTO CRYPTO_MSG_GETALG
  *   registry.c   algorithm names as the kernel parses them -> afs_alg
  *   alg-*.c      the only files that include <crypto/...>: adapters from
@@ -390,6 +392,17 @@ AFS_HIDDEN void afs_log_tfm(const struct afs_sock *tfm);
 AFS_HIDDEN const char *afs_log_dest(void);
 /* first use of an op socket's tfm: write its log record once */
 AFS_HIDDEN void afs_note_use(struct afs_sock *op);
+
+/*
+ * feed.c: update(req, ...) with @len bytes of the program's memory at
+ * @data, read directly or, for a message of at least AFS_FEED_MIN bytes
+ * where that is faster, through process_vm_readv() (the file mappings
+ * that libkcapi's tools hash).
+ */
+#define AFS_FEED_MIN (1u << 20)
+AFS_HIDDEN void afs_feed(void (*update)(void *req, const uint8_t *data,
+					size_t len),
+			 void *req, const uint8_t *data, size_t len);
 
 /* keyring.c */
 AFS_HIDDEN int afs_key_read_user(int32_t serial, uint8_t **data,

@@ -300,6 +300,24 @@ static ssize_t our_sendmsg(struct afs_sock *s, int fd,
 }
 
 /*
+ * recvmsg() through a msghdr of ours without a name (recv(), read()):
+ * nothing to keep from the caller's view on failure, nothing to copy back.
+ */
+static ssize_t our_recv_own(struct afs_sock *s, int fd, struct msghdr *m,
+			    int flags)
+{
+	int saved = errno;
+	ssize_t r;
+
+	m->msg_flags = flags & MSG_CMSG_CLOEXEC;
+	r = afs_recvmsg(s, fd, m, flags);
+	afs_put(s);
+	if (r >= 0)
+		errno = saved;
+	return afs_ret(r);
+}
+
+/*
  * recvmsg() of ours: the socket layer writes back msg_flags,
  * msg_controllen (no cmsgs) and msg_namelen only on success.
  */
@@ -378,25 +396,14 @@ EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 	return our_sendmsg(s, fd, msg, flags);
 }
 
-EXPORT ssize_t send(int fd, const void *buf, size_t len, int flags)
+/* sendto() on our socket @s: __sys_sendto() */
+static ssize_t our_sendto(struct afs_sock *s, int fd, const void *buf,
+			  size_t len, int flags, const struct sockaddr *addr,
+			  socklen_t alen)
 {
-	INIT();
-	if (!afs_is_ours(fd))
-		return afs_real.send(fd, buf, len, flags);
-	return sendto(fd, buf, len, flags, NULL, 0);
-}
-
-EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
-		      const struct sockaddr *addr, socklen_t alen)
-{
-	struct afs_sock *s;
 	struct iovec v;
 	struct msghdr m;
 
-	INIT();
-	s = afs_get(fd);
-	if (!s)
-		return afs_real.sendto(fd, buf, len, flags, addr, alen);
 	if (addr && ((int)alen < 0 || alen > 128)) {
 		afs_put(s);
 		return afs_ret(-EINVAL);
@@ -407,6 +414,29 @@ EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
 		m.msg_namelen = alen;
 	}
 	return our_sendmsg(s, fd, &m, flags);
+}
+
+EXPORT ssize_t send(int fd, const void *buf, size_t len, int flags)
+{
+	struct afs_sock *s;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.send(fd, buf, len, flags);
+	return our_sendto(s, fd, buf, len, flags, NULL, 0);
+}
+
+EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
+		      const struct sockaddr *addr, socklen_t alen)
+{
+	struct afs_sock *s;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.sendto(fd, buf, len, flags, addr, alen);
+	return our_sendto(s, fd, buf, len, flags, addr, alen);
 }
 
 /*
@@ -440,7 +470,7 @@ static ssize_t our_rw(struct afs_sock *s, int fd, const struct iovec *iov,
 	m.msg_iov = (struct iovec *)iov;
 	m.msg_iovlen = (size_t)n;
 	return write ? our_sendmsg(s, fd, &m, flags) :
-		       our_recvmsg(s, fd, &m, flags);
+		       our_recv_own(s, fd, &m, flags);
 }
 
 EXPORT ssize_t write(int fd, const void *buf, size_t len)
@@ -509,32 +539,46 @@ EXPORT ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
 	return our_recvmsg(s, fd, msg, flags);
 }
 
+/* recvfrom() on our socket @s: __sys_recvfrom() */
+static ssize_t our_recvfrom(struct afs_sock *s, int fd, void *buf, size_t len,
+			    int flags, struct sockaddr *addr, socklen_t *alen)
+{
+	struct iovec v;
+	struct msghdr m;
+	ssize_t r;
+
+	afs_msg_one(&m, &v, buf, len);
+	if (!addr || !alen)
+		return our_recv_own(s, fd, &m, flags);
+	m.msg_name = addr;
+	m.msg_namelen = *alen;
+	r = our_recvmsg(s, fd, &m, flags);
+	if (r >= 0)
+		*alen = m.msg_namelen;
+	return r;
+}
+
 EXPORT ssize_t recvfrom(int fd, void *buf, size_t len, int flags,
 			struct sockaddr *addr, socklen_t *alen)
 {
 	struct afs_sock *s;
-	struct iovec v;
-	struct msghdr m;
-	ssize_t r;
 
 	INIT();
 	s = afs_get(fd);
 	if (!s)
 		return afs_real.recvfrom(fd, buf, len, flags, addr, alen);
-	afs_msg_one(&m, &v, buf, len);
-	if (addr && alen) {
-		m.msg_name = addr;
-		m.msg_namelen = *alen;
-	}
-	r = our_recvmsg(s, fd, &m, flags);
-	if (r >= 0 && addr && alen)
-		*alen = m.msg_namelen;
-	return r;
+	return our_recvfrom(s, fd, buf, len, flags, addr, alen);
 }
 
 EXPORT ssize_t recv(int fd, void *buf, size_t len, int flags)
 {
-	return recvfrom(fd, buf, len, flags, NULL, NULL);
+	struct afs_sock *s;
+
+	INIT();
+	s = afs_get(fd);
+	if (!s)
+		return afs_real.recv(fd, buf, len, flags);
+	return our_recvfrom(s, fd, buf, len, flags, NULL, NULL);
 }
 
 EXPORT ssize_t read(int fd, void *buf, size_t len)

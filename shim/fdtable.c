@@ -35,7 +35,8 @@ static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct afs_sock *free_list;
 static atomic_int max_fd = -1;
 
-static _Atomic(struct afs_sock *) *slot(int fd, bool create)
+static inline __attribute__((always_inline)) _Atomic(struct afs_sock *) *
+slot(int fd, bool create)
 {
 	_Atomic(struct afs_sock *) *c;
 	unsigned int i;

@@ -116,7 +116,7 @@ static ssize_t hash_sendmsg(struct afs_sock *s, const struct msghdr *msg,
 		h->has_result = false;
 		if (!size)
 			goto out;
-		if (!more && alg->ops.hash.digest) {
+		if (!more && alg->ops.hash.digest && size < AFS_FEED_MIN) {
 			const struct iovec *v = msg->msg_iov;
 
 			for (i = 0; !v[i].iov_len; i++)
@@ -139,8 +139,9 @@ static ssize_t hash_sendmsg(struct afs_sock *s, const struct msghdr *msg,
 	}
 	for (i = 0; i < msg->msg_iovlen; i++)
 		if (msg->msg_iov[i].iov_len)
-			alg->ops.hash.update(h->req, msg->msg_iov[i].iov_base,
-					     msg->msg_iov[i].iov_len);
+			afs_feed(alg->ops.hash.update, h->req,
+				 msg->msg_iov[i].iov_base,
+				 msg->msg_iov[i].iov_len);
 	if (!more) {
 		alg->ops.hash.final(h->req, h->result);
 		h->has_result = true;
@@ -173,7 +174,11 @@ static ssize_t hash_recvmsg(struct afs_sock *s, struct msghdr *msg,
 		h->more = false;
 		alg->ops.hash.final(h->req, h->result);
 	}
-	afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, 0, h->result, len);
+	if (msg->msg_iovlen == 1 && len)	/* recv(), read() */
+		memcpy(msg->msg_iov->iov_base, h->result, len);
+	else
+		afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, 0, h->result,
+				len);
 	/* hash_free_result() */
 	afs_wipe(h->result, ds);
 	h->has_result = false;

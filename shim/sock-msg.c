@@ -36,6 +36,12 @@ size_t afs_copy_to_iov(const struct iovec *iov, size_t n, size_t skip,
 {
 	size_t done = 0, i, c;
 
+	if (n == 1 && !skip) {		/* a digest into one buffer */
+		c = len < iov->iov_len ? len : iov->iov_len;
+		if (c)
+			memcpy(iov->iov_base, src, c);
+		return c;
+	}
 	for (i = 0; i < n && done < len; i++) {
 		if (skip >= iov[i].iov_len) {
 			skip -= iov[i].iov_len;
@@ -156,24 +162,33 @@ static ssize_t dispatch(struct afs_sock *s, int fd, struct msghdr *msg,
 	return op_msg(s, fd, msg, flags, send);
 }
 
-ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
-		    int flags)
+/*
+ * The message most calls carry: one iovec (send(), write(), libkcapi's
+ * sendmsg() and recvmsg()) to or from a hash op socket whose key is set.
+ * None of the checks of iov_import() and op_msg() can fail for it and a
+ * hash socket never waits, so it goes straight to the state machine;
+ * every other message takes the whole path below.  The caller checks
+ * that a sendmsg() has no control data.
+ */
+static bool hash_direct(const struct afs_sock *s, const struct msghdr *msg)
 {
-	struct iovec *copy;
-	struct msghdr m;
-	ssize_t r;
+	const struct iovec *v = msg->msg_iov;
 
-	r = iov_import(msg, &m, &copy);
-	if (__builtin_expect(!r, 1))
-		return dispatch(s, fd, (struct msghdr *)msg, flags, true);
-	if (r < 0)
-		return r;
-	r = dispatch(s, fd, &m, flags, true);
-	free(copy);
+	return s->ops == &afs_hash_type && !s->nokey &&
+	       msg->msg_iovlen == 1 && v && v->iov_len <= AFS_MAX_RW_COUNT &&
+	       (uintptr_t)v->iov_base + v->iov_len >= (uintptr_t)v->iov_base;
+}
+
+static ssize_t hash_direct_done(struct afs_sock *s, ssize_t r)
+{
+	if (r >= 0)
+		afs_note_use(s);
 	return r;
 }
 
-ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
+/* the whole path: iov_import(), then dispatch() */
+static __attribute__((noinline)) ssize_t
+msg_path(struct afs_sock *s, int fd, struct msghdr *msg, int flags, bool send)
 {
 	struct iovec *copy, *orig = msg->msg_iov;
 	struct msghdr m;
@@ -181,14 +196,36 @@ ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
 
 	r = iov_import(msg, &m, &copy);
 	if (__builtin_expect(!r, 1))
-		return dispatch(s, fd, msg, flags, false);
+		return dispatch(s, fd, msg, flags, send);
 	if (r < 0)
 		return r;
-	msg->msg_iov = copy;
-	r = dispatch(s, fd, msg, flags, false);
-	msg->msg_iov = orig;
+	if (send) {
+		r = dispatch(s, fd, &m, flags, true);
+	} else {
+		msg->msg_iov = copy;
+		r = dispatch(s, fd, msg, flags, false);
+		msg->msg_iov = orig;
+	}
 	free(copy);
 	return r;
+}
+
+ssize_t afs_sendmsg(struct afs_sock *s, int fd, const struct msghdr *msg,
+		    int flags)
+{
+	if (hash_direct(s, msg) && !msg->msg_controllen)
+		return hash_direct_done(s, afs_hash_type.sendmsg(s, msg,
+					msg->msg_iov->iov_len, flags));
+	/* sendmsg() leaves the caller's msghdr as it is */
+	return msg_path(s, fd, (struct msghdr *)msg, flags, true);
+}
+
+ssize_t afs_recvmsg(struct afs_sock *s, int fd, struct msghdr *msg, int flags)
+{
+	if (hash_direct(s, msg))
+		return hash_direct_done(s, afs_hash_type.recvmsg(s, msg,
+					msg->msg_iov->iov_len, flags));
+	return msg_path(s, fd, msg, flags, false);
 }
 
 void afs_note_use(struct afs_sock *op)

@@ -64,6 +64,20 @@ int afalg_accept(int tfm, int flags)
 	return accept4(tfm, NULL, NULL, flags);
 }
 
+int afalg_hash_op(const char *name, const void *key, unsigned int klen)
+{
+	int t = afalg_tfm("hash", name, SOCK_CLOEXEC), op = -1, err;
+
+	if (t < 0)
+		return -1;
+	if (!key || afalg_setkey(t, key, klen) == 0)
+		op = afalg_accept(t, SOCK_CLOEXEC);
+	err = errno;
+	close(t);
+	errno = err;
+	return op;
+}
+
 static struct cmsghdr *put_u32(struct msghdr *m, struct cmsghdr *h, int type,
 			       uint32_t v, const void *more, size_t n)
 {

@@ -46,6 +46,12 @@ int afalg_setauthsize(int fd, unsigned int len);
 int afalg_accept(int tfm, int flags);
 
 /*
+ * An op socket (SOCK_CLOEXEC) of hash @name, its tfm keyed with @key
+ * unless that is NULL; the tfm socket is closed.  -1 with errno on error.
+ */
+int afalg_hash_op(const char *name, const void *key, unsigned int klen);
+
+/*
  * The control messages of one sendmsg(): each field < 0 leaves its cmsg
  * out.  @ivlen is both the af_alg_iv length and the bytes copied from @iv.
  */

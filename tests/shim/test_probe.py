@@ -13,7 +13,7 @@ from shimtest import Tap, forward_checks, shim_env
 
 PROBE = os.environ.get('SHIM_PROBE', '')
 CMDS = ['aio', 'splice', 'poll', 'keyring', 'fds', 'threads', 'zeroise',
-        'enomem', 'edges', 'signals']
+        'enomem', 'edges', 'signals', 'feed']
 
 
 def probe(cmd, shim=True, timeout=120):

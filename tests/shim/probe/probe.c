@@ -2,7 +2,7 @@
 /*
  * shim-probe: main and descriptor counting.  See probe.h.
  *
- *   shim-probe aio|splice|poll|keyring|hygiene|fds|threads|zeroise|enomem|edges|signals
+ *   shim-probe aio|splice|poll|keyring|hygiene|fds|threads|zeroise|enomem|edges|signals|feed
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -40,6 +40,7 @@ static const struct {
 	{ "enomem", cmd_enomem },
 	{ "edges", cmd_edges },
 	{ "signals", cmd_signals },
+	{ "feed", cmd_feed },
 };
 
 int main(int argc, char **argv)

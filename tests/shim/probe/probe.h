@@ -87,5 +87,6 @@ int cmd_zeroise(void);
 int cmd_enomem(void);
 int cmd_edges(void);
 int cmd_signals(void);
+int cmd_feed(void);
 
 #endif
