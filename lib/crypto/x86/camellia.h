@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Camellia on x86_64 with AES-NI and AVX: the S-boxes through vaesenclast
+ * and nibble-table affine maps (camellia-aesni-avx.S), in constant time,
+ * for every call: eight blocks at a time, then two, then one.  Included by
+ * lib/crypto/camellia.c.
+ */
+
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/simd.h>
+#include <linux/build_bug.h>
+#include <linux/init.h>
+#include <linux/jump_label.h>
+#include <linux/linkage.h>
+#include <linux/minmax.h>
+#include <linux/stddef.h>
+
+asmlinkage void camellia_enc_1way_aesni_avx(const struct camellia_key *key,
+					    u8 *dst, const u8 *src);
+asmlinkage void camellia_dec_1way_aesni_avx(const struct camellia_key *key,
+					    u8 *dst, const u8 *src);
+asmlinkage void camellia_enc_2way_aesni_avx(const struct camellia_key *key,
+					    u8 *dst, const u8 *src);
+asmlinkage void camellia_dec_2way_aesni_avx(const struct camellia_key *key,
+					    u8 *dst, const u8 *src);
+asmlinkage void camellia_enc_8way_aesni_avx(const struct camellia_key *key,
+					    u8 *dst, const u8 *src);
+asmlinkage void camellia_dec_8way_aesni_avx(const struct camellia_key *key,
+					    u8 *dst, const u8 *src);
+
+/* The offsets camellia-aesni-avx.S reads */
+static_assert(offsetof(struct camellia_key, kw) == 0);
+static_assert(offsetof(struct camellia_key, k) == 32);
+static_assert(offsetof(struct camellia_key, ke) == 224);
+static_assert(offsetof(struct camellia_key, nrounds) == 272);
+
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_aesni_avx);
+
+/* Bound the time spent with preemption off in the kernel */
+#define CAMELLIA_SIMD_MAX_BLOCKS	256
+
+/* All @nblocks, or false when the CPU or context cannot (portable code then). */
+static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
+				const u8 *src, size_t nblocks, bool enc)
+{
+	if (!static_branch_likely(&camellia_use_aesni_avx) || !may_use_simd())
+		return false;
+	while (nblocks) {
+		size_t n = min_t(size_t, nblocks, CAMELLIA_SIMD_MAX_BLOCKS);
+
+		nblocks -= n;
+		kernel_fpu_begin();
+		for (; n >= 8; n -= 8, src += 128, dst += 128) {
+			if (enc)
+				camellia_enc_8way_aesni_avx(key, dst, src);
+			else
+				camellia_dec_8way_aesni_avx(key, dst, src);
+		}
+		for (; n >= 2; n -= 2, src += 32, dst += 32) {
+			if (enc)
+				camellia_enc_2way_aesni_avx(key, dst, src);
+			else
+				camellia_dec_2way_aesni_avx(key, dst, src);
+		}
+		if (n) {
+			if (enc)
+				camellia_enc_1way_aesni_avx(key, dst, src);
+			else
+				camellia_dec_1way_aesni_avx(key, dst, src);
+			src += 16;
+			dst += 16;
+		}
+		kernel_fpu_end();
+	}
+	return true;
+}
+
+static int __init camellia_mod_init_arch(void)
+{
+	if (boot_cpu_has(X86_FEATURE_AES) && boot_cpu_has(X86_FEATURE_AVX) &&
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL))
+		static_branch_enable(&camellia_use_aesni_avx);
+	return 0;
+}
+subsys_initcall(camellia_mod_init_arch);
