@@ -26,13 +26,17 @@
  *
  * The eight-block form runs four pairs of registers through each round so
  * the vaesenclast and table-lookup latencies of one pair overlap the
- * others; the one- and two-block forms serve CBC encryption, single-block
- * calls and the tail of the modes.
+ * others; the one- and two-block forms serve the tails of the modes.  The
+ * same macros on ymm registers (vpshufb and VAES work on each 128-bit lane)
+ * give the sixteen- and eight-block forms for CPUs with VAES and AVX2; the
+ * constants are stored twice for them.
  *
  * void camellia_{enc,dec}_{1,2,8}way_aesni_avx(const struct camellia_key *key,
  *						u8 *dst, const u8 *src);
- *	@key: as camellia_expandkey() makes it; @dst, @src: 16, 32 or 128
- *	bytes, may alias.
+ * void camellia_{enc,dec}_{8,16}way_vaes_avx2(const struct camellia_key *key,
+ *					       u8 *dst, const u8 *src);
+ *	@key: as camellia_expandkey() makes it; @dst, @src: 16 bytes a
+ *	block, may alias.
  */
 
 #include <linux/linkage.h>
@@ -44,263 +48,320 @@
 #define KEY_NROUNDS	272
 
 .section .rodata, "a"
-.p2align 4
+.p2align 5
 .Lnibble:
+	.octa	0x0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
 	.octa	0x0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
 /* a 64-bit subkey, loaded twice by vmovddup, to its big-endian bytes */
 .Lbswap64:
 	.byte	7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8
+	.byte	7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8
 /* FL: the first word of each half, byte-swapped, into the second word */
 .Lfl_in:
+	.byte	0x80, 0x80, 0x80, 0x80, 3, 2, 1, 0
+	.byte	0x80, 0x80, 0x80, 0x80, 11, 10, 9, 8
 	.byte	0x80, 0x80, 0x80, 0x80, 3, 2, 1, 0
 	.byte	0x80, 0x80, 0x80, 0x80, 11, 10, 9, 8
 /* and back to big-endian, all else zero */
 .Lfl_out:
 	.byte	0x80, 0x80, 0x80, 0x80, 7, 6, 5, 4
 	.byte	0x80, 0x80, 0x80, 0x80, 15, 14, 13, 12
+	.byte	0x80, 0x80, 0x80, 0x80, 7, 6, 5, 4
+	.byte	0x80, 0x80, 0x80, 0x80, 15, 14, 13, 12
 /* The S-box maps and P shuffles, generated from the RFC 3713 S-box */
 .Lpre1_lo:	/* A1(x ^ 0xc5), low nibble */
+	.byte	0x08, 0x09, 0x11, 0x10, 0xb9, 0xb8, 0xa0, 0xa1
+	.byte	0xa3, 0xa2, 0xba, 0xbb, 0x12, 0x13, 0x0b, 0x0a
 	.byte	0x08, 0x09, 0x11, 0x10, 0xb9, 0xb8, 0xa0, 0xa1
 	.byte	0xa3, 0xa2, 0xba, 0xbb, 0x12, 0x13, 0x0b, 0x0a
 .Lpre1_hi:	/* high nibble */
 	.byte	0x00, 0xa7, 0x93, 0x34, 0x61, 0xc6, 0xf2, 0x55
 	.byte	0xd9, 0x7e, 0x4a, 0xed, 0xb8, 0x1f, 0x2b, 0x8c
+	.byte	0x00, 0xa7, 0x93, 0x34, 0x61, 0xc6, 0xf2, 0x55
+	.byte	0xd9, 0x7e, 0x4a, 0xed, 0xb8, 0x1f, 0x2b, 0x8c
 .Lpre4_lo:	/* A1(rol1(x) ^ 0xc5), low nibble */
+	.byte	0x08, 0x11, 0xb9, 0xa0, 0xa3, 0xba, 0x12, 0x0b
+	.byte	0xaf, 0xb6, 0x1e, 0x07, 0x04, 0x1d, 0xb5, 0xac
 	.byte	0x08, 0x11, 0xb9, 0xa0, 0xa3, 0xba, 0x12, 0x0b
 	.byte	0xaf, 0xb6, 0x1e, 0x07, 0x04, 0x1d, 0xb5, 0xac
 .Lpre4_hi:	/* high nibble */
 	.byte	0x00, 0x93, 0x61, 0xf2, 0xd9, 0x4a, 0xb8, 0x2b
 	.byte	0x01, 0x92, 0x60, 0xf3, 0xd8, 0x4b, 0xb9, 0x2a
+	.byte	0x00, 0x93, 0x61, 0xf2, 0xd9, 0x4a, 0xb8, 0x2b
+	.byte	0x01, 0x92, 0x60, 0xf3, 0xd8, 0x4b, 0xb9, 0x2a
 .Lpost1_lo:	/* SBOX1 after SubBytes, low nibble */
+	.byte	0x11, 0x82, 0x84, 0x17, 0x3e, 0xad, 0xab, 0x38
+	.byte	0x71, 0xe2, 0xe4, 0x77, 0x5e, 0xcd, 0xcb, 0x58
 	.byte	0x11, 0x82, 0x84, 0x17, 0x3e, 0xad, 0xab, 0x38
 	.byte	0x71, 0xe2, 0xe4, 0x77, 0x5e, 0xcd, 0xcb, 0x58
 .Lpost1_hi:	/* high nibble */
 	.byte	0x00, 0xb8, 0xd9, 0x61, 0xa0, 0x18, 0x79, 0xc1
 	.byte	0xa8, 0x10, 0x71, 0xc9, 0x08, 0xb0, 0xd1, 0x69
+	.byte	0x00, 0xb8, 0xd9, 0x61, 0xa0, 0x18, 0x79, 0xc1
+	.byte	0xa8, 0x10, 0x71, 0xc9, 0x08, 0xb0, 0xd1, 0x69
 .Lpost2_lo:	/* rol1 of it: SBOX2, low nibble */
+	.byte	0x22, 0x05, 0x09, 0x2e, 0x7c, 0x5b, 0x57, 0x70
+	.byte	0xe2, 0xc5, 0xc9, 0xee, 0xbc, 0x9b, 0x97, 0xb0
 	.byte	0x22, 0x05, 0x09, 0x2e, 0x7c, 0x5b, 0x57, 0x70
 	.byte	0xe2, 0xc5, 0xc9, 0xee, 0xbc, 0x9b, 0x97, 0xb0
 .Lpost2_hi:	/* high nibble */
 	.byte	0x00, 0x71, 0xb3, 0xc2, 0x41, 0x30, 0xf2, 0x83
 	.byte	0x51, 0x20, 0xe2, 0x93, 0x10, 0x61, 0xa3, 0xd2
+	.byte	0x00, 0x71, 0xb3, 0xc2, 0x41, 0x30, 0xf2, 0x83
+	.byte	0x51, 0x20, 0xe2, 0x93, 0x10, 0x61, 0xa3, 0xd2
 .Lpost3_lo:	/* ror1 of it: SBOX3, low nibble */
+	.byte	0x88, 0x41, 0x42, 0x8b, 0x1f, 0xd6, 0xd5, 0x1c
+	.byte	0xb8, 0x71, 0x72, 0xbb, 0x2f, 0xe6, 0xe5, 0x2c
 	.byte	0x88, 0x41, 0x42, 0x8b, 0x1f, 0xd6, 0xd5, 0x1c
 	.byte	0xb8, 0x71, 0x72, 0xbb, 0x2f, 0xe6, 0xe5, 0x2c
 .Lpost3_hi:	/* high nibble */
 	.byte	0x00, 0x5c, 0xec, 0xb0, 0x50, 0x0c, 0xbc, 0xe0
 	.byte	0x54, 0x08, 0xb8, 0xe4, 0x04, 0x58, 0xe8, 0xb4
+	.byte	0x00, 0x5c, 0xec, 0xb0, 0x50, 0x0c, 0xbc, 0xe0
+	.byte	0x54, 0x08, 0xb8, 0xe4, 0x04, 0x58, 0xe8, 0xb4
 .Lmask4:	/* SBOX4 inputs */
+	.byte	0x00, 0x00, 0x00, 0xff, 0x00, 0x00, 0xff, 0x00
+	.byte	0x00, 0x00, 0x00, 0xff, 0x00, 0x00, 0xff, 0x00
 	.byte	0x00, 0x00, 0x00, 0xff, 0x00, 0x00, 0xff, 0x00
 	.byte	0x00, 0x00, 0x00, 0xff, 0x00, 0x00, 0xff, 0x00
 .Lmask2:	/* SBOX2 outputs, after ShiftRows */
 	.byte	0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00
 	.byte	0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00
+	.byte	0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00
+	.byte	0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00
 .Lmask3:	/* SBOX3 outputs, after ShiftRows */
+	.byte	0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00
+	.byte	0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00
 	.byte	0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00
 	.byte	0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00
 .Lp0:	/* P term 0 */
 	.byte	0x00, 0x00, 0x00, 0x0d, 0x00, 0x0d, 0x0a, 0x00
 	.byte	0x08, 0x08, 0x08, 0x05, 0x08, 0x05, 0x02, 0x08
+	.byte	0x00, 0x00, 0x00, 0x0d, 0x00, 0x0d, 0x0a, 0x00
+	.byte	0x08, 0x08, 0x08, 0x05, 0x08, 0x05, 0x02, 0x08
 .Lp1:	/* P term 1 */
+	.byte	0x0a, 0x0d, 0x0d, 0x0a, 0x0d, 0x0a, 0x07, 0x07
+	.byte	0x02, 0x05, 0x05, 0x02, 0x05, 0x02, 0x0f, 0x0f
 	.byte	0x0a, 0x0d, 0x0d, 0x0a, 0x0d, 0x0a, 0x07, 0x07
 	.byte	0x02, 0x05, 0x05, 0x02, 0x05, 0x02, 0x0f, 0x0f
 .Lp2:	/* P term 2 */
 	.byte	0x07, 0x07, 0x0a, 0x07, 0x01, 0x04, 0x04, 0x04
 	.byte	0x0f, 0x0f, 0x02, 0x0f, 0x09, 0x0c, 0x0c, 0x0c
+	.byte	0x07, 0x07, 0x0a, 0x07, 0x01, 0x04, 0x04, 0x04
+	.byte	0x0f, 0x0f, 0x02, 0x0f, 0x09, 0x0c, 0x0c, 0x0c
 .Lp3:	/* P term 3 */
+	.byte	0x01, 0x04, 0x04, 0x04, 0x0e, 0x0e, 0x01, 0x01
+	.byte	0x09, 0x0c, 0x0c, 0x0c, 0x06, 0x06, 0x09, 0x09
 	.byte	0x01, 0x04, 0x04, 0x04, 0x0e, 0x0e, 0x01, 0x01
 	.byte	0x09, 0x0c, 0x0c, 0x0c, 0x06, 0x06, 0x09, 0x09
 .Lp4:	/* P term 4 */
 	.byte	0x0e, 0x0e, 0x01, 0x01, 0x0b, 0x0b, 0x0b, 0x0e
 	.byte	0x06, 0x06, 0x09, 0x09, 0x03, 0x03, 0x03, 0x06
+	.byte	0x0e, 0x0e, 0x01, 0x01, 0x0b, 0x0b, 0x0b, 0x0e
+	.byte	0x06, 0x06, 0x09, 0x09, 0x03, 0x03, 0x03, 0x06
 .Lp5:	/* P term 5 */
+	.byte	0x0b, 0x0b, 0x0b, 0x0e, 0x80, 0x80, 0x80, 0x80
+	.byte	0x03, 0x03, 0x03, 0x06, 0x80, 0x80, 0x80, 0x80
 	.byte	0x0b, 0x0b, 0x0b, 0x0e, 0x80, 0x80, 0x80, 0x80
 	.byte	0x03, 0x03, 0x03, 0x06, 0x80, 0x80, 0x80, 0x80
 
 .text
 
 /*
- * Registers: pairs (L, R) in xmm0-7; xmm8-12 scratch; xmm13 zero (the
- * vaesenclast round key); xmm14 the nibble mask; xmm15 the current subkey,
- * in both halves.
+ * Registers (\w = x or y: xmm or ymm): pairs (L, R) in 0-7; 8-12 scratch;
+ * 13 zero (the vaesenclast round key); 14 the nibble mask; 15 the current
+ * subkey, in every 64-bit lane.
  */
-#define ZERO	%xmm13
-#define NIB	%xmm14
-#define SUBKEY	%xmm15
+#define ZERO	%\w\()mm13
+#define NIB	%\w\()mm14
+#define SUBKEY	%\w\()mm15
 
-/* SUBKEY = the u64 at \off(\base), as big-endian bytes in both halves */
-.macro LOAD_SUBKEY off, base
+/* SUBKEY = the u64 at \off(\base), as big-endian bytes in every 64-bit lane */
+.macro LOAD_SUBKEY w, off, base
+	.ifc \w, y
+	vpbroadcastq	\off(\base), SUBKEY
+	.else
 	vmovddup	\off(\base), SUBKEY
+	.endif
 	vpshufb	.Lbswap64(%rip), SUBKEY, SUBKEY
 .endm
 
 /* \out = the affine map with nibble tables \tab_lo, \tab_hi of the bytes
- * whose nibbles are in %xmm8 (low) and %xmm9 (high); \t is scratch */
-.macro AFFINE tab, out, t
+ * whose nibbles are in %\w\()mm8 (low) and %\w\()mm9 (high); \t is scratch */
+.macro AFFINE w, tab, out, t
 	vmovdqa	.L\tab\()_lo(%rip), \out
-	vpshufb	%xmm8, \out, \out
+	vpshufb	%\w\()mm8, \out, \out
 	vmovdqa	.L\tab\()_hi(%rip), \t
-	vpshufb	%xmm9, \t, \t
+	vpshufb	%\w\()mm9, \t, \t
 	vpxor	\t, \out, \out
 .endm
 
-/* %xmm8, %xmm9 = low and high nibbles of \x */
-.macro NIBBLES x
-	vpsrlw	$4, \x, %xmm9
-	vpand	NIB, \x, %xmm8
-	vpand	NIB, %xmm9, %xmm9
+/* %\w\()mm8, %\w\()mm9 = low and high nibbles of \x */
+.macro NIBBLES w, x
+	vpsrlw	$4, \x, %\w\()mm9
+	vpand	NIB, \x, %\w\()mm8
+	vpand	NIB, %\w\()mm9, %\w\()mm9
 .endm
 
-/* \r ^= F(\l, SUBKEY) for both blocks of the pair */
-.macro CAM_F l, r
-	vpxor	SUBKEY, \l, %xmm10
-	NIBBLES	%xmm10
-	AFFINE	pre1, %xmm10, %xmm11
-	AFFINE	pre4, %xmm11, %xmm12
-	vmovdqa	.Lmask4(%rip), %xmm12
-	vpblendvb	%xmm12, %xmm11, %xmm10, %xmm10
-	vaesenclast	ZERO, %xmm10, %xmm10
-	NIBBLES	%xmm10
-	AFFINE	post1, %xmm10, %xmm11
-	AFFINE	post2, %xmm11, %xmm12
-	vmovdqa	.Lmask2(%rip), %xmm12
-	vpblendvb	%xmm12, %xmm11, %xmm10, %xmm10
-	AFFINE	post3, %xmm11, %xmm12
-	vmovdqa	.Lmask3(%rip), %xmm12
-	vpblendvb	%xmm12, %xmm11, %xmm10, %xmm10
+/* \r ^= F(\l, SUBKEY) for every block of the pair */
+.macro CAM_F w, l, r
+	vpxor	SUBKEY, \l, %\w\()mm10
+	NIBBLES	\w, %\w\()mm10
+	AFFINE	\w, pre1, %\w\()mm10, %\w\()mm11
+	AFFINE	\w, pre4, %\w\()mm11, %\w\()mm12
+	vmovdqa	.Lmask4(%rip), %\w\()mm12
+	vpblendvb	%\w\()mm12, %\w\()mm11, %\w\()mm10, %\w\()mm10
+	vaesenclast	ZERO, %\w\()mm10, %\w\()mm10
+	NIBBLES	\w, %\w\()mm10
+	AFFINE	\w, post1, %\w\()mm10, %\w\()mm11
+	AFFINE	\w, post2, %\w\()mm11, %\w\()mm12
+	vmovdqa	.Lmask2(%rip), %\w\()mm12
+	vpblendvb	%\w\()mm12, %\w\()mm11, %\w\()mm10, %\w\()mm10
+	AFFINE	\w, post3, %\w\()mm11, %\w\()mm12
+	vmovdqa	.Lmask3(%rip), %\w\()mm12
+	vpblendvb	%\w\()mm12, %\w\()mm11, %\w\()mm10, %\w\()mm10
 	/* P: six shuffled copies XORed, as a tree */
-	vpshufb	.Lp0(%rip), %xmm10, %xmm8
-	vpshufb	.Lp1(%rip), %xmm10, %xmm9
-	vpxor	%xmm9, %xmm8, %xmm8
-	vpshufb	.Lp2(%rip), %xmm10, %xmm9
-	vpshufb	.Lp3(%rip), %xmm10, %xmm11
-	vpxor	%xmm11, %xmm9, %xmm9
-	vpxor	%xmm9, %xmm8, %xmm8
-	vpshufb	.Lp4(%rip), %xmm10, %xmm9
-	vpshufb	.Lp5(%rip), %xmm10, %xmm11
-	vpxor	%xmm11, %xmm9, %xmm9
-	vpxor	%xmm9, %xmm8, %xmm8
-	vpxor	%xmm8, \r, \r
+	vpshufb	.Lp0(%rip), %\w\()mm10, %\w\()mm8
+	vpshufb	.Lp1(%rip), %\w\()mm10, %\w\()mm9
+	vpxor	%\w\()mm9, %\w\()mm8, %\w\()mm8
+	vpshufb	.Lp2(%rip), %\w\()mm10, %\w\()mm9
+	vpshufb	.Lp3(%rip), %\w\()mm10, %\w\()mm11
+	vpxor	%\w\()mm11, %\w\()mm9, %\w\()mm9
+	vpxor	%\w\()mm9, %\w\()mm8, %\w\()mm8
+	vpshufb	.Lp4(%rip), %\w\()mm10, %\w\()mm9
+	vpshufb	.Lp5(%rip), %\w\()mm10, %\w\()mm11
+	vpxor	%\w\()mm11, %\w\()mm9, %\w\()mm9
+	vpxor	%\w\()mm9, %\w\()mm8, %\w\()mm8
+	vpxor	%\w\()mm8, \r, \r
 .endm
 
 /* \x.w2 ^= rol32(\x.w1 & SUBKEY.w1, 1) in each half */
-.macro FL_ROL x
-	vpand	SUBKEY, \x, %xmm8
-	vpshufb	.Lfl_in(%rip), %xmm8, %xmm8
-	vpslld	$1, %xmm8, %xmm9
-	vpsrld	$31, %xmm8, %xmm8
-	vpor	%xmm9, %xmm8, %xmm8
-	vpshufb	.Lfl_out(%rip), %xmm8, %xmm8
-	vpxor	%xmm8, \x, \x
+.macro FL_ROL w, x
+	vpand	SUBKEY, \x, %\w\()mm8
+	vpshufb	.Lfl_in(%rip), %\w\()mm8, %\w\()mm8
+	vpslld	$1, %\w\()mm8, %\w\()mm9
+	vpsrld	$31, %\w\()mm8, %\w\()mm8
+	vpor	%\w\()mm9, %\w\()mm8, %\w\()mm8
+	vpshufb	.Lfl_out(%rip), %\w\()mm8, %\w\()mm8
+	vpxor	%\w\()mm8, \x, \x
 .endm
 
 /* \x.w1 ^= \x.w2 | SUBKEY.w2 in each half */
-.macro FL_OR x
-	vpor	SUBKEY, \x, %xmm8
-	vpsrlq	$32, %xmm8, %xmm8
-	vpxor	%xmm8, \x, \x
+.macro FL_OR w, x
+	vpor	SUBKEY, \x, %\w\()mm8
+	vpsrlq	$32, %\w\()mm8, %\w\()mm8
+	vpxor	%\w\()mm8, \x, \x
 .endm
 
 /* Apply \op to the L (\half = 0) or R (1) register of each of \np pairs */
-.macro EACH np, half, op
+.macro EACH w, np, half, op
 	.if \half == 0
-	\op	%xmm0
+	\op	\w, %\w\()mm0
 	.if \np > 1
-	\op	%xmm2
+	\op	\w, %\w\()mm2
 	.endif
 	.if \np > 2
-	\op	%xmm4
-	\op	%xmm6
+	\op	\w, %\w\()mm4
+	\op	\w, %\w\()mm6
 	.endif
 	.else
-	\op	%xmm1
+	\op	\w, %\w\()mm1
 	.if \np > 1
-	\op	%xmm3
+	\op	\w, %\w\()mm3
 	.endif
 	.if \np > 2
-	\op	%xmm5
-	\op	%xmm7
+	\op	\w, %\w\()mm5
+	\op	\w, %\w\()mm7
 	.endif
 	.endif
 .endm
 
-/* Blocks \p * 2 and \p * 2 + 1 at %rdx into the pair (\l, \r) */
-.macro LOAD_PAIR p, l, r
-	vmovdqu	(32 * \p)(%rdx), %xmm8
-	vmovdqu	(32 * \p + 16)(%rdx), %xmm9
-	vpunpcklqdq	%xmm9, %xmm8, \l
-	vpunpckhqdq	%xmm9, %xmm8, \r
+/* Pair \p of the blocks at %rdx (2 or 4 blocks, \sz = 16 or 32 bytes a
+ * register) into (\l, \r); in a ymm pair lane 0 holds blocks 0 and 2 */
+.macro LOAD_PAIR w, sz, p, l, r
+	vmovdqu	(2 * \sz * \p)(%rdx), %\w\()mm8
+	vmovdqu	(2 * \sz * \p + \sz)(%rdx), %\w\()mm9
+	vpunpcklqdq	%\w\()mm9, %\w\()mm8, \l
+	vpunpckhqdq	%\w\()mm9, %\w\()mm8, \r
 .endm
 
-/* The pair (\l, \r) to blocks \p * 2 and \p * 2 + 1 at %rsi, as (R, L) */
-.macro STORE_PAIR p, l, r
-	vpunpcklqdq	\l, \r, %xmm8
-	vpunpckhqdq	\l, \r, %xmm9
-	vmovdqu	%xmm8, (32 * \p)(%rsi)
-	vmovdqu	%xmm9, (32 * \p + 16)(%rsi)
+/* The pair (\l, \r) back to its blocks at %rsi, as (R, L) */
+.macro STORE_PAIR w, sz, p, l, r
+	vpunpcklqdq	\l, \r, %\w\()mm8
+	vpunpckhqdq	\l, \r, %\w\()mm9
+	vmovdqu	%\w\()mm8, (2 * \sz * \p)(%rsi)
+	vmovdqu	%\w\()mm9, (2 * \sz * \p + \sz)(%rsi)
 .endm
 
-.macro XOR_SUBKEY x
+.macro XOR_SUBKEY w, x
 	vpxor	SUBKEY, \x, \x
 .endm
 
 /* Round \j of a six-round group: the subkey at \j * \dir * 8 from %r8 */
-.macro ROUND np, j, dir
-	LOAD_SUBKEY	(\j * \dir * 8), %r8
+.macro ROUND w, np, j, dir
+	LOAD_SUBKEY	\w, (\j * \dir * 8), %r8
 	.if (\j % 2) == 0
-	CAM_F	%xmm0, %xmm1
+	CAM_F	\w, %\w\()mm0, %\w\()mm1
 	.if \np > 1
-	CAM_F	%xmm2, %xmm3
+	CAM_F	\w, %\w\()mm2, %\w\()mm3
 	.endif
 	.if \np > 2
-	CAM_F	%xmm4, %xmm5
-	CAM_F	%xmm6, %xmm7
+	CAM_F	\w, %\w\()mm4, %\w\()mm5
+	CAM_F	\w, %\w\()mm6, %\w\()mm7
 	.endif
 	.else
-	CAM_F	%xmm1, %xmm0
+	CAM_F	\w, %\w\()mm1, %\w\()mm0
 	.if \np > 1
-	CAM_F	%xmm3, %xmm2
+	CAM_F	\w, %\w\()mm3, %\w\()mm2
 	.endif
 	.if \np > 2
-	CAM_F	%xmm5, %xmm4
-	CAM_F	%xmm7, %xmm6
+	CAM_F	\w, %\w\()mm5, %\w\()mm4
+	CAM_F	\w, %\w\()mm7, %\w\()mm6
 	.endif
 	.endif
 .endm
 
 /*
- * The whole cipher on \nb blocks (1, 2 or 8) in \np = (\nb + 1) / 2 pairs;
- * \dir = 1 encrypts, -1 decrypts (the same network, subkeys reversed).
+ * The whole cipher on \nb blocks in \np pairs of xmm (\w = x: 1, 2 or 8
+ * blocks) or ymm (y: 8 or 16 blocks) registers; \dir = 1 encrypts, -1
+ * decrypts (the same network, subkeys reversed).
  */
-.macro CAMELLIA nb, np, dir
+.macro CAMELLIA w, nb, np, dir
+	.ifc \w, y
+	sz = 32
+	.else
+	sz = 16
+	.endif
 	/* Load: L = first halves, R = second halves */
 	.if \nb == 1
-	vmovdqu	(%rdx), %xmm8
-	vpunpcklqdq	%xmm8, %xmm8, %xmm0
-	vpunpckhqdq	%xmm8, %xmm8, %xmm1
+	vmovdqu	(%rdx), %\w\()mm8
+	vpunpcklqdq	%\w\()mm8, %\w\()mm8, %\w\()mm0
+	vpunpckhqdq	%\w\()mm8, %\w\()mm8, %\w\()mm1
 	.else
-	LOAD_PAIR	0, %xmm0, %xmm1
+	LOAD_PAIR	\w, sz, 0, %\w\()mm0, %\w\()mm1
 	.endif
 	.if \np > 1
-	LOAD_PAIR	1, %xmm2, %xmm3
-	LOAD_PAIR	2, %xmm4, %xmm5
-	LOAD_PAIR	3, %xmm6, %xmm7
+	LOAD_PAIR	\w, sz, 1, %\w\()mm2, %\w\()mm3
+	.endif
+	.if \np > 2
+	LOAD_PAIR	\w, sz, 2, %\w\()mm4, %\w\()mm5
+	LOAD_PAIR	\w, sz, 3, %\w\()mm6, %\w\()mm7
 	.endif
 	vpxor	ZERO, ZERO, ZERO
 	vmovdqa	.Lnibble(%rip), NIB
 	mov	KEY_NROUNDS(%rdi), %eax
 	.if \dir > 0
-	LOAD_SUBKEY	(KEY_KW + 0), %rdi
-	EACH	\np, 0, XOR_SUBKEY
-	LOAD_SUBKEY	(KEY_KW + 8), %rdi
-	EACH	\np, 1, XOR_SUBKEY
+	LOAD_SUBKEY	\w, (KEY_KW + 0), %rdi
+	EACH	\w, \np, 0, XOR_SUBKEY
+	LOAD_SUBKEY	\w, (KEY_KW + 8), %rdi
+	EACH	\w, \np, 1, XOR_SUBKEY
 	lea	KEY_K(%rdi), %r8
 	lea	KEY_KE(%rdi), %r9
 	.else
-	LOAD_SUBKEY	(KEY_KW + 16), %rdi
-	EACH	\np, 0, XOR_SUBKEY
-	LOAD_SUBKEY	(KEY_KW + 24), %rdi
-	EACH	\np, 1, XOR_SUBKEY
+	LOAD_SUBKEY	\w, (KEY_KW + 16), %rdi
+	EACH	\w, \np, 0, XOR_SUBKEY
+	LOAD_SUBKEY	\w, (KEY_KW + 24), %rdi
+	EACH	\w, \np, 1, XOR_SUBKEY
 	/* %r8 = &k[nr - 1], %r9 = &ke[nr / 3 - 3] */
 	lea	(KEY_K - 8)(%rdi, %rax, 8), %r8
 	imul	$(8 * 0x5556), %eax, %ecx	/* 8 * nr / 3, for nr = 18, 24 */
@@ -312,48 +373,50 @@
 	imul	$0x2aab, %eax, %eax
 	shr	$16, %eax
 .Lgroup_\@:
-	ROUND	\np, 0, \dir
-	ROUND	\np, 1, \dir
-	ROUND	\np, 2, \dir
-	ROUND	\np, 3, \dir
-	ROUND	\np, 4, \dir
-	ROUND	\np, 5, \dir
+	ROUND	\w, \np, 0, \dir
+	ROUND	\w, \np, 1, \dir
+	ROUND	\w, \np, 2, \dir
+	ROUND	\w, \np, 3, \dir
+	ROUND	\w, \np, 4, \dir
+	ROUND	\w, \np, 5, \dir
 	add	$(\dir * 48), %r8
 	dec	%eax
 	jz	.Lout_\@
 	/* FL on L with ke[i], FL^-1 on R with ke[i + dir] */
-	LOAD_SUBKEY	0, %r9
-	EACH	\np, 0, FL_ROL
-	EACH	\np, 0, FL_OR
-	LOAD_SUBKEY	(\dir * 8), %r9
-	EACH	\np, 1, FL_OR
-	EACH	\np, 1, FL_ROL
+	LOAD_SUBKEY	\w, 0, %r9
+	EACH	\w, \np, 0, FL_ROL
+	EACH	\w, \np, 0, FL_OR
+	LOAD_SUBKEY	\w, (\dir * 8), %r9
+	EACH	\w, \np, 1, FL_OR
+	EACH	\w, \np, 1, FL_ROL
 	add	$(\dir * 16), %r9
 	jmp	.Lgroup_\@
 .Lout_\@:
 	/* Output whitening; the block is (R, L) */
 	.if \dir > 0
-	LOAD_SUBKEY	(KEY_KW + 16), %rdi
+	LOAD_SUBKEY	\w, (KEY_KW + 16), %rdi
 	.else
-	LOAD_SUBKEY	(KEY_KW + 0), %rdi
+	LOAD_SUBKEY	\w, (KEY_KW + 0), %rdi
 	.endif
-	EACH	\np, 1, XOR_SUBKEY
+	EACH	\w, \np, 1, XOR_SUBKEY
 	.if \dir > 0
-	LOAD_SUBKEY	(KEY_KW + 24), %rdi
+	LOAD_SUBKEY	\w, (KEY_KW + 24), %rdi
 	.else
-	LOAD_SUBKEY	(KEY_KW + 8), %rdi
+	LOAD_SUBKEY	\w, (KEY_KW + 8), %rdi
 	.endif
-	EACH	\np, 0, XOR_SUBKEY
+	EACH	\w, \np, 0, XOR_SUBKEY
 	.if \nb == 1
-	vpunpcklqdq	%xmm0, %xmm1, %xmm8
-	vmovdqu	%xmm8, (%rsi)
+	vpunpcklqdq	%\w\()mm0, %\w\()mm1, %\w\()mm8
+	vmovdqu	%\w\()mm8, (%rsi)
 	.else
-	STORE_PAIR	0, %xmm0, %xmm1
+	STORE_PAIR	\w, sz, 0, %\w\()mm0, %\w\()mm1
 	.endif
 	.if \np > 1
-	STORE_PAIR	1, %xmm2, %xmm3
-	STORE_PAIR	2, %xmm4, %xmm5
-	STORE_PAIR	3, %xmm6, %xmm7
+	STORE_PAIR	\w, sz, 1, %\w\()mm2, %\w\()mm3
+	.endif
+	.if \np > 2
+	STORE_PAIR	\w, sz, 2, %\w\()mm4, %\w\()mm5
+	STORE_PAIR	\w, sz, 3, %\w\()mm6, %\w\()mm7
 	.endif
 	/* No key or data left in vector registers */
 	vzeroall
@@ -361,25 +424,41 @@
 .endm
 
 SYM_FUNC_START(camellia_enc_1way_aesni_avx)
-	CAMELLIA	1, 1, 1
+	CAMELLIA	x, 1, 1, 1
 SYM_FUNC_END(camellia_enc_1way_aesni_avx)
 
 SYM_FUNC_START(camellia_dec_1way_aesni_avx)
-	CAMELLIA	1, 1, -1
+	CAMELLIA	x, 1, 1, -1
 SYM_FUNC_END(camellia_dec_1way_aesni_avx)
 
 SYM_FUNC_START(camellia_enc_2way_aesni_avx)
-	CAMELLIA	2, 1, 1
+	CAMELLIA	x, 2, 1, 1
 SYM_FUNC_END(camellia_enc_2way_aesni_avx)
 
 SYM_FUNC_START(camellia_dec_2way_aesni_avx)
-	CAMELLIA	2, 1, -1
+	CAMELLIA	x, 2, 1, -1
 SYM_FUNC_END(camellia_dec_2way_aesni_avx)
 
 SYM_FUNC_START(camellia_enc_8way_aesni_avx)
-	CAMELLIA	8, 4, 1
+	CAMELLIA	x, 8, 4, 1
 SYM_FUNC_END(camellia_enc_8way_aesni_avx)
 
 SYM_FUNC_START(camellia_dec_8way_aesni_avx)
-	CAMELLIA	8, 4, -1
+	CAMELLIA	x, 8, 4, -1
 SYM_FUNC_END(camellia_dec_8way_aesni_avx)
+
+SYM_FUNC_START(camellia_enc_8way_vaes_avx2)
+	CAMELLIA	y, 8, 2, 1
+SYM_FUNC_END(camellia_enc_8way_vaes_avx2)
+
+SYM_FUNC_START(camellia_dec_8way_vaes_avx2)
+	CAMELLIA	y, 8, 2, -1
+SYM_FUNC_END(camellia_dec_8way_vaes_avx2)
+
+SYM_FUNC_START(camellia_enc_16way_vaes_avx2)
+	CAMELLIA	y, 16, 4, 1
+SYM_FUNC_END(camellia_enc_16way_vaes_avx2)
+
+SYM_FUNC_START(camellia_dec_16way_vaes_avx2)
+	CAMELLIA	y, 16, 4, -1
+SYM_FUNC_END(camellia_dec_16way_vaes_avx2)

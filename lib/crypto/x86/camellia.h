@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Camellia on x86_64 with AES-NI and AVX: the S-boxes through vaesenclast
- * and nibble-table affine maps (camellia-aesni-avx.S), in constant time,
- * for every call: eight blocks at a time, then two, then one.  Included by
- * lib/crypto/camellia.c.
+ * and nibble-table affine maps (camellia-aesni-avx.S), in constant time:
+ * eight blocks at a time in xmm registers, then two, then one; with VAES
+ * and AVX2 the same code on ymm registers does sixteen and eight first.
+ * Included by lib/crypto/camellia.c.
  */
 
 #include <asm/cpufeature.h>
@@ -24,6 +25,14 @@ asmlinkage void camellia_enc_2way_aesni_avx(const struct camellia_key *key,
 					    u8 *dst, const u8 *src);
 asmlinkage void camellia_dec_2way_aesni_avx(const struct camellia_key *key,
 					    u8 *dst, const u8 *src);
+asmlinkage void camellia_enc_8way_vaes_avx2(const struct camellia_key *key,
+					    u8 *dst, const u8 *src);
+asmlinkage void camellia_dec_8way_vaes_avx2(const struct camellia_key *key,
+					    u8 *dst, const u8 *src);
+asmlinkage void camellia_enc_16way_vaes_avx2(const struct camellia_key *key,
+					     u8 *dst, const u8 *src);
+asmlinkage void camellia_dec_16way_vaes_avx2(const struct camellia_key *key,
+					     u8 *dst, const u8 *src);
 asmlinkage void camellia_enc_8way_aesni_avx(const struct camellia_key *key,
 					    u8 *dst, const u8 *src);
 asmlinkage void camellia_dec_8way_aesni_avx(const struct camellia_key *key,
@@ -36,6 +45,7 @@ static_assert(offsetof(struct camellia_key, ke) == 224);
 static_assert(offsetof(struct camellia_key, nrounds) == 272);
 
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_aesni_avx);
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_vaes_avx2);
 
 /* Bound the time spent with preemption off in the kernel */
 #define CAMELLIA_SIMD_MAX_BLOCKS	256
@@ -51,6 +61,23 @@ static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
 
 		nblocks -= n;
 		kernel_fpu_begin();
+		if (static_branch_likely(&camellia_use_vaes_avx2)) {
+			for (; n >= 16; n -= 16, src += 256, dst += 256) {
+				if (enc)
+					camellia_enc_16way_vaes_avx2(key, dst, src);
+				else
+					camellia_dec_16way_vaes_avx2(key, dst, src);
+			}
+			if (n >= 8) {
+				if (enc)
+					camellia_enc_8way_vaes_avx2(key, dst, src);
+				else
+					camellia_dec_8way_vaes_avx2(key, dst, src);
+				n -= 8;
+				src += 128;
+				dst += 128;
+			}
+		}
 		for (; n >= 8; n -= 8, src += 128, dst += 128) {
 			if (enc)
 				camellia_enc_8way_aesni_avx(key, dst, src);
@@ -79,8 +106,12 @@ static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
 static int __init camellia_mod_init_arch(void)
 {
 	if (boot_cpu_has(X86_FEATURE_AES) && boot_cpu_has(X86_FEATURE_AVX) &&
-	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL))
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL)) {
 		static_branch_enable(&camellia_use_aesni_avx);
+		if (boot_cpu_has(X86_FEATURE_VAES) &&
+		    boot_cpu_has(X86_FEATURE_AVX2))
+			static_branch_enable(&camellia_use_vaes_avx2);
+	}
 	return 0;
 }
 subsys_initcall(camellia_mod_init_arch);
