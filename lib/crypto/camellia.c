@@ -12,18 +12,18 @@
  * operations instead of tables.
  *
  * Camellia's S-box is affine-equivalent to inversion in GF(2^8), so the
- * constant-time form is the same as for AES: $(SRCARCH)/camellia.h takes
- * every multi-block call of the modes (ECB, CBC decryption, CTR, XTS) and
- * on x86_64 with AES-NI and AVX computes the S-boxes with vaesenclast and
- * affine pre- and post-maps, no tables (x86/camellia-aesni-avx.S).  What
- * still uses the tables on such a CPU, and why:
- *  - single-block calls: camellia_encrypt()/camellia_decrypt(), CBC
- *    encryption (one block at a time by construction) and XTS ciphertext
- *    stealing.  The SIMD form is latency-bound on one block and measured
- *    about half the speed of this code there (bench-block128, CBC
- *    encryption: 0.31x OpenSSL against 0.61x for the tables);
- *  - key expansion (four or six F evaluations per key).
- * Other CPUs use this file for everything.
+ * constant-time form is the same as for AES: on x86_64 with AES-NI and
+ * AVX, $(SRCARCH)/camellia.h takes every multi-block call of the modes
+ * (ECB, CBC decryption, CTR, XTS) and computes the S-boxes with
+ * vaesenclast between affine pre- and post-maps, no tables
+ * (x86/camellia-aesni-avx.S; on ymm registers with VAES and AVX2).  Single
+ * blocks (camellia_encrypt()/camellia_decrypt(), CBC encryption, XTS
+ * ciphertext stealing) go there only when the CPU also has GFNI: one
+ * block is bound by a round's latency, and only the GFNI form keeps up
+ * with the tables there (bench-block128, CBC encryption: 0.60-0.61x
+ * OpenSSL either way; the AES-NI form 0.31x).  What still uses the tables
+ * on such a CPU: single blocks without GFNI, and key expansion (four or
+ * six F evaluations per key).  Other CPUs use this file for everything.
  *
  * Speed: the modes get up to eight blocks per call; without arch code
  * they run four at a time interleaved (camellia_crypt_n()), so the table
@@ -324,13 +324,20 @@ static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
 {
 	return false;
 }
+
+static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
+				    const u8 *src, bool enc)
+{
+	return false;
+}
 #endif
 
 void camellia_encrypt(const struct camellia_key *key,
 		      u8 out[CAMELLIA_BLOCK_SIZE],
 		      const u8 in[CAMELLIA_BLOCK_SIZE])
 {
-	camellia_crypt_n(key, out, in, 1, true);
+	if (!camellia_crypt_one_arch(key, out, in, true))
+		camellia_crypt_n(key, out, in, 1, true);
 }
 EXPORT_SYMBOL_GPL(camellia_encrypt);
 
@@ -338,7 +345,8 @@ void camellia_decrypt(const struct camellia_key *key,
 		      u8 out[CAMELLIA_BLOCK_SIZE],
 		      const u8 in[CAMELLIA_BLOCK_SIZE])
 {
-	camellia_crypt_n(key, out, in, 1, false);
+	if (!camellia_crypt_one_arch(key, out, in, false))
+		camellia_crypt_n(key, out, in, 1, false);
 }
 EXPORT_SYMBOL_GPL(camellia_decrypt);
 
@@ -352,8 +360,8 @@ static __always_inline void camellia_b128_crypt(const void *ctx, u8 *dst,
 						const u8 *src, size_t nblocks,
 						bool enc)
 {
-	/* One block (CBC encryption, XTS stealing): tables, see the top */
-	if (nblocks > 1 && camellia_crypt_arch(ctx, dst, src, nblocks, enc))
+	if (nblocks == 1 ? camellia_crypt_one_arch(ctx, dst, src, enc) :
+	    camellia_crypt_arch(ctx, dst, src, nblocks, enc))
 		return;
 	for (; nblocks >= 4; nblocks -= 4, src += 64, dst += 64)
 		camellia_crypt_n(ctx, dst, src, 4, enc);

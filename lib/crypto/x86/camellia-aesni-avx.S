@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Camellia with AES-NI and AVX: one, two or eight blocks per call, in
- * constant time (no table indexed by key or data).
+ * Camellia with AES-NI and AVX (VAES and AVX2, GFNI), in constant time
+ * (no table indexed by key or data).
  *
  * Camellia's SBOX1 is affine-equivalent to inversion in GF(2^8), and so to
  * the AES S-box: SBOX1(x) = B(SubBytes(A(x))) with A and B affine maps
@@ -31,6 +31,15 @@
  * give the sixteen- and eight-block forms for CPUs with VAES and AVX2; the
  * constants are stored twice for them.
  *
+ * One block at a time (CBC encryption) is bound by the latency of a
+ * round, not by throughput; there the GFNI form (CAM_F_GFNI: two affine
+ * and two affine-inverse instructions instead of nibble lookups, blends
+ * and vaesenclast) runs about as fast as the portable table code, which
+ * the AES-NI form does not (about half its speed), so camellia.h uses
+ * the one-block GFNI form only.
+ *
+ * void camellia_{enc,dec}_1way_gfni_avx(const struct camellia_key *key,
+ *					 u8 *dst, const u8 *src);
  * void camellia_{enc,dec}_{1,2,8}way_aesni_avx(const struct camellia_key *key,
  *						u8 *dst, const u8 *src);
  * void camellia_{enc,dec}_{8,16}way_vaes_avx2(const struct camellia_key *key,
@@ -46,6 +55,9 @@
 #define KEY_K		32
 #define KEY_KE		224
 #define KEY_NROUNDS	272
+
+/* A1(0xc5): the constant of the S-box input map */
+#define GFPRE_CONST	0x08
 
 .section .rodata, "a"
 .p2align 5
@@ -165,6 +177,52 @@
 	.byte	0x0b, 0x0b, 0x0b, 0x0e, 0x80, 0x80, 0x80, 0x80
 	.byte	0x03, 0x03, 0x03, 0x06, 0x80, 0x80, 0x80, 0x80
 
+/*
+ * For the one-block GFNI form: the GF(2^8) affine maps as 8x8 bit matrices,
+ * one per 64-bit lane (see CAM_F_GFNI), and P's shuffles from the two
+ * S-box result registers.
+ */
+.p2align 4
+.Lgf_pre14:	/* A1 (low lane), A1(rol1(x)) (high lane) */
+	.quad	0xff38108aa65cc0bc
+	.quad	0xff1c0845532e605e
+.Lgf_pre11:	/* A1 in both */
+	.quad	0xff38108aa65cc0bc
+	.quad	0xff38108aa65cc0bc
+.Lgf_post11:	/* B (linear part): SBOX1, SBOX4 after pre14 */
+	.quad	0xeb36241e33d3b1b7
+	.quad	0xeb36241e33d3b1b7
+.Lgf_post23:	/* rol1 and ror1 of it: SBOX2, SBOX3 after pre11 */
+	.quad	0xb7eb36241e33d3b1
+	.quad	0x36241e33d3b1b7eb
+.Lgf_pconst:	/* P of the S-box constants left out above */
+	.byte	0x00, 0x00, 0x00, 0x00, 0x85, 0x37, 0xdc, 0x85
+	.byte	0x00, 0x00, 0x00, 0x00, 0x85, 0x37, 0xdc, 0x85
+.Lgf_pa0:
+	.byte	0x00, 0x00, 0x00, 0x0b, 0x00, 0x0e, 0x0b, 0x00
+	.byte	0x00, 0x00, 0x00, 0x0b, 0x00, 0x0e, 0x0b, 0x00
+.Lgf_pa1:
+	.byte	0x0b, 0x0b, 0x07, 0x0e, 0x0e, 0x07, 0x07, 0x0b
+	.byte	0x0b, 0x0b, 0x07, 0x0e, 0x0e, 0x07, 0x07, 0x0b
+.Lgf_pa2:
+	.byte	0x0e, 0x0e, 0x80, 0x80, 0x07, 0x80, 0x80, 0x0e
+	.byte	0x0e, 0x0e, 0x80, 0x80, 0x07, 0x80, 0x80, 0x0e
+.Lgf_pa3:
+	.byte	0x07, 0x07, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte	0x07, 0x07, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+.Lgf_pb0:
+	.byte	0x0a, 0x01, 0x01, 0x01, 0x01, 0x01, 0x0a, 0x04
+	.byte	0x0a, 0x01, 0x01, 0x01, 0x01, 0x01, 0x0a, 0x04
+.Lgf_pb1:
+	.byte	0x0d, 0x04, 0x0a, 0x0a, 0x0d, 0x0a, 0x04, 0x0d
+	.byte	0x0d, 0x04, 0x0a, 0x0a, 0x0d, 0x0a, 0x04, 0x0d
+.Lgf_pb2:
+	.byte	0x80, 0x80, 0x04, 0x04, 0x80, 0x04, 0x0d, 0x80
+	.byte	0x80, 0x80, 0x04, 0x04, 0x80, 0x04, 0x0d, 0x80
+.Lgf_pb3:
+	.byte	0x80, 0x80, 0x0d, 0x0d, 0x80, 0x80, 0x80, 0x80
+	.byte	0x80, 0x80, 0x0d, 0x0d, 0x80, 0x80, 0x80, 0x80
+
 .text
 
 /*
@@ -235,6 +293,42 @@
 	vpxor	%\w\()mm8, \r, \r
 .endm
 
+/*
+ * \r ^= F(\l, SUBKEY) for one block with GFNI, \l and \r holding their
+ * half twice.  vgf2p8affineqb takes one matrix per 64-bit lane, so the low
+ * lane gets SBOX1's input map and the high lane SBOX4's, and a second copy
+ * SBOX1's in both; vgf2p8affineinvqb then inverts and applies the output
+ * maps of SBOX1 (both lanes of the first: SBOX1 and SBOX4) and of SBOX2
+ * and SBOX3 (the second).  The output maps' constants are left out there
+ * (the instruction has one immediate for all lanes) and their image under
+ * P is XORed into \r instead.  Shorter dependency chains than CAM_F, for
+ * CBC encryption.
+ */
+.macro CAM_F_GFNI w, l, r
+	vpxor	.Lgf_pconst(%rip), \r, \r
+	vpxor	SUBKEY, \l, %xmm10
+	vgf2p8affineqb	$GFPRE_CONST, .Lgf_pre14(%rip), %xmm10, %xmm11
+	vgf2p8affineqb	$GFPRE_CONST, .Lgf_pre11(%rip), %xmm10, %xmm12
+	vgf2p8affineinvqb	$0, .Lgf_post11(%rip), %xmm11, %xmm11
+	vgf2p8affineinvqb	$0, .Lgf_post23(%rip), %xmm12, %xmm12
+	vpshufb	.Lgf_pa0(%rip), %xmm11, %xmm8
+	vpshufb	.Lgf_pa1(%rip), %xmm11, %xmm9
+	vpxor	%xmm9, %xmm8, %xmm8
+	vpshufb	.Lgf_pa2(%rip), %xmm11, %xmm9
+	vpshufb	.Lgf_pa3(%rip), %xmm11, %xmm10
+	vpxor	%xmm10, %xmm9, %xmm9
+	vpxor	%xmm9, %xmm8, %xmm8
+	vpshufb	.Lgf_pb0(%rip), %xmm12, %xmm9
+	vpshufb	.Lgf_pb1(%rip), %xmm12, %xmm10
+	vpxor	%xmm10, %xmm9, %xmm9
+	vpshufb	.Lgf_pb2(%rip), %xmm12, %xmm10
+	vpshufb	.Lgf_pb3(%rip), %xmm12, %xmm11
+	vpxor	%xmm11, %xmm10, %xmm10
+	vpxor	%xmm10, %xmm9, %xmm9
+	vpxor	%xmm9, %xmm8, %xmm8
+	vpxor	%xmm8, \r, \r
+.endm
+
 /* \x.w2 ^= rol32(\x.w1 & SUBKEY.w1, 1) in each half */
 .macro FL_ROL w, x
 	vpand	SUBKEY, \x, %\w\()mm8
@@ -298,25 +392,25 @@
 .endm
 
 /* Round \j of a six-round group: the subkey at \j * \dir * 8 from %r8 */
-.macro ROUND w, np, j, dir
+.macro ROUND w, np, j, dir, f
 	LOAD_SUBKEY	\w, (\j * \dir * 8), %r8
 	.if (\j % 2) == 0
-	CAM_F	\w, %\w\()mm0, %\w\()mm1
+	\f	\w, %\w\()mm0, %\w\()mm1
 	.if \np > 1
-	CAM_F	\w, %\w\()mm2, %\w\()mm3
+	\f	\w, %\w\()mm2, %\w\()mm3
 	.endif
 	.if \np > 2
-	CAM_F	\w, %\w\()mm4, %\w\()mm5
-	CAM_F	\w, %\w\()mm6, %\w\()mm7
+	\f	\w, %\w\()mm4, %\w\()mm5
+	\f	\w, %\w\()mm6, %\w\()mm7
 	.endif
 	.else
-	CAM_F	\w, %\w\()mm1, %\w\()mm0
+	\f	\w, %\w\()mm1, %\w\()mm0
 	.if \np > 1
-	CAM_F	\w, %\w\()mm3, %\w\()mm2
+	\f	\w, %\w\()mm3, %\w\()mm2
 	.endif
 	.if \np > 2
-	CAM_F	\w, %\w\()mm5, %\w\()mm4
-	CAM_F	\w, %\w\()mm7, %\w\()mm6
+	\f	\w, %\w\()mm5, %\w\()mm4
+	\f	\w, %\w\()mm7, %\w\()mm6
 	.endif
 	.endif
 .endm
@@ -326,7 +420,7 @@
  * blocks) or ymm (y: 8 or 16 blocks) registers; \dir = 1 encrypts, -1
  * decrypts (the same network, subkeys reversed).
  */
-.macro CAMELLIA w, nb, np, dir
+.macro CAMELLIA w, nb, np, dir, f=CAM_F
 	.ifc \w, y
 	sz = 32
 	.else
@@ -373,12 +467,12 @@
 	imul	$0x2aab, %eax, %eax
 	shr	$16, %eax
 .Lgroup_\@:
-	ROUND	\w, \np, 0, \dir
-	ROUND	\w, \np, 1, \dir
-	ROUND	\w, \np, 2, \dir
-	ROUND	\w, \np, 3, \dir
-	ROUND	\w, \np, 4, \dir
-	ROUND	\w, \np, 5, \dir
+	ROUND	\w, \np, 0, \dir, \f
+	ROUND	\w, \np, 1, \dir, \f
+	ROUND	\w, \np, 2, \dir, \f
+	ROUND	\w, \np, 3, \dir, \f
+	ROUND	\w, \np, 4, \dir, \f
+	ROUND	\w, \np, 5, \dir, \f
 	add	$(\dir * 48), %r8
 	dec	%eax
 	jz	.Lout_\@
@@ -462,3 +556,11 @@ SYM_FUNC_END(camellia_enc_16way_vaes_avx2)
 SYM_FUNC_START(camellia_dec_16way_vaes_avx2)
 	CAMELLIA	y, 16, 4, -1
 SYM_FUNC_END(camellia_dec_16way_vaes_avx2)
+
+SYM_FUNC_START(camellia_enc_1way_gfni_avx)
+	CAMELLIA	x, 1, 1, 1, CAM_F_GFNI
+SYM_FUNC_END(camellia_enc_1way_gfni_avx)
+
+SYM_FUNC_START(camellia_dec_1way_gfni_avx)
+	CAMELLIA	x, 1, 1, -1, CAM_F_GFNI
+SYM_FUNC_END(camellia_dec_1way_gfni_avx)

@@ -4,7 +4,9 @@
  * and nibble-table affine maps (camellia-aesni-avx.S), in constant time:
  * eight blocks at a time in xmm registers, then two, then one; with VAES
  * and AVX2 the same code on ymm registers does sixteen and eight first.
- * Included by lib/crypto/camellia.c.
+ * Single blocks (CBC encryption) take the GFNI form where the CPU has
+ * GFNI, and the portable tables otherwise.  Included by
+ * lib/crypto/camellia.c.
  */
 
 #include <asm/cpufeature.h>
@@ -21,6 +23,10 @@ asmlinkage void camellia_enc_1way_aesni_avx(const struct camellia_key *key,
 					    u8 *dst, const u8 *src);
 asmlinkage void camellia_dec_1way_aesni_avx(const struct camellia_key *key,
 					    u8 *dst, const u8 *src);
+asmlinkage void camellia_enc_1way_gfni_avx(const struct camellia_key *key,
+					   u8 *dst, const u8 *src);
+asmlinkage void camellia_dec_1way_gfni_avx(const struct camellia_key *key,
+					   u8 *dst, const u8 *src);
 asmlinkage void camellia_enc_2way_aesni_avx(const struct camellia_key *key,
 					    u8 *dst, const u8 *src);
 asmlinkage void camellia_dec_2way_aesni_avx(const struct camellia_key *key,
@@ -46,9 +52,28 @@ static_assert(offsetof(struct camellia_key, nrounds) == 272);
 
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_aesni_avx);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_vaes_avx2);
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_gfni_avx);
 
 /* Bound the time spent with preemption off in the kernel */
 #define CAMELLIA_SIMD_MAX_BLOCKS	256
+
+/*
+ * One block (CBC encryption, XTS stealing, camellia_encrypt()): only the
+ * GFNI form; with AES-NI alone one block is faster through the tables.
+ */
+static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
+				    const u8 *src, bool enc)
+{
+	if (!static_branch_likely(&camellia_use_gfni_avx) || !may_use_simd())
+		return false;
+	kernel_fpu_begin();
+	if (enc)
+		camellia_enc_1way_gfni_avx(key, dst, src);
+	else
+		camellia_dec_1way_gfni_avx(key, dst, src);
+	kernel_fpu_end();
+	return true;
+}
 
 /* All @nblocks, or false when the CPU or context cannot (portable code then). */
 static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
@@ -90,7 +115,14 @@ static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
 			else
 				camellia_dec_2way_aesni_avx(key, dst, src);
 		}
-		if (n) {
+		if (n && static_branch_likely(&camellia_use_gfni_avx)) {
+			if (enc)
+				camellia_enc_1way_gfni_avx(key, dst, src);
+			else
+				camellia_dec_1way_gfni_avx(key, dst, src);
+			src += 16;
+			dst += 16;
+		} else if (n) {
 			if (enc)
 				camellia_enc_1way_aesni_avx(key, dst, src);
 			else
@@ -111,6 +143,8 @@ static int __init camellia_mod_init_arch(void)
 		if (boot_cpu_has(X86_FEATURE_VAES) &&
 		    boot_cpu_has(X86_FEATURE_AVX2))
 			static_branch_enable(&camellia_use_vaes_avx2);
+		if (boot_cpu_has(X86_FEATURE_GFNI))
+			static_branch_enable(&camellia_use_gfni_avx);
 	}
 	return 0;
 }
