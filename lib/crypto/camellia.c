@@ -22,10 +22,11 @@
  * block is bound by a round's latency, and only the GFNI form keeps up
  * with the tables there (bench-block128, CBC encryption: 0.60-0.61x
  * OpenSSL either way; the AES-NI form 0.31x).  What still uses the tables
- * on such a CPU: single blocks without GFNI, and key expansion (four or
- * six F evaluations per key).  Other CPUs use this file for everything.
+ * on such a CPU: single blocks without GFNI, and without GFNI the key
+ * expansion's four or six F evaluations (with GFNI, F alone runs in the
+ * same form).  Other CPUs use this file for everything.
  *
- * Speed: the modes get up to eight blocks per call; without arch code
+ * Speed: the modes get up to sixteen blocks per call; without arch code
  * they run four at a time interleaved (camellia_crypt_n()), so the table
  * loads of one block overlap the others'.
  */
@@ -152,6 +153,37 @@ static u64 camellia_fl_inv(u64 y, u64 k)
 	return ((u64)y1 << 32) | y2;
 }
 
+#ifdef CONFIG_CRYPTO_LIB_CAMELLIA_ARCH
+#include "camellia.h" /* $(SRCARCH)/camellia.h */
+#else
+static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
+				const u8 *src, size_t nblocks, bool enc)
+{
+	return false;
+}
+
+static bool camellia_f_arch(u64 x, u64 k, u64 *out)
+{
+	return false;
+}
+
+static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
+				    const u8 *src, bool enc)
+{
+	return false;
+}
+#endif
+
+/* F in the key schedule: on the key itself, so arch code where it is CT */
+static u64 camellia_key_f(u64 x, u64 k)
+{
+	u64 out;
+
+	if (camellia_f_arch(x, k, &out))
+		return out;
+	return camellia_f(x, k);
+}
+
 /* The two halves of the 128-bit value @v rotated left by @n (0 < n < 128). */
 static void camellia_rot128(u64 out[2], const u64 v[2], int n)
 {
@@ -226,19 +258,19 @@ int camellia_expandkey(struct camellia_key *key, const u8 *in_key,
 	}
 	d1 = kk[CAM_KL][0] ^ kk[CAM_KR][0];
 	d2 = kk[CAM_KL][1] ^ kk[CAM_KR][1];
-	d2 ^= camellia_f(d1, camellia_sigma[0]);
-	d1 ^= camellia_f(d2, camellia_sigma[1]);
+	d2 ^= camellia_key_f(d1, camellia_sigma[0]);
+	d1 ^= camellia_key_f(d2, camellia_sigma[1]);
 	d1 ^= kk[CAM_KL][0];
 	d2 ^= kk[CAM_KL][1];
-	d2 ^= camellia_f(d1, camellia_sigma[2]);
-	d1 ^= camellia_f(d2, camellia_sigma[3]);
+	d2 ^= camellia_key_f(d1, camellia_sigma[2]);
+	d1 ^= camellia_key_f(d2, camellia_sigma[3]);
 	kk[CAM_KA][0] = d1;
 	kk[CAM_KA][1] = d2;
 	if (big) {
 		d1 = kk[CAM_KA][0] ^ kk[CAM_KR][0];
 		d2 = kk[CAM_KA][1] ^ kk[CAM_KR][1];
-		d2 ^= camellia_f(d1, camellia_sigma[4]);
-		d1 ^= camellia_f(d2, camellia_sigma[5]);
+		d2 ^= camellia_key_f(d1, camellia_sigma[4]);
+		d1 ^= camellia_key_f(d2, camellia_sigma[5]);
 		kk[CAM_KB][0] = d1;
 		kk[CAM_KB][1] = d2;
 	}
@@ -315,22 +347,6 @@ static __always_inline void camellia_crypt_n(const struct camellia_key *key,
 				   dst + 16 * l + 8);
 	}
 }
-
-#ifdef CONFIG_CRYPTO_LIB_CAMELLIA_ARCH
-#include "camellia.h" /* $(SRCARCH)/camellia.h */
-#else
-static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
-				const u8 *src, size_t nblocks, bool enc)
-{
-	return false;
-}
-
-static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
-				    const u8 *src, bool enc)
-{
-	return false;
-}
-#endif
 
 void camellia_encrypt(const struct camellia_key *key,
 		      u8 out[CAMELLIA_BLOCK_SIZE],

@@ -38,6 +38,7 @@
  * the AES-NI form does not (about half its speed), so camellia.h uses
  * the one-block GFNI form only.
  *
+ * u64 camellia_f_gfni_avx(u64 x, u64 k);
  * void camellia_{enc,dec}_1way_gfni_avx(const struct camellia_key *key,
  *					 u8 *dst, const u8 *src);
  * void camellia_{enc,dec}_{1,2,8}way_aesni_avx(const struct camellia_key *key,
@@ -233,6 +234,7 @@
 #define ZERO	%\w\()mm13
 #define NIB	%\w\()mm14
 #define SUBKEY	%\w\()mm15
+#define SUBKEY_X	%xmm15
 
 /* SUBKEY = the u64 at \off(\base), as big-endian bytes in every 64-bit lane */
 .macro LOAD_SUBKEY w, off, base
@@ -564,3 +566,22 @@ SYM_FUNC_END(camellia_enc_1way_gfni_avx)
 SYM_FUNC_START(camellia_dec_1way_gfni_avx)
 	CAMELLIA	x, 1, 1, -1, CAM_F_GFNI
 SYM_FUNC_END(camellia_dec_1way_gfni_avx)
+
+/*
+ * u64 camellia_f_gfni_avx(u64 x, u64 k): F(x, k) alone, for the key
+ * schedule (values as RFC 3713 writes them, the first byte on top).
+ */
+SYM_FUNC_START(camellia_f_gfni_avx)
+	bswap	%rdi
+	bswap	%rsi
+	vmovq	%rdi, %xmm0
+	vpunpcklqdq	%xmm0, %xmm0, %xmm0
+	vmovq	%rsi, SUBKEY_X
+	vpunpcklqdq	SUBKEY_X, SUBKEY_X, SUBKEY_X
+	vpxor	%xmm1, %xmm1, %xmm1
+	CAM_F_GFNI	x, %xmm0, %xmm1
+	vmovq	%xmm1, %rax
+	bswap	%rax
+	vzeroall
+	RET
+SYM_FUNC_END(camellia_f_gfni_avx)

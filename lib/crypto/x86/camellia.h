@@ -4,8 +4,8 @@
  * and nibble-table affine maps (camellia-aesni-avx.S), in constant time:
  * eight blocks at a time in xmm registers, then two, then one; with VAES
  * and AVX2 the same code on ymm registers does sixteen and eight first.
- * Single blocks (CBC encryption) take the GFNI form where the CPU has
- * GFNI, and the portable tables otherwise.  Included by
+ * Single blocks (CBC encryption) and the key schedule's F take the GFNI
+ * form where the CPU has GFNI, and the portable tables otherwise.  Included by
  * lib/crypto/camellia.c.
  */
 
@@ -23,6 +23,7 @@ asmlinkage void camellia_enc_1way_aesni_avx(const struct camellia_key *key,
 					    u8 *dst, const u8 *src);
 asmlinkage void camellia_dec_1way_aesni_avx(const struct camellia_key *key,
 					    u8 *dst, const u8 *src);
+asmlinkage u64 camellia_f_gfni_avx(u64 x, u64 k);
 asmlinkage void camellia_enc_1way_gfni_avx(const struct camellia_key *key,
 					   u8 *dst, const u8 *src);
 asmlinkage void camellia_dec_1way_gfni_avx(const struct camellia_key *key,
@@ -56,6 +57,17 @@ static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_gfni_avx);
 
 /* Bound the time spent with preemption off in the kernel */
 #define CAMELLIA_SIMD_MAX_BLOCKS	256
+
+/* F for the key schedule: with GFNI, or false (the tables then) */
+static bool camellia_f_arch(u64 x, u64 k, u64 *out)
+{
+	if (!static_branch_likely(&camellia_use_gfni_avx) || !may_use_simd())
+		return false;
+	kernel_fpu_begin();
+	*out = camellia_f_gfni_avx(x, k);
+	kernel_fpu_end();
+	return true;
+}
 
 /*
  * One block (CBC encryption, XTS stealing, camellia_encrypt()): only the
