@@ -19,31 +19,20 @@
 #include <linux/minmax.h>
 #include <linux/stddef.h>
 
-asmlinkage void camellia_enc_1way_aesni_avx(const struct camellia_key *key,
-					    u8 *dst, const u8 *src);
-asmlinkage void camellia_dec_1way_aesni_avx(const struct camellia_key *key,
-					    u8 *dst, const u8 *src);
 asmlinkage u64 camellia_f_gfni_avx(u64 x, u64 k);
-asmlinkage void camellia_enc_1way_gfni_avx(const struct camellia_key *key,
-					   u8 *dst, const u8 *src);
-asmlinkage void camellia_dec_1way_gfni_avx(const struct camellia_key *key,
-					   u8 *dst, const u8 *src);
-asmlinkage void camellia_enc_2way_aesni_avx(const struct camellia_key *key,
-					    u8 *dst, const u8 *src);
-asmlinkage void camellia_dec_2way_aesni_avx(const struct camellia_key *key,
-					    u8 *dst, const u8 *src);
-asmlinkage void camellia_enc_8way_vaes_avx2(const struct camellia_key *key,
-					    u8 *dst, const u8 *src);
-asmlinkage void camellia_dec_8way_vaes_avx2(const struct camellia_key *key,
-					    u8 *dst, const u8 *src);
-asmlinkage void camellia_enc_16way_vaes_avx2(const struct camellia_key *key,
-					     u8 *dst, const u8 *src);
-asmlinkage void camellia_dec_16way_vaes_avx2(const struct camellia_key *key,
-					     u8 *dst, const u8 *src);
-asmlinkage void camellia_enc_8way_aesni_avx(const struct camellia_key *key,
-					    u8 *dst, const u8 *src);
-asmlinkage void camellia_dec_8way_aesni_avx(const struct camellia_key *key,
-					    u8 *dst, const u8 *src);
+
+/* camellia_enc_<form>() and camellia_dec_<form>() of camellia-aesni-avx.S */
+#define CAMELLIA_ASM_FUNCS(form)					\
+	asmlinkage void camellia_enc_##form(const struct camellia_key *key, \
+					    u8 *dst, const u8 *src);	\
+	asmlinkage void camellia_dec_##form(const struct camellia_key *key, \
+					    u8 *dst, const u8 *src)
+CAMELLIA_ASM_FUNCS(1way_gfni_avx);
+CAMELLIA_ASM_FUNCS(1way_aesni_avx);
+CAMELLIA_ASM_FUNCS(2way_aesni_avx);
+CAMELLIA_ASM_FUNCS(8way_aesni_avx);
+CAMELLIA_ASM_FUNCS(8way_vaes_avx2);
+CAMELLIA_ASM_FUNCS(16way_vaes_avx2);
 
 /* The offsets camellia-aesni-avx.S reads */
 static_assert(offsetof(struct camellia_key, kw) == 0);
@@ -69,6 +58,21 @@ static bool camellia_f_arch(u64 x, u64 k, u64 *out)
 	return true;
 }
 
+typedef void camellia_asm_fn(const struct camellia_key *key, u8 *dst,
+			     const u8 *src);
+
+/* Whole runs of @per blocks through @fn; returns the blocks done. */
+static size_t camellia_run(camellia_asm_fn *fn, size_t per,
+			   const struct camellia_key *key, u8 *dst,
+			   const u8 *src, size_t nblocks)
+{
+	size_t done;
+
+	for (done = 0; nblocks - done >= per; done += per)
+		fn(key, dst + 16 * done, src + 16 * done);
+	return done;
+}
+
 /*
  * One block (CBC encryption, XTS stealing, camellia_encrypt()): only the
  * GFNI form; with AES-NI alone one block is faster through the tables.
@@ -79,10 +83,8 @@ static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
 	if (!static_branch_likely(&camellia_use_gfni_avx) || !may_use_simd())
 		return false;
 	kernel_fpu_begin();
-	if (enc)
-		camellia_enc_1way_gfni_avx(key, dst, src);
-	else
-		camellia_dec_1way_gfni_avx(key, dst, src);
+	camellia_run(enc ? camellia_enc_1way_gfni_avx :
+		     camellia_dec_1way_gfni_avx, 1, key, dst, src, 1);
 	kernel_fpu_end();
 	return true;
 }
@@ -91,58 +93,44 @@ static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
 static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
 				const u8 *src, size_t nblocks, bool enc)
 {
+	bool gfni = static_branch_likely(&camellia_use_gfni_avx);
+
 	if (!static_branch_likely(&camellia_use_aesni_avx) || !may_use_simd())
 		return false;
 	while (nblocks) {
 		size_t n = min_t(size_t, nblocks, CAMELLIA_SIMD_MAX_BLOCKS);
+		size_t done = 0;
 
-		nblocks -= n;
 		kernel_fpu_begin();
 		if (static_branch_likely(&camellia_use_vaes_avx2)) {
-			for (; n >= 16; n -= 16, src += 256, dst += 256) {
-				if (enc)
-					camellia_enc_16way_vaes_avx2(key, dst, src);
-				else
-					camellia_dec_16way_vaes_avx2(key, dst, src);
-			}
-			if (n >= 8) {
-				if (enc)
-					camellia_enc_8way_vaes_avx2(key, dst, src);
-				else
-					camellia_dec_8way_vaes_avx2(key, dst, src);
-				n -= 8;
-				src += 128;
-				dst += 128;
-			}
+			done += camellia_run(enc ? camellia_enc_16way_vaes_avx2 :
+					     camellia_dec_16way_vaes_avx2, 16,
+					     key, dst, src, n);
+			done += camellia_run(enc ? camellia_enc_8way_vaes_avx2 :
+					     camellia_dec_8way_vaes_avx2, 8, key,
+					     dst + 16 * done, src + 16 * done,
+					     n - done);
 		}
-		for (; n >= 8; n -= 8, src += 128, dst += 128) {
-			if (enc)
-				camellia_enc_8way_aesni_avx(key, dst, src);
-			else
-				camellia_dec_8way_aesni_avx(key, dst, src);
-		}
-		for (; n >= 2; n -= 2, src += 32, dst += 32) {
-			if (enc)
-				camellia_enc_2way_aesni_avx(key, dst, src);
-			else
-				camellia_dec_2way_aesni_avx(key, dst, src);
-		}
-		if (n && static_branch_likely(&camellia_use_gfni_avx)) {
-			if (enc)
-				camellia_enc_1way_gfni_avx(key, dst, src);
-			else
-				camellia_dec_1way_gfni_avx(key, dst, src);
-			src += 16;
-			dst += 16;
-		} else if (n) {
-			if (enc)
-				camellia_enc_1way_aesni_avx(key, dst, src);
-			else
-				camellia_dec_1way_aesni_avx(key, dst, src);
-			src += 16;
-			dst += 16;
-		}
+		done += camellia_run(enc ? camellia_enc_8way_aesni_avx :
+				     camellia_dec_8way_aesni_avx, 8, key,
+				     dst + 16 * done, src + 16 * done, n - done);
+		done += camellia_run(enc ? camellia_enc_2way_aesni_avx :
+				     camellia_dec_2way_aesni_avx, 2, key,
+				     dst + 16 * done, src + 16 * done, n - done);
+		if (gfni)
+			done += camellia_run(enc ? camellia_enc_1way_gfni_avx :
+					     camellia_dec_1way_gfni_avx, 1, key,
+					     dst + 16 * done, src + 16 * done,
+					     n - done);
+		else
+			done += camellia_run(enc ? camellia_enc_1way_aesni_avx :
+					     camellia_dec_1way_aesni_avx, 1, key,
+					     dst + 16 * done, src + 16 * done,
+					     n - done);
 		kernel_fpu_end();
+		src += 16 * n;
+		dst += 16 * n;
+		nblocks -= n;
 	}
 	return true;
 }
