@@ -37,6 +37,7 @@ static const char *const feature_names[KC_CPU_FEATURE_COUNT] = {
 	[X86_FEATURE_AVX512BW] = "avx512bw",
 	[X86_FEATURE_AVX512IFMA] = "avx512ifma",
 	[X86_FEATURE_BMI1] = "bmi1",
+	[X86_FEATURE_GFNI] = "gfni",
 	[KC_ARM64_FEATURE_ASIMD] = "asimd",
 	[KC_ARM64_FEATURE_AES] = "aes",
 	[KC_ARM64_FEATURE_PMULL] = "pmull",
@@ -95,6 +96,7 @@ static void probe_arch(void)
 	features[X86_FEATURE_AVX512BW] = zmm_usable && (b & bit_AVX512BW);
 	features[X86_FEATURE_AVX512IFMA] = zmm_usable && (b & bit_AVX512IFMA);
 	features[X86_FEATURE_BMI1] = b & bit_BMI;
+	features[X86_FEATURE_GFNI] = c & bit_GFNI;
 	/*
 	 * The kernel sets PREFER_YMM on the Intel AVX-512 CPUs whose clock
 	 * drops when 512-bit registers are used; without its model list,

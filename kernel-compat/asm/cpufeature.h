@@ -31,6 +31,7 @@ enum kcrypto_cpu_feature {
 	X86_FEATURE_AVX512BW,
 	X86_FEATURE_AVX512IFMA,
 	X86_FEATURE_BMI1,
+	X86_FEATURE_GFNI,
 	/* synthetic, as in the kernel: AVX-512 CPUs that slow down on zmm */
 	X86_FEATURE_PREFER_YMM,
 	/* arm64 (HWCAP names) */

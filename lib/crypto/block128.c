@@ -19,7 +19,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
-#define BLOCK128_CHUNK	8
+#define BLOCK128_CHUNK	16
 #define CHUNK_BYTES	(BLOCK128_CHUNK * BLOCK128_SIZE)
 
 static void block128_ecb(const struct block128_cipher *c, const void *ctx,

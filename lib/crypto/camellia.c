@@ -3,21 +3,32 @@
  * Camellia block cipher (RFC 3713): 18 Feistel rounds for 128-bit keys,
  * 24 for 192- and 256-bit keys, with FL/FL^-1 layers every six rounds.
  *
- * Side channels: the F function looks up four 256-byte tables (the RFC's
- * SBOX1..SBOX4, the last three derived from SBOX1 at init) with key- and
- * data-dependent indices.  That is not constant time, but the footprint is
- * 1 KiB rather than the 4-8 KiB of 32/64-bit "SP" tables that the
- * reference and the kernel's camellia_generic use, which leaves less for a
- * cache-timing attacker to observe; the P function is word operations
- * instead of tables.  Camellia's S-box is affine-equivalent to inversion
- * in GF(2^8), so the constant-time answer is the same as for AES: a
- * Boolean circuit over bitsliced blocks, or AES-NI/GFNI with affine pre-
- * and post-filters on x86; those are multi-block forms that belong behind
- * $(SRCARCH)/camellia.h.
+ * Side channels: here the F function looks up four 256-byte tables (the
+ * RFC's SBOX1..SBOX4, the last three derived from SBOX1 at init) with key-
+ * and data-dependent indices.  That is not constant time, but the
+ * footprint is 1 KiB rather than the 4-8 KiB of 32/64-bit "SP" tables that
+ * the reference and the kernel's camellia_generic use, which leaves less
+ * for a cache-timing attacker to observe; the P function is word
+ * operations instead of tables.
  *
- * Speed: the modes get up to four blocks per call and those run
- * interleaved (camellia_crypt_n()), so the table loads of one block
- * overlap the others'; CBC encryption is one block at a time.
+ * Camellia's S-box is affine-equivalent to inversion in GF(2^8), so the
+ * constant-time form is the same as for AES: on x86_64 with AES-NI and
+ * AVX, $(SRCARCH)/camellia.h takes every multi-block call of the modes
+ * (ECB, CBC decryption, CTR, XTS) and computes the S-boxes with
+ * vaesenclast between affine pre- and post-maps, no tables
+ * (x86/camellia-aesni-avx.S; on ymm registers with VAES and AVX2).  Single
+ * blocks (camellia_encrypt()/camellia_decrypt(), CBC encryption, XTS
+ * ciphertext stealing) go there only when the CPU also has GFNI: one
+ * block is bound by a round's latency, and only the GFNI form keeps up
+ * with the tables there (bench-block128, CBC encryption: 0.60-0.61x
+ * OpenSSL either way; the AES-NI form 0.31x).  What still uses the tables
+ * on such a CPU: single blocks without GFNI, and without GFNI the key
+ * expansion's four or six F evaluations (with GFNI, F alone runs in the
+ * same form).  Other CPUs use this file for everything.
+ *
+ * Speed: the modes get up to sixteen blocks per call; without arch code
+ * they run four at a time interleaved (camellia_crypt_n()), so the table
+ * loads of one block overlap the others'.
  */
 
 #include <crypto/camellia.h>
@@ -142,6 +153,37 @@ static u64 camellia_fl_inv(u64 y, u64 k)
 	return ((u64)y1 << 32) | y2;
 }
 
+#ifdef CONFIG_CRYPTO_LIB_CAMELLIA_ARCH
+#include "camellia.h" /* $(SRCARCH)/camellia.h */
+#else
+static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
+				const u8 *src, size_t nblocks, bool enc)
+{
+	return false;
+}
+
+static bool camellia_f_arch(u64 x, u64 k, u64 *out)
+{
+	return false;
+}
+
+static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
+				    const u8 *src, bool enc)
+{
+	return false;
+}
+#endif
+
+/* F in the key schedule: on the key itself, so arch code where it is CT */
+static u64 camellia_key_f(u64 x, u64 k)
+{
+	u64 out;
+
+	if (camellia_f_arch(x, k, &out))
+		return out;
+	return camellia_f(x, k);
+}
+
 /* The two halves of the 128-bit value @v rotated left by @n (0 < n < 128). */
 static void camellia_rot128(u64 out[2], const u64 v[2], int n)
 {
@@ -216,19 +258,19 @@ int camellia_expandkey(struct camellia_key *key, const u8 *in_key,
 	}
 	d1 = kk[CAM_KL][0] ^ kk[CAM_KR][0];
 	d2 = kk[CAM_KL][1] ^ kk[CAM_KR][1];
-	d2 ^= camellia_f(d1, camellia_sigma[0]);
-	d1 ^= camellia_f(d2, camellia_sigma[1]);
+	d2 ^= camellia_key_f(d1, camellia_sigma[0]);
+	d1 ^= camellia_key_f(d2, camellia_sigma[1]);
 	d1 ^= kk[CAM_KL][0];
 	d2 ^= kk[CAM_KL][1];
-	d2 ^= camellia_f(d1, camellia_sigma[2]);
-	d1 ^= camellia_f(d2, camellia_sigma[3]);
+	d2 ^= camellia_key_f(d1, camellia_sigma[2]);
+	d1 ^= camellia_key_f(d2, camellia_sigma[3]);
 	kk[CAM_KA][0] = d1;
 	kk[CAM_KA][1] = d2;
 	if (big) {
 		d1 = kk[CAM_KA][0] ^ kk[CAM_KR][0];
 		d2 = kk[CAM_KA][1] ^ kk[CAM_KR][1];
-		d2 ^= camellia_f(d1, camellia_sigma[4]);
-		d1 ^= camellia_f(d2, camellia_sigma[5]);
+		d2 ^= camellia_key_f(d1, camellia_sigma[4]);
+		d1 ^= camellia_key_f(d2, camellia_sigma[5]);
 		kk[CAM_KB][0] = d1;
 		kk[CAM_KB][1] = d2;
 	}
@@ -310,7 +352,8 @@ void camellia_encrypt(const struct camellia_key *key,
 		      u8 out[CAMELLIA_BLOCK_SIZE],
 		      const u8 in[CAMELLIA_BLOCK_SIZE])
 {
-	camellia_crypt_n(key, out, in, 1, true);
+	if (!camellia_crypt_one_arch(key, out, in, true))
+		camellia_crypt_n(key, out, in, 1, true);
 }
 EXPORT_SYMBOL_GPL(camellia_encrypt);
 
@@ -318,7 +361,8 @@ void camellia_decrypt(const struct camellia_key *key,
 		      u8 out[CAMELLIA_BLOCK_SIZE],
 		      const u8 in[CAMELLIA_BLOCK_SIZE])
 {
-	camellia_crypt_n(key, out, in, 1, false);
+	if (!camellia_crypt_one_arch(key, out, in, false))
+		camellia_crypt_n(key, out, in, 1, false);
 }
 EXPORT_SYMBOL_GPL(camellia_decrypt);
 
@@ -332,6 +376,9 @@ static __always_inline void camellia_b128_crypt(const void *ctx, u8 *dst,
 						const u8 *src, size_t nblocks,
 						bool enc)
 {
+	if (nblocks == 1 ? camellia_crypt_one_arch(ctx, dst, src, enc) :
+	    camellia_crypt_arch(ctx, dst, src, nblocks, enc))
+		return;
 	for (; nblocks >= 4; nblocks -= 4, src += 64, dst += 64)
 		camellia_crypt_n(ctx, dst, src, 4, enc);
 	for (; nblocks; nblocks--, src += 16, dst += 16)

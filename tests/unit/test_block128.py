@@ -124,6 +124,44 @@ def test_random(tap, o, r, cipher):
                % (cipher, mode, n, oracle, path_name()), '\n'.join(bad[:10]))
 
 
+def test_block_counts(tap, o, r, cipher):
+    """Every block count from 1 to 17 in one call (the SIMD code runs
+    eight, two and one blocks at a time), with CTR and XTS tails."""
+    bad, n = [], 0
+    reqs, want = [], []
+    for mode in ('ecb', 'cbc', 'ctr', 'xts'):
+        for nb in range(0 if mode == 'ctr' else 1, 18):
+            for tail in ((0, 5) if mode in ('ctr', 'xts') else (0,)):
+                if nb == 0 and not tail:
+                    continue
+                for enc in ((True,) if mode == 'ctr' else (True, False)):
+                    kl = r.choice([16, 24, 32])
+                    key = randbytes(r, 2 * kl if mode == 'xts' else kl)
+                    iv = randbytes(r, 16) if mode != 'ecb' else b''
+                    data = randbytes(r, 16 * nb + tail)
+                    if mode == 'ecb':
+                        exp = blockref.ecb(cipher, key, data, enc)
+                    elif mode == 'cbc':
+                        exp = blockref.cbc(cipher, key, iv, data, enc)[0]
+                    elif mode == 'ctr':
+                        exp = blockref.ctr(cipher, key, iv, data)[0]
+                    else:
+                        exp = blockref.xts(cipher, key, iv, data, enc)
+                    reqs.append(('b128', cipher, mode, 'enc' if enc else 'dec', key, iv, 0, 0,
+                                 data))
+                    want.append((exp, '%s %s %d blocks + %d' % (
+                        mode, 'enc' if enc else 'dec', nb, tail)))
+    for res, (exp, what) in zip(o.many(reqs), want):
+        n += 1
+        if isinstance(res, OracleError):
+            bad.append('%s: errno %d' % (what, res.errno))
+        elif res[0] != exp:
+            bad.append('%s: output differs' % what)
+    oracle = 'cryptography' if cipher == 'camellia' else 'nettle'
+    tap.ok(not bad, '%s: %d calls of 1-17 blocks (+ CTR/XTS tails) agree with %s [%s]'
+           % (cipher, n, oracle, path_name()), '\n'.join(bad[:10]))
+
+
 def test_block_fn(tap, o, r, cipher):
     bad = 0
     for _ in range(50):
@@ -179,6 +217,7 @@ def main():
             continue
         test_testmgr(tap, o, cipher)
         test_block_fn(tap, o, r, cipher)
+        test_block_counts(tap, o, r, cipher)
         test_random(tap, o, r, cipher)
         test_errors(tap, o, cipher)
     o.close()

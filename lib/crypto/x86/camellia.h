@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Camellia on x86_64 with AES-NI and AVX: the S-boxes through vaesenclast
+ * and nibble-table affine maps (camellia-aesni-avx.S), in constant time:
+ * eight blocks at a time in xmm registers, then two, then one; with VAES
+ * and AVX2 the same code on ymm registers does sixteen and eight first.
+ * Single blocks (CBC encryption) and the key schedule's F take the GFNI
+ * form where the CPU has GFNI, and the portable tables otherwise.  Included by
+ * lib/crypto/camellia.c.
+ */
+
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/simd.h>
+#include <linux/build_bug.h>
+#include <linux/init.h>
+#include <linux/jump_label.h>
+#include <linux/linkage.h>
+#include <linux/minmax.h>
+#include <linux/stddef.h>
+
+asmlinkage u64 camellia_f_gfni_avx(u64 x, u64 k);
+
+/* camellia_enc_<form>() and camellia_dec_<form>() of camellia-aesni-avx.S */
+#define CAMELLIA_ASM_FUNCS(form)					\
+	asmlinkage void camellia_enc_##form(const struct camellia_key *key, \
+					    u8 *dst, const u8 *src);	\
+	asmlinkage void camellia_dec_##form(const struct camellia_key *key, \
+					    u8 *dst, const u8 *src)
+CAMELLIA_ASM_FUNCS(1way_gfni_avx);
+CAMELLIA_ASM_FUNCS(1way_aesni_avx);
+CAMELLIA_ASM_FUNCS(2way_aesni_avx);
+CAMELLIA_ASM_FUNCS(8way_aesni_avx);
+CAMELLIA_ASM_FUNCS(8way_vaes_avx2);
+CAMELLIA_ASM_FUNCS(16way_vaes_avx2);
+
+/* The offsets camellia-aesni-avx.S reads */
+static_assert(offsetof(struct camellia_key, kw) == 0);
+static_assert(offsetof(struct camellia_key, k) == 32);
+static_assert(offsetof(struct camellia_key, ke) == 224);
+static_assert(offsetof(struct camellia_key, nrounds) == 272);
+
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_aesni_avx);
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_vaes_avx2);
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_gfni_avx);
+
+/* Bound the time spent with preemption off in the kernel */
+#define CAMELLIA_SIMD_MAX_BLOCKS	256
+
+/* F for the key schedule: with GFNI, or false (the tables then) */
+static bool camellia_f_arch(u64 x, u64 k, u64 *out)
+{
+	if (!static_branch_likely(&camellia_use_gfni_avx) || !may_use_simd())
+		return false;
+	kernel_fpu_begin();
+	*out = camellia_f_gfni_avx(x, k);
+	kernel_fpu_end();
+	return true;
+}
+
+typedef void camellia_asm_fn(const struct camellia_key *key, u8 *dst,
+			     const u8 *src);
+
+/* Whole runs of @per blocks through @fn; returns the blocks done. */
+static size_t camellia_run(camellia_asm_fn *fn, size_t per,
+			   const struct camellia_key *key, u8 *dst,
+			   const u8 *src, size_t nblocks)
+{
+	size_t done;
+
+	for (done = 0; nblocks - done >= per; done += per)
+		fn(key, dst + 16 * done, src + 16 * done);
+	return done;
+}
+
+/*
+ * One block (CBC encryption, XTS stealing, camellia_encrypt()): only the
+ * GFNI form; with AES-NI alone one block is faster through the tables.
+ */
+static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
+				    const u8 *src, bool enc)
+{
+	if (!static_branch_likely(&camellia_use_gfni_avx) || !may_use_simd())
+		return false;
+	kernel_fpu_begin();
+	camellia_run(enc ? camellia_enc_1way_gfni_avx :
+		     camellia_dec_1way_gfni_avx, 1, key, dst, src, 1);
+	kernel_fpu_end();
+	return true;
+}
+
+/* All @nblocks, or false when the CPU or context cannot (portable code then). */
+static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
+				const u8 *src, size_t nblocks, bool enc)
+{
+	bool gfni = static_branch_likely(&camellia_use_gfni_avx);
+
+	if (!static_branch_likely(&camellia_use_aesni_avx) || !may_use_simd())
+		return false;
+	while (nblocks) {
+		size_t n = min_t(size_t, nblocks, CAMELLIA_SIMD_MAX_BLOCKS);
+		size_t done = 0;
+
+		kernel_fpu_begin();
+		if (static_branch_likely(&camellia_use_vaes_avx2)) {
+			done += camellia_run(enc ? camellia_enc_16way_vaes_avx2 :
+					     camellia_dec_16way_vaes_avx2, 16,
+					     key, dst, src, n);
+			done += camellia_run(enc ? camellia_enc_8way_vaes_avx2 :
+					     camellia_dec_8way_vaes_avx2, 8, key,
+					     dst + 16 * done, src + 16 * done,
+					     n - done);
+		}
+		done += camellia_run(enc ? camellia_enc_8way_aesni_avx :
+				     camellia_dec_8way_aesni_avx, 8, key,
+				     dst + 16 * done, src + 16 * done, n - done);
+		done += camellia_run(enc ? camellia_enc_2way_aesni_avx :
+				     camellia_dec_2way_aesni_avx, 2, key,
+				     dst + 16 * done, src + 16 * done, n - done);
+		if (gfni)
+			done += camellia_run(enc ? camellia_enc_1way_gfni_avx :
+					     camellia_dec_1way_gfni_avx, 1, key,
+					     dst + 16 * done, src + 16 * done,
+					     n - done);
+		else
+			done += camellia_run(enc ? camellia_enc_1way_aesni_avx :
+					     camellia_dec_1way_aesni_avx, 1, key,
+					     dst + 16 * done, src + 16 * done,
+					     n - done);
+		kernel_fpu_end();
+		src += 16 * n;
+		dst += 16 * n;
+		nblocks -= n;
+	}
+	return true;
+}
+
+static int __init camellia_mod_init_arch(void)
+{
+	if (boot_cpu_has(X86_FEATURE_AES) && boot_cpu_has(X86_FEATURE_AVX) &&
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL)) {
+		static_branch_enable(&camellia_use_aesni_avx);
+		if (boot_cpu_has(X86_FEATURE_VAES) &&
+		    boot_cpu_has(X86_FEATURE_AVX2))
+			static_branch_enable(&camellia_use_vaes_avx2);
+		if (boot_cpu_has(X86_FEATURE_GFNI))
+			static_branch_enable(&camellia_use_gfni_avx);
+	}
+	return 0;
+}
+subsys_initcall(camellia_mod_init_arch);
