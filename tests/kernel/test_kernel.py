@@ -11,6 +11,8 @@
     test_kernel.py hardening    AF_ALG without zero-copy, software only
     test_kernel.py restrict-shim  AFALG_SHIM=fallback at levels 1 and 2
     test_kernel.py fsverity     fs-verity on a host-made ext4 image
+    test_kernel.py luks-guest   LUKS images from the host opened by dm-crypt
+    test_kernel.py iwd          iwd over mac80211_hwsim, AF_ALG off, shim
     test_kernel.py arm64        arm64 build booted under TCG with KUnit
 
 Every test point is TAP; a prerequisite that is missing fails (the
@@ -702,6 +704,20 @@ def test_arm64(tap):
     tap.ok(rc == 0, 'arm64 guest run exits 0 (%.0fs)' % secs, out[-2000:])
 
 
+def test_luks_guest(tap):
+    """Host-made LUKS images opened by the guest's dm-crypt
+    (tests/kernel/luks_guest.py)."""
+    import luks_guest
+    luks_guest.test(tap, kbuild, run, os.path.join(KP, 'run-guest'))
+
+
+def test_iwd(tap):
+    """iwd connecting under the shim with AF_ALG off
+    (tests/kernel/iwd_guest.py)."""
+    import iwd_guest
+    iwd_guest.test(tap, kbuild, run, os.path.join(KP, 'run-guest'))
+
+
 def test_includers(tap):
     rc, out, secs = run([os.path.join(KP, 'check-includers')])
     tap.diag(out)
@@ -721,6 +737,8 @@ def main():
         'hardening': test_hardening,
         'restrict-shim': test_restrict_shim,
         'fsverity': test_fsverity,
+        'luks-guest': test_luks_guest,
+        'iwd': test_iwd,
         'arm64': test_arm64,
         'includers': test_includers,
     }

@@ -2,7 +2,7 @@
 """Independent 128-bit block ciphers and the kernel's modes over them.
 
 Block functions: Serpent and Twofish from GNU Nettle (libnettle, through
-ctypes), Camellia from python3-cryptography.  The modes (ECB, CBC, CTR with
+ctypes), AES and Camellia from python3-cryptography.  The modes (ECB, CBC, CTR with
 a 128-bit big-endian counter, XTS per IEEE 1619 with ciphertext stealing)
 are written here from their specifications over any of those block
 functions; none of this calls libkcrypto.
@@ -33,15 +33,20 @@ class _Nettle:
         return out.raw
 
 
-def _camellia(key, data, enc):
+def _pyca(cipher, key, data, enc):
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
-        try:
-            from cryptography.hazmat.decrepit.ciphers.algorithms import Camellia
-        except ImportError:
-            from cryptography.hazmat.primitives.ciphers.algorithms import Camellia
-        from cryptography.hazmat.primitives.ciphers import Cipher, modes
-        c = Cipher(Camellia(key), modes.ECB())
+        from cryptography.hazmat.primitives.ciphers import (Cipher, algorithms,
+                                                            modes)
+        if cipher == 'aes':
+            alg = algorithms.AES
+        else:
+            try:
+                from cryptography.hazmat.decrepit.ciphers.algorithms import \
+                    Camellia as alg
+            except ImportError:
+                alg = algorithms.Camellia
+        c = Cipher(alg(key), modes.ECB())
     op = c.encryptor() if enc else c.decryptor()
     return op.update(data) + op.finalize()
 
@@ -51,8 +56,8 @@ _nettle = {}
 
 def ecb(cipher, key, data, enc=True):
     """Raw ECB of @data (whole blocks) with the named cipher."""
-    if cipher == 'camellia':
-        return _camellia(key, data, enc)
+    if cipher in ('aes', 'camellia'):
+        return _pyca(cipher, key, data, enc)
     if cipher not in _nettle:
         _nettle[cipher] = _Nettle(cipher)
     return _nettle[cipher].crypt(key, data, enc)
