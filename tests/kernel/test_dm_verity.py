@@ -155,42 +155,35 @@ def check_reads(tap, arch, res, data):
                                  if v != 'ok')[:20])
 
 
-def test_x86_64(tap):
-    kdir = kbuild(tap, 'x86_64')
-    if not kdir:
-        return
-    with tempfile.TemporaryDirectory(prefix='kernel-dm-verity-') as tmp:
-        img, data, roots = make_image(tap, tmp)
-        if not img:
-            return
-        lines = ['echo "sha_ni $(grep -c sha_ni /proc/cpuinfo)"']
-        reads = []
-        opens = [(name, name, roots[name]) for name, _, _ in TABLES] + \
-            [('wrongroot', 'plain', wrong(roots['plain']))]
-        for dev, table, root in opens:
-            lines.append('veritysetup open /dev/vda dmv-%s /dev/vda %s '
-                         '--hash-offset=%d || echo "open-failed %s"'
-                         % (dev, root, hash_offset(table), dev))
-            reads.append('read=%s:/dev/mapper/dmv-%s:%d' % (dev, dev, NBLK))
-        for name, _, _ in TABLES:
-            lines.append('echo "sha256sum %s $(sha256sum < /dev/mapper/dmv-%s'
-                         ' | cut -d" " -f1)"' % (name, name))
-        lines.append('/run/guest/dm-verity-test %s corrupt=/dev/vda:%d'
-                     % (' '.join(reads), CORRUPT_BLOCK * BLOCK + 100))
-        lines.append('veritysetup open /dev/vda dmv-corrupt /dev/vda %s '
-                     '--hash-offset=%d' % (roots[CORRUPT_TABLE],
-                                           hash_offset(CORRUPT_TABLE)))
-        lines.append('/run/guest/dm-verity-test read=corrupt:'
-                     '/dev/mapper/dmv-corrupt:%d' % NBLK)
-        lines.append('dmesg | grep -i verity')
-        rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel',
-                             kdir, '--disk', img, '--cmd', '\n'.join(lines)])
-    tap.diag('\n'.join(l for l in out.splitlines()
-                        if not l.startswith(('block ', 'chunk '))))
-    tap.ok(rc == 0, 'x86_64 guest run exits 0 (%.0fs)' % secs)
-    res = parse(out)
-    if 'open-failed wrongroot' in out:
-        res.setdefault('wrongroot', {})['opened_refused'] = True
+def run_x86_64(kdir, img, roots, tmp):
+    """veritysetup open and dm-verity-test read=; returns (rc, out, secs,
+    kernel log)."""
+    lines = ['echo "sha_ni $(grep -c sha_ni /proc/cpuinfo)"']
+    reads = []
+    opens = [(name, name, roots[name]) for name, _, _ in TABLES] + \
+        [('wrongroot', 'plain', wrong(roots['plain']))]
+    for dev, table, root in opens:
+        lines.append('veritysetup open /dev/vda dmv-%s /dev/vda %s '
+                     '--hash-offset=%d || echo "open-failed %s"'
+                     % (dev, root, hash_offset(table), dev))
+        reads.append('read=%s:/dev/mapper/dmv-%s:%d' % (dev, dev, NBLK))
+    for name, _, _ in TABLES:
+        lines.append('echo "sha256sum %s $(sha256sum < /dev/mapper/dmv-%s'
+                     ' | cut -d" " -f1)"' % (name, name))
+    lines.append('/run/guest/dm-verity-test %s corrupt=/dev/vda:%d'
+                 % (' '.join(reads), CORRUPT_BLOCK * BLOCK + 100))
+    lines.append('veritysetup open /dev/vda dmv-corrupt /dev/vda %s '
+                 '--hash-offset=%d || echo "open-failed corrupt"'
+                 % (roots[CORRUPT_TABLE], hash_offset(CORRUPT_TABLE)))
+    lines.append('/run/guest/dm-verity-test read=corrupt:'
+                 '/dev/mapper/dmv-corrupt:%d' % NBLK)
+    lines.append('echo "kernel log:"; dmesg | grep -i verity')
+    rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
+                         '--disk', img, '--cmd', '\n'.join(lines)])
+    return rc, out, secs, out.partition('kernel log:')[2]
+
+
+def check_x86_64(tap, out, log, res, data):
     for name, _, _ in TABLES:
         tap.ok('open-failed %s' % name not in out,
                'x86_64: veritysetup open %s' % name)
@@ -198,52 +191,36 @@ def test_x86_64(tap):
         tap.ok('sha256sum %s %s' % (name, want) in out,
                'x86_64 %s: sha256sum of the device equals hashlib\'s of the '
                'data' % name)
-    check_reads(tap, 'x86_64', res, data)
-    tap.ok('data block %d is corrupted' % CORRUPT_BLOCK in out,
-           'x86_64: dm-verity logs data block %d as corrupted'
-           % CORRUPT_BLOCK)
     # QEMU's x86 TCG has no SHA-NI: sha256_finup_2x() is not optimised
-    # there and no table may claim pairs (with SHA-NI each sha256 one would).
+    # there and no table may claim pairs (with SHA-NI the sha256 ones would).
     sha_ni = 'sha_ni 0' not in out
-    pairs = out.count(PAIRS_MSG)
+    pairs = log.count(PAIRS_MSG)
     tap.ok(pairs > 0 if sha_ni else pairs == 0,
            'x86_64: %d tables hash data blocks in pairs (guest SHA-NI: %s)'
            % (pairs, 'yes' if sha_ni else 'no'))
 
 
-def test_arm64(tap):
-    kdir = kbuild(tap, 'arm64')
-    if not kdir:
-        return
-    with tempfile.TemporaryDirectory(prefix='kernel-dm-verity-') as tmp:
-        img, data, roots = make_image(tap, tmp)
-        if not img:
-            return
+def run_arm64(kdir, img, roots, tmp):
+    """dm-verity-test open= (the DM ioctls); returns (rc, out, secs,
+    console log)."""
+    def table(dev, name, root):
+        alg, salt = [(a, s) for n, a, s in TABLES if n == name][0]
+        return 'open=%s:/dev/vda:/dev/vda:%d:%d:%s:%s:%s' % (
+            dev, NBLK, hash_offset(name) // BLOCK + 1, alg, root, salt)
+    args = [table(name, name, roots[name]) for name, _, _ in TABLES]
+    args.append(table('wrongroot', 'plain', wrong(roots['plain'])))
+    args.append('corrupt=/dev/vda:%d' % (CORRUPT_BLOCK * BLOCK + 100))
+    args.append(table('corrupt', CORRUPT_TABLE, roots[CORRUPT_TABLE]))
+    console = os.path.join(tmp, 'console.log')
+    rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
+                         '--arch', 'arm64', '--console', console,
+                         '--disk', img, '--cmd',
+                         'dm-verity-test ' + ' '.join(args)])
+    with open(console, errors='replace') as fp:
+        return rc, out, secs, fp.read()
 
-        def table(dev, name, root):
-            alg, salt = [(a, s) for n, a, s in TABLES if n == name][0]
-            return 'open=%s:/dev/vda:/dev/vda:%d:%d:%s:%s:%s' % (
-                dev, NBLK, hash_offset(name) // BLOCK + 1, alg, root, salt)
-        args = [table(name, name, roots[name]) for name, _, _ in TABLES]
-        args.append(table('wrongroot', 'plain', wrong(roots['plain'])))
-        args.append('corrupt=/dev/vda:%d' % (CORRUPT_BLOCK * BLOCK + 100))
-        args.append(table('corrupt', CORRUPT_TABLE, roots[CORRUPT_TABLE]))
-        console = os.path.join(tmp, 'console.log')
-        rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
-                             '--arch', 'arm64', '--console', console,
-                             '--disk', img, '--cmd',
-                             'dm-verity-test ' + ' '.join(args)])
-        with open(console, errors='replace') as fp:
-            log = fp.read()
-    tap.diag('\n'.join(l for l in out.splitlines()
-                        if not l.startswith(('block ', 'chunk '))))
-    tap.diag('\n'.join(l for l in log.splitlines() if 'verity' in l))
-    tap.ok(rc == 0, 'arm64 guest run exits 0 (%.0fs)' % secs)
-    res = parse(out)
-    check_reads(tap, 'arm64', res, data)
-    tap.ok('data block %d is corrupted' % CORRUPT_BLOCK in log,
-           'arm64: dm-verity logs data block %d as corrupted'
-           % CORRUPT_BLOCK)
+
+def check_arm64(tap, out, log, res, data):
     # Each sha256 table says it hashes its data blocks in pairs, by its
     # device number; the sha512 one must not.
     paired = {n for n, r in res.items()
@@ -258,15 +235,37 @@ def test_arm64(tap):
            'arm64 sha512: hashed one block at a time through the shash')
 
 
-def main():
-    tests = {'x86_64': test_x86_64, 'arm64': test_arm64}
-    what = sys.argv[1] if len(sys.argv) > 1 else ''
-    if what not in tests:
-        sys.exit('usage: test_dm_verity.py %s' % '|'.join(tests))
-    tap = Tap()
-    tests[what](tap)
-    tap.done()
+GUESTS = {'x86_64': (run_x86_64, check_x86_64),
+          'arm64': (run_arm64, check_arm64)}
+
+
+def test_dm_verity(tap, arch):
+    guest_run, guest_check = GUESTS[arch]
+    kdir = kbuild(tap, arch)
+    if not kdir:
+        return
+    with tempfile.TemporaryDirectory(prefix='kernel-dm-verity-') as tmp:
+        img, data, roots = make_image(tap, tmp)
+        if not img:
+            return
+        rc, out, secs, log = guest_run(kdir, img, roots, tmp)
+    tap.diag('\n'.join(l for l in out.splitlines()
+                        if not l.startswith(('block ', 'chunk '))))
+    tap.diag('\n'.join(l for l in log.splitlines() if 'verity' in l))
+    tap.ok(rc == 0, '%s guest run exits 0 (%.0fs)' % (arch, secs))
+    res = parse(out)
+    if 'open-failed wrongroot' in out:
+        res.setdefault('wrongroot', {})['opened_refused'] = True
+    check_reads(tap, arch, res, data)
+    tap.ok('data block %d is corrupted' % CORRUPT_BLOCK in log,
+           '%s: dm-verity logs data block %d as corrupted'
+           % (arch, CORRUPT_BLOCK))
+    guest_check(tap, out, log, res, data)
 
 
 if __name__ == '__main__':
-    main()
+    if len(sys.argv) != 2 or sys.argv[1] not in GUESTS:
+        sys.exit('usage: test_dm_verity.py %s' % '|'.join(GUESTS))
+    t = Tap()
+    test_dm_verity(t, sys.argv[1])
+    t.done()
