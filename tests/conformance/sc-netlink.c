@@ -561,8 +561,9 @@ static void print_rcvbuf(int fd, int set)
  * Unread replies are charged to SO_RCVBUF (netlink_attachskb()): a reply
  * that does not fit is dropped, the next receive says ENOBUFS once, and
  * the socket drops every reply until it has been drained.  The counts
- * follow from the kernel's skb truesize for each reply (1280 for a hash
- * report, 832 for an error ack on Debian's x86_64 config).
+ * follow from the kernel's skb truesize for each reply (896 for a sha256
+ * report and for an error ack with the test guest's config; the value
+ * depends on the kernel config, afalg-behaviour.md §1.16).
  */
 static void sc_nl_rcvbuf(const void *arg)
 {
