@@ -217,6 +217,9 @@ def run_arm64(kdir, img, roots, tmp):
     console = os.path.join(tmp, 'console.log')
     rc, out, secs = run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
                          '--arch', 'arm64', '--console', console,
+                         # dm-verity's DMINFO lines (the pairs line, "using
+                         # shash") are KERN_INFO: let them reach the console
+                         '--append', 'loglevel=7',
                          '--disk', img, '--cmd',
                          'dm-verity-test ' + ' '.join(args)])
     with open(console, errors='replace') as fp:
