@@ -168,8 +168,12 @@ def test(tap, kbuild, run, run_guest):
     kdir = kbuild(tap, 'x86_64')
     if not kdir:
         return
+    # the guest's /tmp is its own tmpfs: share the shim's directory, as a
+    # checkout (CI's clean clone) may live there
+    shim = os.path.abspath(shim)
     rc, out, secs = run([run_guest, '--kernel', kdir, '--timeout', '900',
-                         '--cmd', guest_script(os.path.abspath(shim))])
+                         '--share', os.path.dirname(shim),
+                         '--cmd', guest_script(shim)])
     if not tap.ok(rc == 0, 'guest runs the hostapd/iwd scenario (%.0fs)'
                   % secs, out[-3000:]):
         return
