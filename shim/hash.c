@@ -174,11 +174,7 @@ static ssize_t hash_recvmsg(struct afs_sock *s, struct msghdr *msg,
 		h->more = false;
 		alg->ops.hash.final(h->req, h->result);
 	}
-	if (msg->msg_iovlen == 1 && len)	/* recv(), read() */
-		memcpy(msg->msg_iov->iov_base, h->result, len);
-	else
-		afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, 0, h->result,
-				len);
+	afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, 0, h->result, len);
 	/* hash_free_result() */
 	afs_wipe(h->result, ds);
 	h->has_result = false;
