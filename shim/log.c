@@ -127,24 +127,33 @@ static void emit(const char *dest, const char *line)
 	}
 }
 
+/* the calling process's executable and comm, JSON-escaped for a record */
+static void process_names(char *e_exe, size_t exe_size, char *e_comm,
+			  size_t comm_size)
+{
+	char exe[512], comm[17] = "";
+	ssize_t n;
+
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = 0;
+	prctl(PR_GET_NAME, comm, 0, 0, 0);
+	json_str(e_exe, exe_size, exe);
+	json_str(e_comm, comm_size, comm);
+}
+
 void afs_log_tfm(const struct afs_sock *tfm)
 {
 	static const char *const tn[] = { "hash", "skcipher", "aead", "rng" };
 	const char *dest = afs_log_dest();
-	char exe[512], comm[17] = "", e_exe[1024], e_comm[64], e_alg[512];
+	char e_exe[1024], e_comm[64], e_alg[512];
 	char cg[512], e_cg[1024], keys[32], line[4096];
 	const struct afs_tfm *t = tfm->tfm;
-	ssize_t n;
 	int saved = errno;
 
 	if (!dest || !t)
 		return;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	exe[n > 0 ? n : 0] = 0;
-	prctl(PR_GET_NAME, comm, 0, 0, 0);
+	process_names(e_exe, sizeof(e_exe), e_comm, sizeof(e_comm));
 	cgroup_path(cg, sizeof(cg));
-	json_str(e_exe, sizeof(e_exe), exe);
-	json_str(e_comm, sizeof(e_comm), comm);
 	json_str(e_cg, sizeof(e_cg), cg);
 	json_str(e_alg, sizeof(e_alg), t->alg->name);
 	if (t->key_by_serial)
@@ -172,17 +181,12 @@ void afs_log_tfm(const struct afs_sock *tfm)
 void afs_log_divergence(const char *id, const char *what)
 {
 	const char *dest = afs_log_dest();
-	char exe[512], e_exe[1024], comm[17] = "", e_comm[64], line[2048];
+	char e_exe[1024], e_comm[64], line[2048];
 	int saved = errno;
-	ssize_t n;
 
 	if (!dest)
 		return;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	exe[n > 0 ? n : 0] = 0;
-	prctl(PR_GET_NAME, comm, 0, 0, 0);
-	json_str(e_exe, sizeof(e_exe), exe);
-	json_str(e_comm, sizeof(e_comm), comm);
+	process_names(e_exe, sizeof(e_exe), e_comm, sizeof(e_comm));
 	snprintf(line, sizeof(line),
 		 "{\"source\":\"afalg-shim\",\"exe\":\"%s\",\"comm\":\"%s\","
 		 "\"pid\":%d,\"divergence\":\"%s\",\"what\":\"%s\"}\n",
