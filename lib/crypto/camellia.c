@@ -19,12 +19,14 @@
  * (x86/camellia-aesni-avx.S; on ymm registers with VAES and AVX2).  Single
  * blocks (camellia_encrypt()/camellia_decrypt(), CBC encryption, XTS
  * ciphertext stealing) go there only when the CPU also has GFNI: one
- * block is bound by a round's latency, and only the GFNI form keeps up
- * with the tables there (bench-block128, CBC encryption: 0.60-0.61x
- * OpenSSL either way; the AES-NI form 0.31x).  What still uses the tables
- * on such a CPU: single blocks without GFNI, and without GFNI the key
- * expansion's four or six F evaluations (with GFNI, F alone runs in the
- * same form).  Other CPUs use this file for everything.
+ * block is bound by a round's latency, and only a GFNI form beats the
+ * tables there (bench-block128, CBC encryption on an Intel Xeon: the
+ * GFNI domain form 1.03-1.04x OpenSSL's table assembly with AVX-512VL,
+ * 0.94x without; these tables 0.64x, the AES-NI form about half their
+ * speed).  What still uses the tables on such a CPU: single blocks
+ * without GFNI, and without GFNI the key expansion's four or six F
+ * evaluations (with GFNI, F alone runs in the plain GFNI form).  Other
+ * CPUs use this file for everything.
  *
  * Speed: the modes get up to sixteen blocks per call; without arch code
  * they run four at a time interleaved (camellia_crypt_n()), so the table
