@@ -35,21 +35,15 @@ SBOX = {1: S1, 2: [rol8(S1[x], 1) for x in range(256)],
         3: [rol8(S1[x], 7) for x in range(256)], 4: [S1[rol8(x, 1)] for x in range(256)]}
 
 
-def gmul(a, b):
-    r = 0
-    while b:
-        if b & 1:
-            r ^= a
-        a <<= 1
-        if a & 0x100:
-            a ^= 0x11b
-        b >>= 1
-    return r
-
-
+# Inverses in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1 (the AES field, which
+# the instruction uses), from the powers of the generator x + 1.
 INV = [0] * 256
-for a in range(1, 256):
-    INV[a] = next(b for b in range(1, 256) if gmul(a, b) == 1)
+POW = [1]
+for _ in range(254):
+    v = POW[-1]
+    POW.append(v ^ ((v << 1) ^ (0x11b if v & 0x80 else 0)))
+for e, v in enumerate(POW):
+    INV[v] = POW[-e % 255]
 
 
 # vgf2p8affineqb: bit i of the result is the parity of (byte 7 - i of the

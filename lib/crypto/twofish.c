@@ -320,34 +320,39 @@ static int twofish_b128_expandkey(void *ctx, const u8 *in_key, size_t key_len)
 	return twofish_expandkey(ctx, in_key, key_len);
 }
 
-static void twofish_b128_encrypt(const void *ctx, u8 *dst, const u8 *src,
-				 size_t nblocks)
+/* Whole runs of TF_MAX_WAY blocks interleaved, then one at a time */
+static __always_inline void twofish_b128_crypt(const void *ctx, u8 *dst,
+					       const u8 *src, size_t nblocks,
+					       bool enc)
 {
 	for (; nblocks >= TF_MAX_WAY; nblocks -= TF_MAX_WAY) {
-		tf_encrypt_n(ctx, dst, src, TF_MAX_WAY);
+		if (enc)
+			tf_encrypt_n(ctx, dst, src, TF_MAX_WAY);
+		else
+			tf_decrypt_n(ctx, dst, src, TF_MAX_WAY);
 		src += TF_MAX_WAY * TWOFISH_BLOCK_SIZE;
 		dst += TF_MAX_WAY * TWOFISH_BLOCK_SIZE;
 	}
 	for (; nblocks; nblocks--) {
-		tf_encrypt_n(ctx, dst, src, 1);
+		if (enc)
+			tf_encrypt_n(ctx, dst, src, 1);
+		else
+			tf_decrypt_n(ctx, dst, src, 1);
 		src += TWOFISH_BLOCK_SIZE;
 		dst += TWOFISH_BLOCK_SIZE;
 	}
 }
 
+static void twofish_b128_encrypt(const void *ctx, u8 *dst, const u8 *src,
+				 size_t nblocks)
+{
+	twofish_b128_crypt(ctx, dst, src, nblocks, true);
+}
+
 static void twofish_b128_decrypt(const void *ctx, u8 *dst, const u8 *src,
 				 size_t nblocks)
 {
-	for (; nblocks >= TF_MAX_WAY; nblocks -= TF_MAX_WAY) {
-		tf_decrypt_n(ctx, dst, src, TF_MAX_WAY);
-		src += TF_MAX_WAY * TWOFISH_BLOCK_SIZE;
-		dst += TF_MAX_WAY * TWOFISH_BLOCK_SIZE;
-	}
-	for (; nblocks; nblocks--) {
-		tf_decrypt_n(ctx, dst, src, 1);
-		src += TWOFISH_BLOCK_SIZE;
-		dst += TWOFISH_BLOCK_SIZE;
-	}
+	twofish_b128_crypt(ctx, dst, src, nblocks, false);
 }
 
 const struct block128_cipher twofish_block128 =
