@@ -368,12 +368,6 @@ void camellia_decrypt(const struct camellia_key *key,
 }
 EXPORT_SYMBOL_GPL(camellia_decrypt);
 
-static int camellia_b128_expandkey(void *ctx, const u8 *in_key,
-				   size_t key_len)
-{
-	return camellia_expandkey(ctx, in_key, key_len);
-}
-
 static __always_inline void camellia_b128_crypt(const void *ctx, u8 *dst,
 						const u8 *src, size_t nblocks,
 						bool enc)
@@ -387,17 +381,7 @@ static __always_inline void camellia_b128_crypt(const void *ctx, u8 *dst,
 		camellia_crypt_n(ctx, dst, src, 1, enc);
 }
 
-static void camellia_b128_encrypt(const void *ctx, u8 *dst, const u8 *src,
-				  size_t nblocks)
-{
-	camellia_b128_crypt(ctx, dst, src, nblocks, true);
-}
-
-static void camellia_b128_decrypt(const void *ctx, u8 *dst, const u8 *src,
-				  size_t nblocks)
-{
-	camellia_b128_crypt(ctx, dst, src, nblocks, false);
-}
+BLOCK128_ADAPTERS(camellia)
 
 const struct block128_cipher camellia_block128 =
 	BLOCK128_CIPHER(camellia, camellia_key, 16, 32);

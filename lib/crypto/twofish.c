@@ -315,11 +315,6 @@ void twofish_decrypt(const struct twofish_key *key, u8 out[TWOFISH_BLOCK_SIZE],
 }
 EXPORT_SYMBOL_GPL(twofish_decrypt);
 
-static int twofish_b128_expandkey(void *ctx, const u8 *in_key, size_t key_len)
-{
-	return twofish_expandkey(ctx, in_key, key_len);
-}
-
 /* Whole runs of TF_MAX_WAY blocks interleaved, then one at a time */
 static __always_inline void twofish_b128_crypt(const void *ctx, u8 *dst,
 					       const u8 *src, size_t nblocks,
@@ -343,17 +338,7 @@ static __always_inline void twofish_b128_crypt(const void *ctx, u8 *dst,
 	}
 }
 
-static void twofish_b128_encrypt(const void *ctx, u8 *dst, const u8 *src,
-				 size_t nblocks)
-{
-	twofish_b128_crypt(ctx, dst, src, nblocks, true);
-}
-
-static void twofish_b128_decrypt(const void *ctx, u8 *dst, const u8 *src,
-				 size_t nblocks)
-{
-	twofish_b128_crypt(ctx, dst, src, nblocks, false);
-}
+BLOCK128_ADAPTERS(twofish)
 
 const struct block128_cipher twofish_block128 =
 	BLOCK128_CIPHER(twofish, twofish_key, 16, 32);
