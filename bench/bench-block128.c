@@ -43,6 +43,7 @@ static const struct bcase cases[] = {
 	{ "camellia", EXT_XTS, true, "nettle" },
 	{ "camellia", EXT_XTS, false, "nettle" },
 	{ "serpent", EXT_CBC, false, "nettle" },
+	{ "twofish", EXT_CBC, true, "nettle" },
 	{ "twofish", EXT_CBC, false, "nettle" },
 	{ "camellia", EXT_CBC, true, "openssl" },
 	{ "camellia", EXT_CBC, false, "openssl" },

@@ -160,8 +160,9 @@ void block128_xts_decrypt(const struct block128_cipher *c, const void *ctx,
 
 /*
  * BLOCK128_ADAPTERS() - Define <alg>_b128_{expandkey,encrypt,decrypt}() on
- * the cipher's own <alg>_expandkey(), <alg>_encrypt() and <alg>_decrypt()
- * (one block each), for BLOCK128_CIPHER() to put in <alg>_block128.
+ * the cipher's own <alg>_expandkey() and a multi-block
+ * <alg>_b128_crypt(ctx, dst, src, nblocks, enc) that the cipher defines
+ * first, for BLOCK128_CIPHER() to put in <alg>_block128.
  */
 #define BLOCK128_ADAPTERS(alg)						\
 static int alg##_b128_expandkey(void *ctx, const u8 *in_key,		\
@@ -172,20 +173,12 @@ static int alg##_b128_expandkey(void *ctx, const u8 *in_key,		\
 static void alg##_b128_encrypt(const void *ctx, u8 *dst, const u8 *src,	\
 			       size_t nblocks)				\
 {									\
-	for (; nblocks; nblocks--) {					\
-		alg##_encrypt(ctx, dst, src);				\
-		src += BLOCK128_SIZE;					\
-		dst += BLOCK128_SIZE;					\
-	}								\
+	alg##_b128_crypt(ctx, dst, src, nblocks, true);			\
 }									\
 static void alg##_b128_decrypt(const void *ctx, u8 *dst, const u8 *src,	\
 			       size_t nblocks)				\
 {									\
-	for (; nblocks; nblocks--) {					\
-		alg##_decrypt(ctx, dst, src);				\
-		src += BLOCK128_SIZE;					\
-		dst += BLOCK128_SIZE;					\
-	}								\
+	alg##_b128_crypt(ctx, dst, src, nblocks, false);		\
 }
 
 /* The initializer of <alg>_block128 for the BLOCK128_ADAPTERS() of @alg */

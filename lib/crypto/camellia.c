@@ -19,12 +19,14 @@
  * (x86/camellia-aesni-avx.S; on ymm registers with VAES and AVX2).  Single
  * blocks (camellia_encrypt()/camellia_decrypt(), CBC encryption, XTS
  * ciphertext stealing) go there only when the CPU also has GFNI: one
- * block is bound by a round's latency, and only the GFNI form keeps up
- * with the tables there (bench-block128, CBC encryption: 0.60-0.61x
- * OpenSSL either way; the AES-NI form 0.31x).  What still uses the tables
- * on such a CPU: single blocks without GFNI, and without GFNI the key
- * expansion's four or six F evaluations (with GFNI, F alone runs in the
- * same form).  Other CPUs use this file for everything.
+ * block is bound by a round's latency, and only a GFNI form beats the
+ * tables there (bench-block128, CBC encryption on an Intel Xeon: the
+ * GFNI domain form 1.03-1.04x OpenSSL's table assembly with AVX-512VL,
+ * 0.94x without; these tables 0.64x, the AES-NI form about half their
+ * speed).  What still uses the tables on such a CPU: single blocks
+ * without GFNI, and without GFNI the key expansion's four or six F
+ * evaluations (with GFNI, F alone runs in the plain GFNI form).  Other
+ * CPUs use this file for everything.
  *
  * Speed: the modes get up to sixteen blocks per call; without arch code
  * they run four at a time interleaved (camellia_crypt_n()), so the table
@@ -366,12 +368,6 @@ void camellia_decrypt(const struct camellia_key *key,
 }
 EXPORT_SYMBOL_GPL(camellia_decrypt);
 
-static int camellia_b128_expandkey(void *ctx, const u8 *in_key,
-				   size_t key_len)
-{
-	return camellia_expandkey(ctx, in_key, key_len);
-}
-
 static __always_inline void camellia_b128_crypt(const void *ctx, u8 *dst,
 						const u8 *src, size_t nblocks,
 						bool enc)
@@ -385,17 +381,7 @@ static __always_inline void camellia_b128_crypt(const void *ctx, u8 *dst,
 		camellia_crypt_n(ctx, dst, src, 1, enc);
 }
 
-static void camellia_b128_encrypt(const void *ctx, u8 *dst, const u8 *src,
-				  size_t nblocks)
-{
-	camellia_b128_crypt(ctx, dst, src, nblocks, true);
-}
-
-static void camellia_b128_decrypt(const void *ctx, u8 *dst, const u8 *src,
-				  size_t nblocks)
-{
-	camellia_b128_crypt(ctx, dst, src, nblocks, false);
-}
+BLOCK128_ADAPTERS(camellia)
 
 const struct block128_cipher camellia_block128 =
 	BLOCK128_CIPHER(camellia, camellia_key, 16, 32);

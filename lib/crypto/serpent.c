@@ -405,11 +405,6 @@ static size_t serpent_blocks_arch(const struct serpent_key *key, u8 *dst,
 }
 #endif
 
-static int serpent_b128_expandkey(void *ctx, const u8 *in_key, size_t key_len)
-{
-	return serpent_expandkey(ctx, in_key, key_len);
-}
-
 /* Multi-block calls of the modes: arch code first, the rest portable. */
 static __always_inline void serpent_b128_crypt(const void *ctx, u8 *dst,
 					       const u8 *src, size_t nblocks,
@@ -427,17 +422,7 @@ static __always_inline void serpent_b128_crypt(const void *ctx, u8 *dst,
 	}
 }
 
-static void serpent_b128_encrypt(const void *ctx, u8 *dst, const u8 *src,
-				 size_t nblocks)
-{
-	serpent_b128_crypt(ctx, dst, src, nblocks, true);
-}
-
-static void serpent_b128_decrypt(const void *ctx, u8 *dst, const u8 *src,
-				 size_t nblocks)
-{
-	serpent_b128_crypt(ctx, dst, src, nblocks, false);
-}
+BLOCK128_ADAPTERS(serpent)
 
 const struct block128_cipher serpent_block128 =
 	BLOCK128_CIPHER(serpent, serpent_key, 0, SERPENT_MAX_KEYSIZE);

@@ -4,9 +4,10 @@
  * and nibble-table affine maps (camellia-aesni-avx.S), in constant time:
  * eight blocks at a time in xmm registers, then two, then one; with VAES
  * and AVX2 the same code on ymm registers does sixteen and eight first.
- * Single blocks (CBC encryption) and the key schedule's F take the GFNI
- * form where the CPU has GFNI, and the portable tables otherwise.  Included by
- * lib/crypto/camellia.c.
+ * Single blocks (CBC encryption) take the GFNI domain form where the CPU
+ * has GFNI (with vpternlogq where it also has AVX-512VL), the key
+ * schedule's F the plain GFNI form, and the portable tables otherwise.
+ * Included by lib/crypto/camellia.c.
  */
 
 #include <asm/cpufeature.h>
@@ -28,6 +29,7 @@ asmlinkage u64 camellia_f_gfni_avx(u64 x, u64 k);
 	asmlinkage void camellia_dec_##form(const struct camellia_key *key, \
 					    u8 *dst, const u8 *src)
 CAMELLIA_ASM_FUNCS(1way_gfni_avx);
+CAMELLIA_ASM_FUNCS(1way_gfni_avx512);
 CAMELLIA_ASM_FUNCS(1way_aesni_avx);
 CAMELLIA_ASM_FUNCS(2way_aesni_avx);
 CAMELLIA_ASM_FUNCS(8way_aesni_avx);
@@ -43,6 +45,7 @@ static_assert(offsetof(struct camellia_key, nrounds) == 272);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_aesni_avx);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_vaes_avx2);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_gfni_avx);
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_gfni_avx512);
 
 /* Bound the time spent with preemption off in the kernel */
 #define CAMELLIA_SIMD_MAX_BLOCKS	256
@@ -73,6 +76,15 @@ static size_t camellia_run(camellia_asm_fn *fn, size_t per,
 	return done;
 }
 
+/* The one-block GFNI form for this CPU (AVX-512VL or AVX) */
+static camellia_asm_fn *camellia_1way_gfni(bool enc)
+{
+	if (static_branch_likely(&camellia_use_gfni_avx512))
+		return enc ? camellia_enc_1way_gfni_avx512 :
+			     camellia_dec_1way_gfni_avx512;
+	return enc ? camellia_enc_1way_gfni_avx : camellia_dec_1way_gfni_avx;
+}
+
 /*
  * One block (CBC encryption, XTS stealing, camellia_encrypt()): only the
  * GFNI form; with AES-NI alone one block is faster through the tables.
@@ -83,8 +95,7 @@ static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
 	if (!static_branch_likely(&camellia_use_gfni_avx) || !may_use_simd())
 		return false;
 	kernel_fpu_begin();
-	camellia_run(enc ? camellia_enc_1way_gfni_avx :
-		     camellia_dec_1way_gfni_avx, 1, key, dst, src, 1);
+	camellia_run(camellia_1way_gfni(enc), 1, key, dst, src, 1);
 	kernel_fpu_end();
 	return true;
 }
@@ -118,8 +129,7 @@ static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
 				     camellia_dec_2way_aesni_avx, 2, key,
 				     dst + 16 * done, src + 16 * done, n - done);
 		if (gfni)
-			done += camellia_run(enc ? camellia_enc_1way_gfni_avx :
-					     camellia_dec_1way_gfni_avx, 1, key,
+			done += camellia_run(camellia_1way_gfni(enc), 1, key,
 					     dst + 16 * done, src + 16 * done,
 					     n - done);
 		else
@@ -145,6 +155,12 @@ static int __init camellia_mod_init_arch(void)
 			static_branch_enable(&camellia_use_vaes_avx2);
 		if (boot_cpu_has(X86_FEATURE_GFNI))
 			static_branch_enable(&camellia_use_gfni_avx);
+		if (boot_cpu_has(X86_FEATURE_GFNI) &&
+		    boot_cpu_has(X86_FEATURE_AVX512F) &&
+		    boot_cpu_has(X86_FEATURE_AVX512VL) &&
+		    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+				      XFEATURE_MASK_AVX512, NULL))
+			static_branch_enable(&camellia_use_gfni_avx512);
 	}
 	return 0;
 }
