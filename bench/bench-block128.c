@@ -42,6 +42,7 @@ static const struct bcase cases[] = {
 	{ "twofish", EXT_XTS, false, "nettle" },
 	{ "camellia", EXT_XTS, true, "nettle" },
 	{ "camellia", EXT_XTS, false, "nettle" },
+	{ "serpent", EXT_CBC, true, "nettle" },
 	{ "serpent", EXT_CBC, false, "nettle" },
 	{ "twofish", EXT_CBC, true, "nettle" },
 	{ "twofish", EXT_CBC, false, "nettle" },
