@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Running a new program: the kernel's AF_ALG descriptors survive execve()
+ * unless close-on-exec, and keep working in the new program.  Ours are
+ * AF_UNIX placeholders whose state lives in this address space, so before
+ * the program is replaced every socket becomes shared and its placeholder
+ * carries its region (share.c, as fork() does); the new program's shim
+ * adopts what it inherited at start (startup.c).
+ *
+ * glibc's exec*() and posix_spawn*() reach execve() inside libc, past any
+ * interposition, so each is interposed here.  A child made by vfork()
+ * shares our memory and must not edit our table: its exec only passes on.
+ * (posix_spawn()'s own child is such a child; the sockets are published
+ * by the parent before it.)
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "entry.h"
+
+static void before_exec(void)
+{
+	INIT();
+	if (!afs_vfork_child())
+		afs_share_for_exec();
+}
+
+EXPORT int execve(const char *path, char *const argv[], char *const envp[])
+{
+	before_exec();
+	return afs_real.execve(path, argv, envp);
+}
+
+EXPORT int execv(const char *path, char *const argv[])
+{
+	before_exec();
+	return afs_real.execv(path, argv);
+}
+
+EXPORT int execvp(const char *file, char *const argv[])
+{
+	before_exec();
+	return afs_real.execvp(file, argv);
+}
+
+EXPORT int execvpe(const char *file, char *const argv[], char *const envp[])
+{
+	before_exec();
+	return afs_real.execvpe(file, argv, envp);
+}
+
+EXPORT int fexecve(int fd, char *const argv[], char *const envp[])
+{
+	before_exec();
+	return afs_real.fexecve(fd, argv, envp);
+}
+
+/*
+ * execl(), execle(), execlp(): their argument lists as an argv, then the
+ * v variant above.  @envp: execle()'s environment, read after the NULL.
+ */
+static char **list_argv(const char *arg, va_list ap, char ***envp)
+{
+	va_list c;
+	size_t n = 1, i;
+	char **v;
+
+	va_copy(c, ap);
+	while (va_arg(c, char *))
+		n++;
+	va_end(c);
+	v = malloc((n + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	v[0] = (char *)arg;
+	for (i = 1; i <= n; i++)
+		v[i] = va_arg(ap, char *);
+	if (envp)
+		*envp = va_arg(ap, char **);
+	return v;
+}
+
+EXPORT int execl(const char *path, const char *arg, ...)
+{
+	va_list ap;
+	char **v;
+	int r;
+
+	va_start(ap, arg);
+	v = list_argv(arg, ap, NULL);
+	va_end(ap);
+	if (!v) {
+		errno = ENOMEM;
+		return -1;
+	}
+	r = execv(path, v);
+	free(v);
+	return r;
+}
+
+EXPORT int execlp(const char *file, const char *arg, ...)
+{
+	va_list ap;
+	char **v;
+	int r;
+
+	va_start(ap, arg);
+	v = list_argv(arg, ap, NULL);
+	va_end(ap);
+	if (!v) {
+		errno = ENOMEM;
+		return -1;
+	}
+	r = execvp(file, v);
+	free(v);
+	return r;
+}
+
+EXPORT int execle(const char *path, const char *arg, ...)
+{
+	char **v, **envp = NULL;
+	va_list ap;
+	int r;
+
+	va_start(ap, arg);
+	v = list_argv(arg, ap, &envp);
+	va_end(ap);
+	if (!v) {
+		errno = ENOMEM;
+		return -1;
+	}
+	r = execve(path, v, envp);
+	free(v);
+	return r;
+}
+
+EXPORT int posix_spawn(pid_t *pid, const char *path,
+		       const posix_spawn_file_actions_t *fa,
+		       const posix_spawnattr_t *attr, char *const argv[],
+		       char *const envp[])
+{
+	before_exec();
+	return afs_real.posix_spawn(pid, path, fa, attr, argv, envp);
+}
+
+EXPORT int posix_spawnp(pid_t *pid, const char *file,
+			const posix_spawn_file_actions_t *fa,
+			const posix_spawnattr_t *attr, char *const argv[],
+			char *const envp[])
+{
+	before_exec();
+	return afs_real.posix_spawnp(pid, file, fa, attr, argv, envp);
+}
