@@ -1,0 +1,323 @@
+# SPDX-License-Identifier: GPL-2.0
+"""One AF_ALG socket across address spaces: SCM_RIGHTS and execve()
+(issue 18 item 1; DIVERGENCES.md D2, D3).
+
+Two programs under the shim, each a separately exec'ed interpreter (so the
+shim is mapped at another address in each): the sender opens a socket,
+starts a request, and passes the descriptor over an AF_UNIX socketpair;
+the receiver continues it and reads the answer, as with the kernel's
+AF_ALG, where a passed descriptor is the same socket.  Hash (sha256,
+hmac(sha256) with the update begun by the sender), skcipher (cbc(aes),
+key and IV set by the sender, the IV then chained in the receiver), aead
+(gcm(aes)), a tfm socket (the receiver accepts an op socket from it), a
+hash begun before execve() and finished by the new program, a receiver
+without the shim (the placeholder: its use fails, never an answer), and a
+receiver running another shim build (refused and logged).  Answers come
+from hashlib, hmac and python3-cryptography.
+
+Each scenario runs with a time limit, so one that hangs fails alone.
+"""
+import hashlib
+import hmac
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+
+from afalgpy import chk
+from shimtest import SHIM, Tap, forward_checks, shim_env
+
+ENC, DEC = 1, 0
+TIMEOUT = 30
+KEY = bytes(range(32))
+IV = bytes(range(16, 32))
+
+
+def alg_sock(fd):
+    return socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0, fileno=fd)
+
+
+def peer(role, env=None):
+    """The receiving program, a new interpreter: (our end, process)."""
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    p = subprocess.Popen([sys.executable, __file__, 'recv', role,
+                          str(b.fileno())], pass_fds=[b.fileno()],
+                         env=env or os.environ.copy(),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    b.close()
+    return a, p
+
+
+def finish(p, what):
+    out, err = p.communicate(timeout=TIMEOUT)
+    sys.stdout.write(out)
+    chk(p.returncode == 0, '%s: the receiver ran' % what, err.strip())
+
+
+def received(conn):
+    _, fds, _, _ = socket.recv_fds(conn, 1, 4)
+    return fds[0]
+
+
+def cbc(data, iv=IV):
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, \
+        modes
+    return Cipher(algorithms.AES(KEY), modes.CBC(iv)).encryptor().update(
+        data)
+
+
+def gcm(iv, pt, aad):
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    return AESGCM(KEY).encrypt(iv, pt, aad)
+
+
+# --- senders: the sockets are opened after the receiver started, so it is
+# the sendmsg() that shares them, not the spawn
+
+def s_hash():
+    conn, p = peer('hash')
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('hash', 'sha256'))
+    o, _ = t.accept()
+    o.send(b'begun by the sender, ', socket.MSG_MORE)
+    socket.send_fds(conn, [b'x'], [o.fileno()])
+    o.close()
+    t.close()		# the receiver's copy keeps the socket alive
+    finish(p, 'sha256')
+
+
+def s_hmac():
+    conn, p = peer('hmac')
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('hash', 'hmac(sha256)'))
+    t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, KEY)
+    o, _ = t.accept()
+    o.send(b'begun by the sender, ', socket.MSG_MORE)
+    socket.send_fds(conn, [b'x'], [o.fileno()])
+    finish(p, 'hmac(sha256)')
+
+
+def s_skcipher():
+    conn, p = peer('skcipher')
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('skcipher', 'cbc(aes)'))
+    t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, KEY)
+    o, _ = t.accept()
+    o.sendmsg_afalg([bytes(range(32))], op=ENC, iv=IV)
+    socket.send_fds(conn, [b'x'], [o.fileno()])
+    finish(p, 'cbc(aes)')
+
+
+def s_aead():
+    conn, p = peer('aead')
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('aead', 'gcm(aes)'))
+    t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, KEY)
+    o, _ = t.accept()
+    o.sendmsg_afalg([b'AAD!' + b'plaintext of gcm'], op=ENC, iv=IV[:12],
+                    assoclen=4)
+    socket.send_fds(conn, [b'x'], [o.fileno()])
+    finish(p, 'gcm(aes)')
+
+
+def s_tfm():
+    conn, p = peer('tfm')
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('hash', 'hmac(sha256)'))
+    t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, KEY)
+    socket.send_fds(conn, [b'x'], [t.fileno()])
+    finish(p, 'tfm socket')
+
+
+def s_exec():
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('hash', 'sha256'))
+    o, _ = t.accept()
+    o.send(b'begun before exec, ', socket.MSG_MORE)
+    os.set_inheritable(o.fileno(), True)
+    sys.stdout.flush()
+    os.execv(sys.executable, [sys.executable, __file__, 'recv', 'exec',
+                              str(o.fileno())])
+
+
+def s_noshim():
+    env = os.environ.copy()
+    env.pop('LD_PRELOAD', None)
+    conn, p = peer('noshim', env)
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('hash', 'sha256'))
+    o, _ = t.accept()
+    socket.send_fds(conn, [b'x'], [o.fileno()])
+    finish(p, 'receiver without the shim')
+    # the sender's socket is unchanged
+    o.send(b'abc')
+    chk(o.recv(32) == hashlib.sha256(b'abc').digest(),
+        'receiver without the shim: the sender\'s socket still works')
+
+
+def s_otherbuild():
+    d = tempfile.mkdtemp(prefix='shim-build-')
+    other = os.path.join(d, 'libafalg-shim.so')
+    shutil.copy(SHIM, other)
+    # another build: the same code with another GNU build-id
+    note = subprocess.run(['readelf', '-n', other], capture_output=True,
+                          text=True).stdout
+    bid = bytes.fromhex(note.split('Build ID:')[1].split()[0])
+    data = open(other, 'rb').read()
+    chk(data.count(bid) == 1, 'other build: the build-id found once')
+    data = data.replace(bid, bytes([bid[0] ^ 1]) + bid[1:])
+    open(other, 'wb').write(data)
+    env = os.environ.copy()
+    env['LD_PRELOAD'] = env['LD_PRELOAD'].replace(SHIM, other)
+    conn, p = peer('otherbuild', env)
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('hash', 'sha256'))
+    o, _ = t.accept()
+    socket.send_fds(conn, [b'x'], [o.fileno()])
+    finish(p, 'another shim build')
+    shutil.rmtree(d)
+    with open(os.environ['AFALG_SHIM_LOG']) as f:
+        recs = [ln for ln in f if 'another shim build' in ln]
+    chk(len(recs) == 1, 'another shim build: the refusal is logged',
+        '%d records' % len(recs))
+
+
+# --- receivers
+
+def r_hash(conn):
+    o = alg_sock(received(conn))
+    o.send(b'finished by the receiver')
+    want = hashlib.sha256(b'begun by the sender, finished by the receiver')
+    got = o.recv(32)
+    chk(got == want.digest(), 'sha256: one update across two programs',
+        got.hex())
+
+
+def r_hmac(conn):
+    o = alg_sock(received(conn))
+    o.send(b'finished by the receiver')
+    want = hmac.new(KEY, b'begun by the sender, finished by the receiver',
+                    'sha256').digest()
+    got = o.recv(32)
+    chk(got == want, 'hmac(sha256): one update across two programs',
+        got.hex())
+
+
+def r_skcipher(conn):
+    o = alg_sock(received(conn))
+    pt = bytes(range(32))
+    got = o.recv(32)
+    chk(got == cbc(pt), 'cbc(aes): the sender\'s data, key and IV',
+        got.hex())
+    # the IV chained in the shared socket: the next request goes on
+    o.sendmsg_afalg([pt], op=ENC)
+    got2 = o.recv(32)
+    chk(got2 == cbc(pt + pt)[32:], 'cbc(aes): the IV chains on',
+        got2.hex())
+
+
+def r_aead(conn):
+    o = alg_sock(received(conn))
+    got = o.recv(4 + 16 + 16)
+    want = gcm(IV[:12], b'plaintext of gcm', b'AAD!')
+    chk(got == b'AAD!' + want, 'gcm(aes): the sender\'s request',
+        got.hex())
+
+
+def r_tfm(conn):
+    t = alg_sock(received(conn))
+    o, _ = t.accept()
+    o.send(b'keyed by the sender')
+    got = o.recv(32)
+    want = hmac.new(KEY, b'keyed by the sender', 'sha256').digest()
+    chk(got == want, 'tfm socket: an op socket accepted from it',
+        got.hex())
+
+
+def r_exec(fd):
+    o = alg_sock(fd)
+    o.send(b'finished after exec')
+    got = o.recv(32)
+    want = hashlib.sha256(b'begun before exec, finished after exec')
+    chk(got == want.digest(), 'exec: the update goes on in the new program',
+        got.hex())
+
+
+def r_noshim(conn):
+    fd = received(conn)
+    # the placeholder, not an AF_ALG socket: writing fails (EPIPE, no
+    # SIGPIPE for send(MSG_NOSIGNAL)), reading gives no digest
+    e = 0
+    try:
+        os.write(fd, b'abc')
+    except OSError as x:
+        e = x.errno
+    chk(e != 0, 'receiver without the shim: writing fails', 'succeeded')
+    os.set_blocking(fd, False)
+    data = b''
+    try:
+        data = os.read(fd, 32)
+        data += os.read(fd, 32)
+    except OSError:
+        pass
+    chk(len(data) != 32, 'receiver without the shim: no digest is read',
+        data.hex())
+
+
+def r_otherbuild(conn):
+    fd = received(conn)
+    e = 0
+    try:
+        os.write(fd, b'abc')
+    except OSError as x:
+        e = x.errno
+    chk(e != 0, 'another shim build: the descriptor is not used as ours',
+        'writing succeeded')
+
+
+SENDERS = {
+    'sha256': s_hash, 'hmac': s_hmac, 'skcipher': s_skcipher,
+    'aead': s_aead, 'tfm': s_tfm, 'exec': s_exec, 'noshim': s_noshim,
+    'otherbuild': s_otherbuild,
+}
+RECEIVERS = {
+    'hash': r_hash, 'hmac': r_hmac, 'skcipher': r_skcipher, 'aead': r_aead,
+    'tfm': r_tfm, 'noshim': r_noshim, 'otherbuild': r_otherbuild,
+}
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == 'recv':
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        if sys.argv[2] == 'exec':
+            r_exec(int(sys.argv[3]))
+        else:
+            RECEIVERS[sys.argv[2]](socket.socket(fileno=int(sys.argv[3])))
+        return
+    if len(sys.argv) > 1:
+        SENDERS[sys.argv[1]]()
+        return
+    tap = Tap()
+    log = tempfile.NamedTemporaryFile(prefix='shim-scm-', suffix='.log')
+    for name in SENDERS:
+        p = subprocess.Popen([sys.executable, __file__, name],
+                             env=shim_env({'AFALG_SHIM_LOG': log.name}),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True)
+        try:
+            p.stdout, p.stderr = p.communicate(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            tap.ok(False, '%s: finished' % name,
+                   'still running after %d s (a hang)' % TIMEOUT)
+            continue
+        forward_checks(tap, p, name)
+    tap.done()
+
+
+main()
