@@ -271,7 +271,6 @@ struct afs_sock {
 	struct afs_waitq wq_private;
 	int futex_flags;		/* FUTEX_PRIVATE_FLAG while private */
 	struct afs_shared *sh;		/* the shared region, or NULL */
-	ino_t pub_ino;			/* placeholder carrying the region */
 	struct afs_sock *free_next;
 
 	/* AFS_KIND_TFM */
@@ -311,8 +310,9 @@ AFS_HIDDEN int afs_max_fd(void);
 
 /*
  * share.c: one socket across processes.  A socket is private to its
- * process until fork() copies the descriptor table; then its state moves
- * into a MAP_SHARED region with a robust process-shared lock, and sleepers
+ * process until fork(), execve() or SCM_RIGHTS hands it on; then its state
+ * moves into a MAP_SHARED memfd region with a robust process-shared lock,
+ * which the placeholder carries to other programs, and sleepers
  * wait on a futex word in it.  afs_lock() takes the socket's lock
  * (following a switch to the shared lock), afs_wait() sleeps until
  * afs_wake() with the lock dropped (-EINTR on a signal whose handler lacks
@@ -361,8 +361,6 @@ AFS_HIDDEN int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen,
 			  int flags);
 AFS_HIDDEN void afs_sock_release(struct afs_sock *s);
 AFS_HIDDEN void afs_sock_bufs_update(struct afs_sock *s, int fd);
-/* SOL_SOCKET buffer sizes and timeouts, placeholder @from to @to */
-AFS_HIDDEN void afs_copy_sockopts(int from, int to);
 AFS_HIDDEN int afs_check_key(struct afs_sock *s);
 AFS_HIDDEN int afs_new_child(struct afs_sock *parent, struct afs_sock **out);
 

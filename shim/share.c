@@ -10,9 +10,9 @@
  * prepare handler, startup.c).  Then every socket of the table (and the
  * tfm socket behind every op socket) moves into a region of its own:
  *
- *   mmap(MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE), inherited by the
- *   child at the same address, so the pointers inside (the op state's
- *   buffers, the adapters' contexts) stay valid in both processes;
+ *   a memfd mapped MAP_SHARED | MAP_NORESERVE, inherited by the child at
+ *   the same address, so the pointers inside (the op state's buffers,
+ *   the adapters' contexts) stay valid in both processes;
  *   a robust process-shared mutex, the socket's lock from then on;
  *   a futex word sleepers wait on (afs_wait()), woken across processes;
  *   the ids of the processes that hold it: the last one to let go of the
@@ -21,6 +21,13 @@
  *   without closing (exit, a crash) no longer counts; one that replaced
  *   itself with execve() still does, as the kernel's socket lives on in
  *   the new program when the descriptor was not close-on-exec.
+ *
+ * Other programs reach the region through the placeholder (publish_fd()):
+ * a process that receives the descriptor (SCM_RIGHTS) or runs a new
+ * program with it (execve) maps the region at the same address too, when
+ * it runs the same shim build.  So the region holds no pointer into the
+ * shim's image, whose address differs between programs: algorithms are
+ * indices (afs_tfm.alg_index), and the adapters' contexts hold none.
  *
  * A process that dies holding the lock leaves it to the next taker
  * (EOWNERDEAD, the state as the dead one left it); one that dies while
@@ -44,6 +51,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "real.h"
@@ -463,28 +471,28 @@ static int share_one(struct afs_sock *s)
 /*
  * A process that receives our descriptor (SCM_RIGHTS) or runs a new
  * program with it (execve) holds only the AF_UNIX placeholder.  So the
- * placeholder carries its region: it becomes one end of a socketpair
- * whose other end queued one empty message with the region's memfd (an
- * op socket's: and its tfm socket's) as SCM_RIGHTS, then closed.  The
- * message stays queued for the placeholder's life; the shim of any
- * process that holds the placeholder peeks it (MSG_PEEK installs copies
- * of the passed descriptors every time and consumes nothing).
- *
- * The new placeholder takes the old one's place under every descriptor
- * of the socket in this process (dup3(), the close-on-exec flag kept),
- * with its file status flags and SOL_SOCKET buffer sizes and timeouts.
- * Caller holds the table lock.  0, or -errno.
+ * placeholder carries its region: it is connected, in place, to a peer
+ * (through a listener of an autobound abstract name, there only for this
+ * connect) that queues one empty message with the region's memfd (an op
+ * socket's: and its tfm socket's) as SCM_RIGHTS, then closes.  The message
+ * stays queued for the placeholder's life; the shim of any process that
+ * holds the placeholder peeks it (MSG_PEEK installs copies of the passed
+ * descriptors every time and consumes nothing).  The placeholder stays the
+ * same open file: its flags, options, duplicates and epoll registrations
+ * are untouched.  A placeholder connected already carries it (EISCONN).
+ * Returns 0 or -errno.
  */
-static int publish_fd(struct afs_sock *s, int from, ino_t *ino)
+static int publish_fd(struct afs_sock *s, int ph)
 {
-	int sv[2], fds[2], n = 0, fl, err;
+	int lst, srv = -1, fds[2], n = 0, err;
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	socklen_t al = sizeof(a);
 	union {
 		char buf[CMSG_SPACE(sizeof(fds))];
 		struct cmsghdr align;
 	} u;
 	struct msghdr m;
 	struct cmsghdr *c;
-	struct stat st;
 
 	fds[n] = region_memfd(s->sh);
 	if (fds[n++] < 0)
@@ -494,8 +502,22 @@ static int publish_fd(struct afs_sock *s, int from, ino_t *ino)
 		if (fds[n++] < 0)
 			return -EBADF;
 	}
-	if (afs_real.socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
+	lst = afs_real.socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (lst < 0)
 		return -errno;
+	/* autobind: a fresh abstract name nobody else holds */
+	if (afs_real.bind(lst, (struct sockaddr *)&a, sizeof(sa_family_t)) ||
+	    afs_real.getsockname(lst, (struct sockaddr *)&a, &al) ||
+	    afs_real.listen(lst, 1))
+		goto fail;
+	if (afs_real.connect(ph, (struct sockaddr *)&a, al)) {
+		err = errno == EISCONN ? 0 : -errno;
+		afs_real.close(lst);
+		return err;
+	}
+	srv = afs_real.accept4(lst, NULL, NULL, SOCK_CLOEXEC);
+	if (srv < 0)
+		goto fail;
 	memset(&m, 0, sizeof(m));
 	memset(&u, 0, sizeof(u));
 	m.msg_control = u.buf;
@@ -505,58 +527,34 @@ static int publish_fd(struct afs_sock *s, int from, ino_t *ino)
 	c->cmsg_type = SCM_RIGHTS;
 	c->cmsg_len = CMSG_LEN(n * sizeof(int));
 	memcpy(CMSG_DATA(c), fds, n * sizeof(int));
-	err = afs_real.sendmsg(sv[1], &m, MSG_NOSIGNAL) < 0 ? -errno : 0;
-	afs_real.close(sv[1]);
-	fl = afs_real.fcntl(from, F_GETFL);
-	if (!err && fl >= 0 &&
-	    afs_real.fcntl(sv[0], F_SETFL, fl & (O_NONBLOCK | O_ASYNC)))
-		err = -errno;
-	if (!err)
-		afs_copy_sockopts(from, sv[0]);
-	if (!err && fstat(sv[0], &st))
-		err = -errno;
-	if (err) {
-		afs_real.close(sv[0]);
-		return err;
-	}
-	*ino = st.st_ino;
-	return sv[0];
+	if (afs_real.sendmsg(srv, &m, MSG_NOSIGNAL) < 0)
+		goto fail;
+	afs_real.close(srv);
+	afs_real.close(lst);
+	return 0;
+fail:
+	err = -errno;
+	if (srv >= 0)
+		afs_real.close(srv);
+	afs_real.close(lst);
+	return err;
 }
 
+/* Every placeholder of @s in this process.  Caller holds the table lock. */
 static int publish_locked(struct afs_sock *s)
 {
-	int fd, m = afs_max_fd(), ph = -1, fdfl, err = 0;
-	ino_t old_ino = 0, new_ino = 0;
-	struct stat st;
+	int fd, m = afs_max_fd(), err;
 
 	if (!s->sh)
 		return -ENOMEM;
 	for (fd = 0; fd <= m; fd++) {
-		if (afs_peek_locked(fd) != s || fstat(fd, &st))
+		if (afs_peek_locked(fd) != s)
 			continue;
-		if (st.st_ino == s->pub_ino)
-			continue;	/* published already */
-		if (ph < 0 || st.st_ino != old_ino) {
-			if (ph >= 0)
-				afs_real.close(ph);
-			ph = publish_fd(s, fd, &new_ino);
-			if (ph < 0) {
-				err = ph;
-				break;
-			}
-			old_ino = st.st_ino;
-		}
-		fdfl = afs_real.fcntl(fd, F_GETFD);
-		if (afs_real.dup3(ph, fd, fdfl > 0 && (fdfl & FD_CLOEXEC) ?
-				  O_CLOEXEC : 0) < 0) {
-			err = -errno;
-			break;
-		}
-		s->pub_ino = new_ino;
+		err = publish_fd(s, fd);
+		if (err)
+			return err;
 	}
-	if (ph >= 0)
-		afs_real.close(ph);
-	return err;
+	return 0;
 }
 
 /*
@@ -821,6 +819,13 @@ void afs_share_adopt(int fd, bool passed)
 	ssize_t r;
 	int i, *v;
 
+	/*
+	 * The kernel just gave this number out: an entry of ours for it is
+	 * one the program closed past the shim.
+	 */
+	s = afs_remove(fd);
+	if (s)
+		afs_put(s);
 	if (fstat(fd, &st) || !S_ISSOCK(st.st_mode) ||
 	    afs_real.getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &l) ||
 	    domain != AF_UNIX)
@@ -863,10 +868,8 @@ void afs_share_adopt(int fd, bool passed)
 	s = adopt_region(fds[0], p, passed);
 	if (!s)
 		goto out;
-	if (!afs_install(fd, s)) {
-		s->pub_ino = st.st_ino;
+	if (!afs_install(fd, s))
 		afs_sock_bufs_update(s, fd);
-	}
 	afs_put(s);
 out:
 	errno = saved;
@@ -944,7 +947,6 @@ void afs_share_unmap(struct afs_sock *s)
 	}
 	pthread_mutex_unlock(&regions_lock);
 	s->sh = NULL;
-	s->pub_ino = 0;
 	s->wq = &s->wq_private;
 	s->futex_flags = FUTEX_PRIVATE_FLAG;
 	atomic_store(&s->mtx, &s->lock);

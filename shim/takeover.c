@@ -29,11 +29,8 @@
 /* one takeover at a time, so two threads binding one fd agree on it */
 static pthread_mutex_t takeover_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/*
- * The SOL_SOCKET options copied from the kernel socket to the placeholder,
- * or from one placeholder to its successor (share.c).
- */
-void afs_copy_sockopts(int from, int to)
+/* the SOL_SOCKET options copied from the kernel socket to the placeholder */
+static void copy_sockopts(int from, int to)
 {
 	static const int timeouts[] = { SO_RCVTIMEO, SO_SNDTIMEO };
 	static const int bufs[] = { SO_SNDBUF, SO_RCVBUF };
@@ -107,7 +104,7 @@ int afs_takeover_bind(int fd, const void *addr, unsigned int len, ino_t ino)
 		goto out;
 	if (afs_real.fcntl(ph, F_SETFL, fl & (O_NONBLOCK | O_ASYNC)))
 		goto out;
-	afs_copy_sockopts(fd, ph);
+	copy_sockopts(fd, ph);
 	/* in the table first: a call racing with dup3() already gets ours */
 	if (afs_install(fd, s))
 		goto out;
