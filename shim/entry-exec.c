@@ -9,9 +9,11 @@
  *
  * glibc's exec*() and posix_spawn*() reach execve() inside libc, past any
  * interposition, so each is interposed here.  A child made by vfork()
- * shares our memory and must not edit our table: its exec only passes on.
- * (posix_spawn()'s own child is such a child; the sockets are published
- * by the parent before it.)
+ * shares our memory and must not edit our table (other threads of the
+ * parent run on): its exec only passes on, and vfork() itself shares the
+ * sockets in the parent first, as posix_spawn() does before its own
+ * vfork-like child (Python's subprocess, for one, runs vfork() and
+ * execve()).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -152,3 +154,43 @@ EXPORT int posix_spawnp(pid_t *pid, const char *file,
 	before_exec();
 	return afs_real.posix_spawnp(pid, file, fa, attr, argv, envp);
 }
+
+/*
+ * vfork(): the child returns from the real vfork() into our caller's
+ * frame, so the wrapper may keep no frame of its own when it calls it.
+ * It calls afs_before_vfork(), which shares the sockets and returns the
+ * real vfork(), then jumps to it with the stack as it found it.
+ */
+AFS_HIDDEN void *afs_before_vfork(void);
+void *afs_before_vfork(void)
+{
+	before_exec();
+	return (void *)afs_real.vfork;
+}
+
+#if defined(__x86_64__)
+__asm__(".text\n"
+	".globl vfork\n"
+	".type vfork, @function\n"
+	"vfork:\n"
+	"	endbr64\n"
+	"	sub $8, %rsp\n"		/* the call's 16-byte alignment */
+	"	call afs_before_vfork\n"
+	"	add $8, %rsp\n"
+	"	jmp *%rax\n"
+	".size vfork, .-vfork\n");
+#elif defined(__aarch64__)
+__asm__(".text\n"
+	".globl vfork\n"
+	".type vfork, %function\n"
+	"vfork:\n"
+	"	stp x29, x30, [sp, #-16]!\n"
+	"	mov x29, sp\n"
+	"	bl afs_before_vfork\n"
+	"	mov x16, x0\n"
+	"	ldp x29, x30, [sp], #16\n"
+	"	br x16\n"
+	".size vfork, .-vfork\n");
+#else
+#error "vfork() wrapper: no trampoline for this architecture"
+#endif

@@ -33,7 +33,7 @@
 	X(fcntl) X(ioctl) X(poll) X(ppoll) X(select) X(pselect)		\
 	X(sendfile) X(splice) X(syscall) X(fdopen) X(fclose) X(vdprintf)	\
 	X(execve) X(execv) X(execvp) X(execvpe) X(fexecve)		\
-	X(posix_spawn) X(posix_spawnp)
+	X(posix_spawn) X(posix_spawnp) X(vfork)
 
 /* afs_real.read is the real read(), with read()'s own type, and so on */
 struct afs_real {

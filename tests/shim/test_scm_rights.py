@@ -10,7 +10,9 @@ AF_ALG, where a passed descriptor is the same socket.  Hash (sha256,
 hmac(sha256) with the update begun by the sender), skcipher (cbc(aes),
 key and IV set by the sender, the IV then chained in the receiver), aead
 (gcm(aes)), a tfm socket (the receiver accepts an op socket from it), a
-hash begun before execve() and finished by the new program, a receiver
+hash begun before execve() and finished by the new program (os.execv()
+and subprocess's vfork()), the sender closing its descriptors before the
+receiver takes the passed one, a receiver
 without the shim (the placeholder: its use fails, never an answer), and a
 receiver running another shim build (refused and logged).  Answers come
 from hashlib, hmac and python3-cryptography.
@@ -41,18 +43,27 @@ def alg_sock(fd):
 
 
 def peer(role, env=None):
-    """The receiving program, a new interpreter: (our end, process)."""
+    """The receiving program, a new interpreter: (our end, process).  It
+    receives only once it read a byte from the pipe behind GO (go())."""
+    global GO
     a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    r, GO = os.pipe()
     p = subprocess.Popen([sys.executable, __file__, 'recv', role,
-                          str(b.fileno())], pass_fds=[b.fileno()],
+                          str(b.fileno()), str(r)], pass_fds=[b.fileno(), r],
                          env=env or os.environ.copy(),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True)
     b.close()
+    os.close(r)
     return a, p
 
 
+def go():
+    os.write(GO, b'g')
+
+
 def finish(p, what):
+    go()
     out, err = p.communicate(timeout=TIMEOUT)
     sys.stdout.write(out)
     chk(p.returncode == 0, '%s: the receiver ran' % what, err.strip())
@@ -85,9 +96,24 @@ def s_hash():
     o, _ = t.accept()
     o.send(b'begun by the sender, ', socket.MSG_MORE)
     socket.send_fds(conn, [b'x'], [o.fileno()])
+    # closed before the receiver takes it: the copy in flight keeps the
+    # socket (and its tfm) alive, as the kernel's in-flight reference
     o.close()
-    t.close()		# the receiver's copy keeps the socket alive
+    t.close()
     finish(p, 'sha256')
+
+
+def s_spawn():
+    """subprocess (vfork() and execve()) with the descriptor inherited"""
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('hash', 'sha256'))
+    o, _ = t.accept()
+    o.send(b'begun before exec, ', socket.MSG_MORE)
+    p = subprocess.run([sys.executable, __file__, 'recv', 'exec',
+                        str(o.fileno())], pass_fds=[o.fileno()],
+                       capture_output=True, text=True, timeout=TIMEOUT)
+    sys.stdout.write(p.stdout)
+    chk(p.returncode == 0, 'spawn: the new program ran', p.stderr.strip())
 
 
 def s_hmac():
@@ -281,7 +307,8 @@ def r_otherbuild(conn):
 
 SENDERS = {
     'sha256': s_hash, 'hmac': s_hmac, 'skcipher': s_skcipher,
-    'aead': s_aead, 'tfm': s_tfm, 'exec': s_exec, 'noshim': s_noshim,
+    'aead': s_aead, 'tfm': s_tfm, 'exec': s_exec, 'spawn': s_spawn,
+    'noshim': s_noshim,
     'otherbuild': s_otherbuild,
 }
 RECEIVERS = {
@@ -296,6 +323,7 @@ def main():
         if sys.argv[2] == 'exec':
             r_exec(int(sys.argv[3]))
         else:
+            os.read(int(sys.argv[4]), 1)	# the sender's go()
             RECEIVERS[sys.argv[2]](socket.socket(fileno=int(sys.argv[3])))
         return
     if len(sys.argv) > 1:
