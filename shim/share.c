@@ -48,6 +48,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -739,6 +740,15 @@ static struct afs_sock *adopt_region(int memfd, struct afs_sock *parent,
 		afs_log_divergence("D3", "socket of another shim build");
 		goto fail_quiet;
 	}
+	/*
+	 * The region's pointers are used as they are: only a process that
+	 * could write this one's memory anyway (the same user) may lay it
+	 * out.  A memfd belongs to the user that created it.
+	 */
+	if (st.st_uid != geteuid()) {
+		afs_log_divergence("D3", "socket of another user");
+		goto fail_quiet;
+	}
 	s = known(&hdr, &st);
 	if (s) {
 		afs_real.close(memfd);
@@ -819,6 +829,9 @@ void afs_share_adopt(int fd, bool passed)
 	ssize_t r;
 	int i, *v;
 
+	/* a set-id program trusts no region its caller could have made */
+	if (getauxval(AT_SECURE))
+		return;
 	/*
 	 * The kernel just gave this number out: an entry of ours for it is
 	 * one the program closed past the shim.

@@ -13,8 +13,9 @@ key and IV set by the sender, the IV then chained in the receiver), aead
 hash begun before execve() and finished by the new program (os.execv()
 and subprocess's vfork()), the sender closing its descriptors before the
 receiver takes the passed one, a receiver
-without the shim (the placeholder: its use fails, never an answer), and a
-receiver running another shim build (refused and logged).  Answers come
+without the shim (the placeholder: its use fails, never an answer), a
+receiver running another shim build and one of another user (both
+refused and logged).  Answers come
 from hashlib, hmac and python3-cryptography.
 
 Each scenario runs with a time limit, so one that hangs fails alone.
@@ -42,15 +43,15 @@ def alg_sock(fd):
     return socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0, fileno=fd)
 
 
-def peer(role, env=None):
+def peer(role, env=None, user=None, python=sys.executable):
     """The receiving program, a new interpreter: (our end, process).  It
     receives only once it read a byte from the pipe behind GO (go())."""
     global GO
     a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     r, GO = os.pipe()
-    p = subprocess.Popen([sys.executable, __file__, 'recv', role,
+    p = subprocess.Popen([python, __file__, 'recv', role,
                           str(b.fileno()), str(r)], pass_fds=[b.fileno(), r],
-                         env=env or os.environ.copy(),
+                         env=env or os.environ.copy(), user=user,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True)
     b.close()
@@ -212,6 +213,32 @@ def s_otherbuild():
         '%d records' % len(recs))
 
 
+def s_otheruser():
+    """a receiver of another user never maps the sender's region: its
+    pointers are trusted only from a process that could write ours"""
+    if os.geteuid() != 0:
+        chk(True, 'another user: SKIP (needs root to run as nobody)')
+        return
+    d = tempfile.mkdtemp(prefix='shim-user-')
+    os.chmod(d, 0o755)
+    log = os.path.join(d, 'log')
+    open(log, 'w').close()
+    os.chmod(log, 0o666)
+    env = os.environ.copy()
+    env['AFALG_SHIM_LOG'] = log
+    conn, p = peer('otheruser', env, user='nobody', python='/usr/bin/python3')
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind(('hash', 'sha256'))
+    o, _ = t.accept()
+    socket.send_fds(conn, [b'x'], [o.fileno()])
+    finish(p, 'another user')
+    with open(log) as f:
+        recs = [ln for ln in f if 'socket of another user' in ln]
+    shutil.rmtree(d)
+    chk(len(recs) == 1, 'another user: the refusal is logged',
+        '%d records' % len(recs))
+
+
 # --- receivers
 
 def r_hash(conn):
@@ -305,15 +332,27 @@ def r_otherbuild(conn):
         'writing succeeded')
 
 
+def r_otheruser(conn):
+    fd = received(conn)
+    e = 0
+    try:
+        os.write(fd, b'abc')
+    except OSError as x:
+        e = x.errno
+    chk(e != 0, 'another user: the descriptor is not used as ours',
+        'writing succeeded')
+
+
 SENDERS = {
     'sha256': s_hash, 'hmac': s_hmac, 'skcipher': s_skcipher,
     'aead': s_aead, 'tfm': s_tfm, 'exec': s_exec, 'spawn': s_spawn,
     'noshim': s_noshim,
-    'otherbuild': s_otherbuild,
+    'otherbuild': s_otherbuild, 'otheruser': s_otheruser,
 }
 RECEIVERS = {
     'hash': r_hash, 'hmac': r_hmac, 'skcipher': r_skcipher, 'aead': r_aead,
     'tfm': r_tfm, 'noshim': r_noshim, 'otherbuild': r_otherbuild,
+    'otheruser': r_otheruser,
 }
 
 
