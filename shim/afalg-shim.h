@@ -271,6 +271,7 @@ struct afs_sock {
 	struct afs_waitq wq_private;
 	int futex_flags;		/* FUTEX_PRIVATE_FLAG while private */
 	struct afs_shared *sh;		/* the shared region, or NULL */
+	bool published;			/* the placeholder carries it */
 	struct afs_sock *free_next;
 
 	/* AFS_KIND_TFM */

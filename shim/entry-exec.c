@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "entry.h"
@@ -83,59 +84,57 @@ static char **list_argv(const char *arg, va_list ap, char ***envp)
 	return v;
 }
 
-EXPORT int execl(const char *path, const char *arg, ...)
-{
-	va_list ap;
-	char **v;
-	int r;
+typedef int exec_fn(const char *, char *const *, char *const *);
 
-	va_start(ap, arg);
-	v = list_argv(arg, ap, NULL);
-	va_end(ap);
-	if (!v) {
-		errno = ENOMEM;
-		return -1;
-	}
-	r = execv(path, v);
-	free(v);
-	return r;
-}
-
-EXPORT int execlp(const char *file, const char *arg, ...)
-{
-	va_list ap;
-	char **v;
-	int r;
-
-	va_start(ap, arg);
-	v = list_argv(arg, ap, NULL);
-	va_end(ap);
-	if (!v) {
-		errno = ENOMEM;
-		return -1;
-	}
-	r = execvp(file, v);
-	free(v);
-	return r;
-}
-
-EXPORT int execle(const char *path, const char *arg, ...)
+/*
+ * execl(), execle(), execlp(): @fn (execv(), execve(), execvp() as
+ * exec_fn) on the argument list @arg, @ap; @with_env: execle(), whose
+ * environment follows the list's NULL.
+ */
+static int exec_list(exec_fn *fn, const char *p, const char *arg,
+		     va_list ap, bool with_env)
 {
 	char **v, **envp = NULL;
-	va_list ap;
 	int r;
 
-	va_start(ap, arg);
-	v = list_argv(arg, ap, &envp);
-	va_end(ap);
+	v = list_argv(arg, ap, with_env ? &envp : NULL);
 	if (!v) {
 		errno = ENOMEM;
 		return -1;
 	}
-	r = execve(path, v, envp);
+	r = fn(p, v, envp);
 	free(v);
 	return r;
 }
+
+static int execv_(const char *path, char *const *v, char *const *envp)
+{
+	(void)envp;
+	return execv(path, v);
+}
+
+static int execvp_(const char *file, char *const *v, char *const *envp)
+{
+	(void)envp;
+	return execvp(file, v);
+}
+
+/* execl(), execlp(), execle(): the argument list to exec_list() */
+#define EXEC_LIST(name, fn, with_env)					\
+EXPORT int name(const char *p, const char *arg, ...)			\
+{									\
+	va_list ap;							\
+	int r;								\
+									\
+	va_start(ap, arg);						\
+	r = exec_list(fn, p, arg, ap, with_env);			\
+	va_end(ap);							\
+	return r;							\
+}
+
+EXEC_LIST(execl, execv_, false)
+EXEC_LIST(execlp, execvp_, false)
+EXEC_LIST(execle, execve, true)
 
 EXPORT int posix_spawn(pid_t *pid, const char *path,
 		       const posix_spawn_file_actions_t *fa,

@@ -548,6 +548,8 @@ static int publish_locked(struct afs_sock *s)
 
 	if (!s->sh)
 		return -ENOMEM;
+	if (s->published)	/* its descriptors' open file carries it */
+		return 0;
 	for (fd = 0; fd <= m; fd++) {
 		if (afs_peek_locked(fd) != s)
 			continue;
@@ -555,6 +557,7 @@ static int publish_locked(struct afs_sock *s)
 		if (err)
 			return err;
 	}
+	s->published = true;
 	return 0;
 }
 
@@ -881,8 +884,10 @@ void afs_share_adopt(int fd, bool passed)
 	s = adopt_region(fds[0], p, passed);
 	if (!s)
 		goto out;
-	if (!afs_install(fd, s))
+	if (!afs_install(fd, s)) {
 		afs_sock_bufs_update(s, fd);
+		s->published = true;
+	}
 	afs_put(s);
 out:
 	errno = saved;
@@ -960,6 +965,7 @@ void afs_share_unmap(struct afs_sock *s)
 	}
 	pthread_mutex_unlock(&regions_lock);
 	s->sh = NULL;
+	s->published = false;
 	s->wq = &s->wq_private;
 	s->futex_flags = FUTEX_PRIVATE_FLAG;
 	atomic_store(&s->mtx, &s->lock);

@@ -31,7 +31,7 @@ import sys
 import tempfile
 
 from afalgpy import chk
-from shimtest import SHIM, Tap, forward_checks, shim_env
+from shimtest import SHIM, run_scenarios, shim_env
 
 ENC, DEC = 1, 0
 TIMEOUT = 30
@@ -63,6 +63,15 @@ def go():
     os.write(GO, b'g')
 
 
+def op(typ, name, key=None):
+    """(tfm socket, op socket), keyed when @key is given"""
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind((typ, name))
+    if key:
+        t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
+    return t, t.accept()[0]
+
+
 def finish(p, what):
     go()
     out, err = p.communicate(timeout=TIMEOUT)
@@ -92,9 +101,7 @@ def gcm(iv, pt, aad):
 
 def s_hash():
     conn, p = peer('hash')
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind(('hash', 'sha256'))
-    o, _ = t.accept()
+    t, o = op('hash', 'sha256')
     o.send(b'begun by the sender, ', socket.MSG_MORE)
     socket.send_fds(conn, [b'x'], [o.fileno()])
     # closed before the receiver takes it: the copy in flight keeps the
@@ -106,9 +113,7 @@ def s_hash():
 
 def s_spawn():
     """subprocess (vfork() and execve()) with the descriptor inherited"""
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind(('hash', 'sha256'))
-    o, _ = t.accept()
+    t, o = op('hash', 'sha256')
     o.send(b'begun before exec, ', socket.MSG_MORE)
     p = subprocess.run([sys.executable, __file__, 'recv', 'exec',
                         str(o.fileno())], pass_fds=[o.fileno()],
@@ -119,10 +124,7 @@ def s_spawn():
 
 def s_hmac():
     conn, p = peer('hmac')
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind(('hash', 'hmac(sha256)'))
-    t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, KEY)
-    o, _ = t.accept()
+    t, o = op('hash', 'hmac(sha256)', KEY)
     o.send(b'begun by the sender, ', socket.MSG_MORE)
     socket.send_fds(conn, [b'x'], [o.fileno()])
     finish(p, 'hmac(sha256)')
@@ -130,10 +132,7 @@ def s_hmac():
 
 def s_skcipher():
     conn, p = peer('skcipher')
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind(('skcipher', 'cbc(aes)'))
-    t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, KEY)
-    o, _ = t.accept()
+    t, o = op('skcipher', 'cbc(aes)', KEY)
     o.sendmsg_afalg([bytes(range(32))], op=ENC, iv=IV)
     socket.send_fds(conn, [b'x'], [o.fileno()])
     finish(p, 'cbc(aes)')
@@ -141,10 +140,7 @@ def s_skcipher():
 
 def s_aead():
     conn, p = peer('aead')
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind(('aead', 'gcm(aes)'))
-    t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, KEY)
-    o, _ = t.accept()
+    t, o = op('aead', 'gcm(aes)', KEY)
     o.sendmsg_afalg([b'AAD!' + b'plaintext of gcm'], op=ENC, iv=IV[:12],
                     assoclen=4)
     socket.send_fds(conn, [b'x'], [o.fileno()])
@@ -161,9 +157,7 @@ def s_tfm():
 
 
 def s_exec():
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind(('hash', 'sha256'))
-    o, _ = t.accept()
+    t, o = op('hash', 'sha256')
     o.send(b'begun before exec, ', socket.MSG_MORE)
     os.set_inheritable(o.fileno(), True)
     sys.stdout.flush()
@@ -175,9 +169,7 @@ def s_noshim():
     env = os.environ.copy()
     env.pop('LD_PRELOAD', None)
     conn, p = peer('noshim', env)
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind(('hash', 'sha256'))
-    o, _ = t.accept()
+    t, o = op('hash', 'sha256')
     socket.send_fds(conn, [b'x'], [o.fileno()])
     finish(p, 'receiver without the shim')
     # the sender's socket is unchanged
@@ -201,9 +193,7 @@ def s_otherbuild():
     env = os.environ.copy()
     env['LD_PRELOAD'] = env['LD_PRELOAD'].replace(SHIM, other)
     conn, p = peer('otherbuild', env)
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind(('hash', 'sha256'))
-    o, _ = t.accept()
+    t, o = op('hash', 'sha256')
     socket.send_fds(conn, [b'x'], [o.fileno()])
     finish(p, 'another shim build')
     shutil.rmtree(d)
@@ -227,9 +217,7 @@ def s_otheruser():
     env = os.environ.copy()
     env['AFALG_SHIM_LOG'] = log
     conn, p = peer('otheruser', env, user='nobody', python='/usr/bin/python3')
-    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
-    t.bind(('hash', 'sha256'))
-    o, _ = t.accept()
+    t, o = op('hash', 'sha256')
     socket.send_fds(conn, [b'x'], [o.fileno()])
     finish(p, 'another user')
     with open(log) as f:
@@ -304,12 +292,8 @@ def r_noshim(conn):
     fd = received(conn)
     # the placeholder, not an AF_ALG socket: writing fails (EPIPE, no
     # SIGPIPE for send(MSG_NOSIGNAL)), reading gives no digest
-    e = 0
-    try:
-        os.write(fd, b'abc')
-    except OSError as x:
-        e = x.errno
-    chk(e != 0, 'receiver without the shim: writing fails', 'succeeded')
+    chk(write_errno(fd) != 0, 'receiver without the shim: writing fails',
+        'succeeded')
     os.set_blocking(fd, False)
     data = b''
     try:
@@ -321,25 +305,24 @@ def r_noshim(conn):
         data.hex())
 
 
-def r_otherbuild(conn):
-    fd = received(conn)
-    e = 0
+def write_errno(fd):
+    """the errno writing to @fd fails with, 0 when it succeeds"""
     try:
         os.write(fd, b'abc')
     except OSError as x:
-        e = x.errno
-    chk(e != 0, 'another shim build: the descriptor is not used as ours',
+        return x.errno
+    return 0
+
+
+def r_otherbuild(conn):
+    chk(write_errno(received(conn)) != 0,
+        'another shim build: the descriptor is not used as ours',
         'writing succeeded')
 
 
 def r_otheruser(conn):
-    fd = received(conn)
-    e = 0
-    try:
-        os.write(fd, b'abc')
-    except OSError as x:
-        e = x.errno
-    chk(e != 0, 'another user: the descriptor is not used as ours',
+    chk(write_errno(received(conn)) != 0,
+        'another user: the descriptor is not used as ours',
         'writing succeeded')
 
 
@@ -368,23 +351,8 @@ def main():
     if len(sys.argv) > 1:
         SENDERS[sys.argv[1]]()
         return
-    tap = Tap()
     log = tempfile.NamedTemporaryFile(prefix='shim-scm-', suffix='.log')
-    for name in SENDERS:
-        p = subprocess.Popen([sys.executable, __file__, name],
-                             env=shim_env({'AFALG_SHIM_LOG': log.name}),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, start_new_session=True)
-        try:
-            p.stdout, p.stderr = p.communicate(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.communicate()
-            tap.ok(False, '%s: finished' % name,
-                   'still running after %d s (a hang)' % TIMEOUT)
-            continue
-        forward_checks(tap, p, name)
-    tap.done()
-
+    run_scenarios(__file__, SENDERS, shim_env({'AFALG_SHIM_LOG': log.name}),
+                  TIMEOUT)
 
 main()
