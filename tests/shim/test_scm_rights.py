@@ -9,7 +9,8 @@ the receiver continues it and reads the answer, as with the kernel's
 AF_ALG, where a passed descriptor is the same socket.  Hash (sha256,
 hmac(sha256) with the update begun by the sender), skcipher (cbc(aes),
 key and IV set by the sender, the IV then chained in the receiver), aead
-(gcm(aes)), a tfm socket (the receiver accepts an op socket from it), a
+(gcm(aes)), cmac(aes) (a request holding a pointer to its key) and
+cbc(camellia) (a key context naming its cipher), a tfm socket (the receiver accepts an op socket from it), a
 hash begun before execve() and finished by the new program (os.execv()
 and subprocess's vfork()), the sender closing its descriptors before the
 receiver takes the passed one, a receiver
@@ -147,6 +148,24 @@ def s_aead():
     finish(p, 'gcm(aes)')
 
 
+def s_cmac():
+    """the request, opened before sharing, holds a pointer to the key"""
+    conn, p = peer('cmac')
+    t, o = op('hash', 'cmac(aes)', KEY[:16])
+    o.send(b'begun by the sender, ', socket.MSG_MORE)
+    socket.send_fds(conn, [b'x'], [o.fileno()])
+    finish(p, 'cmac(aes)')
+
+
+def s_camellia():
+    """the key context names its cipher (block128): an index, no pointer"""
+    conn, p = peer('camellia')
+    t, o = op('skcipher', 'cbc(camellia)', KEY)
+    o.sendmsg_afalg([bytes(range(32))], op=ENC, iv=IV)
+    socket.send_fds(conn, [b'x'], [o.fileno()])
+    finish(p, 'cbc(camellia)')
+
+
 def s_tfm():
     conn, p = peer('tfm')
     t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
@@ -269,6 +288,28 @@ def r_aead(conn):
         got.hex())
 
 
+def r_cmac(conn):
+    from cryptography.hazmat.primitives.ciphers import algorithms
+    from cryptography.hazmat.primitives.cmac import CMAC
+    o = alg_sock(received(conn))
+    o.send(b'finished by the receiver')
+    c = CMAC(algorithms.AES(KEY[:16]))
+    c.update(b'begun by the sender, finished by the receiver')
+    got = o.recv(16)
+    chk(got == c.finalize(), 'cmac(aes): one update across two programs',
+        got.hex())
+
+
+def r_camellia(conn):
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, \
+        modes
+    o = alg_sock(received(conn))
+    got = o.recv(32)
+    want = Cipher(algorithms.Camellia(KEY), modes.CBC(IV)).encryptor(
+        ).update(bytes(range(32)))
+    chk(got == want, 'cbc(camellia): the sender\'s request', got.hex())
+
+
 def r_tfm(conn):
     t = alg_sock(received(conn))
     o, _ = t.accept()
@@ -328,12 +369,13 @@ def r_otheruser(conn):
 
 SENDERS = {
     'sha256': s_hash, 'hmac': s_hmac, 'skcipher': s_skcipher,
-    'aead': s_aead, 'tfm': s_tfm, 'exec': s_exec, 'spawn': s_spawn,
+    'aead': s_aead, 'cmac': s_cmac, 'camellia': s_camellia, 'tfm': s_tfm, 'exec': s_exec, 'spawn': s_spawn,
     'noshim': s_noshim,
     'otherbuild': s_otherbuild, 'otheruser': s_otheruser,
 }
 RECEIVERS = {
     'hash': r_hash, 'hmac': r_hmac, 'skcipher': r_skcipher, 'aead': r_aead,
+    'cmac': r_cmac, 'camellia': r_camellia,
     'tfm': r_tfm, 'noshim': r_noshim, 'otherbuild': r_otherbuild,
     'otheruser': r_otheruser,
 }
