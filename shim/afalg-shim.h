@@ -340,6 +340,7 @@ AFS_HIDDEN bool afs_share_pass(int fd, int delta);
 AFS_HIDDEN void afs_share_adopt(int fd, bool passed);
 AFS_HIDDEN void afs_share_for_exec(void);
 AFS_HIDDEN void afs_share_adopt_inherited(void);
+AFS_HIDDEN void afs_share_hold_all(pid_t pid);
 AFS_HIDDEN bool *afs_nokey_slot(struct afs_sock *s);
 AFS_HIDDEN void afs_log_divergence(const char *id, const char *what);
 

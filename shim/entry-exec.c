@@ -22,10 +22,18 @@
 
 #include "entry.h"
 
+/*
+ * In a vfork() child, which runs the new program with our descriptors, the
+ * child only counts itself as a holder of the sockets the parent shared
+ * before vfork(), so that the parent's close before the new program
+ * adopts them does not release them.
+ */
 static void before_exec(void)
 {
 	INIT();
-	if (!afs_vfork_child())
+	if (afs_vfork_child())
+		afs_share_hold_all(getpid());
+	else
 		afs_share_for_exec();
 }
 
@@ -141,8 +149,16 @@ EXPORT int posix_spawn(pid_t *pid, const char *path,
 		       const posix_spawnattr_t *attr, char *const argv[],
 		       char *const envp[])
 {
+	pid_t child;
+	int r;
+
 	before_exec();
-	return afs_real.posix_spawn(pid, path, fa, attr, argv, envp);
+	r = afs_real.posix_spawn(&child, path, fa, attr, argv, envp);
+	if (!r)
+		afs_share_hold_all(child);	/* see before_exec() */
+	if (!r && pid)
+		*pid = child;
+	return r;
 }
 
 EXPORT int posix_spawnp(pid_t *pid, const char *file,
@@ -150,8 +166,16 @@ EXPORT int posix_spawnp(pid_t *pid, const char *file,
 			const posix_spawnattr_t *attr, char *const argv[],
 			char *const envp[])
 {
+	pid_t child;
+	int r;
+
 	before_exec();
-	return afs_real.posix_spawnp(pid, file, fa, attr, argv, envp);
+	r = afs_real.posix_spawnp(&child, file, fa, attr, argv, envp);
+	if (!r)
+		afs_share_hold_all(child);
+	if (!r && pid)
+		*pid = child;
+	return r;
 }
 
 /*

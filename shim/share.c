@@ -81,6 +81,7 @@ struct afs_shared {
 	int nholders;			/* under @lock */
 	int inflight;			/* passed, not adopted yet: under @lock */
 	bool overflow;			/* more holders than fit: never last */
+	bool released;			/* the last holder let go */
 	bool nokey;			/* op socket: afs_sock.nokey, shared */
 	pid_t holders[AFS_HOLDERS];
 	_Alignas(64) unsigned char data[];
@@ -636,21 +637,51 @@ bool afs_share_pass(int fd, int delta)
 	return true;
 }
 
+/*
+ * @pid holds @sh (once), and one passed copy arrived (@passed).  False
+ * when the socket was released meanwhile: its state is gone.
+ */
+static bool hold(struct afs_shared *sh, pid_t pid, bool passed)
+{
+	bool alive;
+	int i;
+
+	afs_mutex_lock(&sh->lock);
+	alive = !sh->released;
+	for (i = 0; i < sh->nholders && sh->holders[i] != pid; i++)
+		;
+	if (alive && i == sh->nholders) {
+		if (sh->nholders < AFS_HOLDERS)
+			sh->holders[sh->nholders++] = pid;
+		else
+			sh->overflow = true;
+	}
+	if (passed && sh->inflight > 0)
+		sh->inflight--;
+	pthread_mutex_unlock(&sh->lock);
+	return alive;
+}
+
+/*
+ * Process @pid holds every region this one maps: a child of fork(), or
+ * the child of vfork() or posix_spawn() that runs a new program, which
+ * holds the descriptors from then on, before its shim adopts them.
+ */
+void afs_share_hold_all(pid_t pid)
+{
+	struct region_ref *r;
+
+	pthread_mutex_lock(&regions_lock);
+	for (r = regions; r; r = r->next)
+		hold(r->sh, pid, false);
+	pthread_mutex_unlock(&regions_lock);
+}
+
 /* In the child: one more process holds every region this one maps. */
 void afs_share_atfork_child(void)
 {
-	struct region_ref *r;
-	pid_t me = getpid();
-
 	pthread_mutex_init(&regions_lock, NULL);
-	for (r = regions; r; r = r->next) {
-		afs_mutex_lock(&r->sh->lock);
-		if (r->sh->nholders < AFS_HOLDERS)
-			r->sh->holders[r->sh->nholders++] = me;
-		else
-			r->sh->overflow = true;
-		pthread_mutex_unlock(&r->sh->lock);
-	}
+	afs_share_hold_all(getpid());
 }
 
 /* ------------------------------------------------------------------ */
@@ -670,26 +701,6 @@ static const struct afs_type_ops *type_ops_of(int type)
 	default:
 		return NULL;
 	}
-}
-
-/* @sh: this process holds it, and one passed copy arrived (@passed) */
-static void hold(struct afs_shared *sh, bool passed)
-{
-	pid_t me = getpid();
-	int i;
-
-	afs_mutex_lock(&sh->lock);
-	for (i = 0; i < sh->nholders && sh->holders[i] != me; i++)
-		;
-	if (i == sh->nholders) {
-		if (sh->nholders < AFS_HOLDERS)
-			sh->holders[sh->nholders++] = me;
-		else
-			sh->overflow = true;
-	}
-	if (passed && sh->inflight > 0)
-		sh->inflight--;
-	pthread_mutex_unlock(&sh->lock);
 }
 
 /* the socket this process has for the region of @memfd, +1 ref, or NULL */
@@ -757,7 +768,7 @@ static struct afs_sock *adopt_region(int memfd, struct afs_sock *parent,
 		afs_real.close(memfd);
 		if (parent)
 			afs_put(parent);
-		hold(s->sh, passed);
+		hold(s->sh, getpid(), passed);
 		return s;
 	}
 	if ((hdr.kind == AFS_KIND_OP) != !!parent ||
@@ -802,7 +813,18 @@ static struct afs_sock *adopt_region(int memfd, struct afs_sock *parent,
 	s->futex_flags = 0;
 	atomic_store(&s->mtx, &sh->lock);
 	region_add(sh, s, memfd, r);
-	hold(sh, passed);
+	if (!hold(sh, getpid(), passed)) {
+		/* every holder let go before this one took it: say so */
+		afs_log_divergence("D2", "socket released before it was adopted");
+		/* nothing of it is this process's to release: only unmap */
+		if (s->parent)
+			afs_put(s->parent);
+		s->parent = NULL;
+		s->ops = NULL;
+		s->tfm = NULL;
+		afs_put(s);
+		return NULL;
+	}
 	return s;
 
 fail_quiet:
@@ -941,6 +963,8 @@ bool afs_share_release(struct afs_sock *s)
 			i++;
 	}
 	last = !sh->nholders && !sh->overflow && !sh->inflight;
+	if (last)
+		sh->released = true;
 	pthread_mutex_unlock(&sh->lock);
 	return last;
 }

@@ -11,8 +11,9 @@ hmac(sha256) with the update begun by the sender), skcipher (cbc(aes),
 key and IV set by the sender, the IV then chained in the receiver), aead
 (gcm(aes)), cmac(aes) (a request holding a pointer to its key) and
 cbc(camellia) (a key context naming its cipher), a tfm socket (the receiver accepts an op socket from it), a
-hash begun before execve() and finished by the new program (os.execv()
-and subprocess's vfork()), the sender closing its descriptors before the
+hash begun before execve() and finished by the new program (os.execv(),
+subprocess's vfork() and posix_spawn(), the parent closing its descriptor
+while the new program starts), the sender closing its descriptors before the
 receiver takes the passed one, a receiver
 without the shim (the placeholder: its use fails, never an answer), a
 receiver running another shim build and one of another user (both
@@ -116,11 +117,16 @@ def s_spawn():
     """subprocess (vfork() and execve()) with the descriptor inherited"""
     t, o = op('hash', 'sha256')
     o.send(b'begun before exec, ', socket.MSG_MORE)
-    p = subprocess.run([sys.executable, __file__, 'recv', 'exec',
-                        str(o.fileno())], pass_fds=[o.fileno()],
-                       capture_output=True, text=True, timeout=TIMEOUT)
-    sys.stdout.write(p.stdout)
-    chk(p.returncode == 0, 'spawn: the new program ran', p.stderr.strip())
+    p = subprocess.Popen([sys.executable, __file__, 'recv', 'exec',
+                          str(o.fileno())], pass_fds=[o.fileno()],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    # closed while the new program starts: the child holds the socket
+    o.close()
+    t.close()
+    out, err = p.communicate(timeout=TIMEOUT)
+    sys.stdout.write(out)
+    chk(p.returncode == 0, 'spawn: the new program ran', err.strip())
 
 
 def s_hmac():
@@ -182,6 +188,22 @@ def s_exec():
     sys.stdout.flush()
     os.execv(sys.executable, [sys.executable, __file__, 'recv', 'exec',
                               str(o.fileno())])
+
+
+def s_posix_spawn():
+    """posix_spawn() with the descriptor inherited, closed at once"""
+    t, o = op('hash', 'sha256')
+    o.send(b'begun before exec, ', socket.MSG_MORE)
+    os.set_inheritable(o.fileno(), True)
+    sys.stdout.flush()
+    pid = os.posix_spawn(sys.executable, [sys.executable, __file__, 'recv',
+                                          'exec', str(o.fileno())],
+                         os.environ)
+    o.close()
+    t.close()
+    _, st = os.waitpid(pid, 0)
+    chk(os.waitstatus_to_exitcode(st) == 0,
+        'posix_spawn: the new program ran')
 
 
 def s_noshim():
@@ -369,9 +391,10 @@ def r_otheruser(conn):
 
 SENDERS = {
     'sha256': s_hash, 'hmac': s_hmac, 'skcipher': s_skcipher,
-    'aead': s_aead, 'cmac': s_cmac, 'camellia': s_camellia, 'tfm': s_tfm, 'exec': s_exec, 'spawn': s_spawn,
-    'noshim': s_noshim,
-    'otherbuild': s_otherbuild, 'otheruser': s_otheruser,
+    'aead': s_aead, 'cmac': s_cmac, 'camellia': s_camellia, 'tfm': s_tfm,
+    'exec': s_exec, 'spawn': s_spawn, 'posix-spawn': s_posix_spawn,
+    'noshim': s_noshim, 'otherbuild': s_otherbuild,
+    'otheruser': s_otheruser,
 }
 RECEIVERS = {
     'hash': r_hash, 'hmac': r_hmac, 'skcipher': r_skcipher, 'aead': r_aead,
