@@ -144,39 +144,34 @@ EXEC_LIST(execl, execv_, false)
 EXEC_LIST(execlp, execvp_, false)
 EXEC_LIST(execle, execve, true)
 
-EXPORT int posix_spawn(pid_t *pid, const char *path,
-		       const posix_spawn_file_actions_t *fa,
-		       const posix_spawnattr_t *attr, char *const argv[],
-		       char *const envp[])
+/* after posix_spawn*() gave @r: the child holds the sockets (before_exec()) */
+static int spawned(int r, pid_t child, pid_t *pid)
 {
-	pid_t child;
-	int r;
-
-	before_exec();
-	r = afs_real.posix_spawn(&child, path, fa, attr, argv, envp);
-	if (!r)
-		afs_share_hold_all(child);	/* see before_exec() */
-	if (!r && pid)
-		*pid = child;
-	return r;
-}
-
-EXPORT int posix_spawnp(pid_t *pid, const char *file,
-			const posix_spawn_file_actions_t *fa,
-			const posix_spawnattr_t *attr, char *const argv[],
-			char *const envp[])
-{
-	pid_t child;
-	int r;
-
-	before_exec();
-	r = afs_real.posix_spawnp(&child, file, fa, attr, argv, envp);
-	if (!r)
+	if (!r) {
 		afs_share_hold_all(child);
-	if (!r && pid)
-		*pid = child;
+		if (pid)
+			*pid = child;
+	}
 	return r;
 }
+
+/* posix_spawn(), posix_spawnp(): share first, then the child holds */
+#define SPAWN(name)							\
+EXPORT int name(pid_t *pid, const char *p,				\
+		const posix_spawn_file_actions_t *fa,			\
+		const posix_spawnattr_t *attr, char *const argv[],	\
+		char *const envp[])					\
+{									\
+	pid_t child;							\
+	int r;								\
+									\
+	before_exec();							\
+	r = afs_real.name(&child, p, fa, attr, argv, envp);		\
+	return spawned(r, child, pid);					\
+}
+
+SPAWN(posix_spawn)
+SPAWN(posix_spawnp)
 
 /*
  * vfork(): the child returns from the real vfork() into our caller's

@@ -129,47 +129,50 @@ def s_spawn():
     chk(p.returncode == 0, 'spawn: the new program ran', err.strip())
 
 
-def s_hmac():
-    conn, p = peer('hmac')
-    t, o = op('hash', 'hmac(sha256)', KEY)
-    o.send(b'begun by the sender, ', socket.MSG_MORE)
+def passed(role, what, typ, name, key, begin):
+    """an op socket of @typ/@name, its request begun by @begin(op),
+    passed to a receiver in the @role"""
+    conn, p = peer(role)
+    t, o = op(typ, name, key)
+    begin(o)
     socket.send_fds(conn, [b'x'], [o.fileno()])
-    finish(p, 'hmac(sha256)')
+    finish(p, what)
+
+
+def begin_hash(o):
+    o.send(b'begun by the sender, ', socket.MSG_MORE)
+
+
+def begin_cbc(o):
+    o.sendmsg_afalg([bytes(range(32))], op=ENC, iv=IV)
+
+
+def begin_gcm(o):
+    o.sendmsg_afalg([b'AAD!' + b'plaintext of gcm'], op=ENC, iv=IV[:12],
+                    assoclen=4)
+
+
+def s_hmac():
+    passed('hmac', 'hmac(sha256)', 'hash', 'hmac(sha256)', KEY, begin_hash)
 
 
 def s_skcipher():
-    conn, p = peer('skcipher')
-    t, o = op('skcipher', 'cbc(aes)', KEY)
-    o.sendmsg_afalg([bytes(range(32))], op=ENC, iv=IV)
-    socket.send_fds(conn, [b'x'], [o.fileno()])
-    finish(p, 'cbc(aes)')
+    passed('skcipher', 'cbc(aes)', 'skcipher', 'cbc(aes)', KEY, begin_cbc)
 
 
 def s_aead():
-    conn, p = peer('aead')
-    t, o = op('aead', 'gcm(aes)', KEY)
-    o.sendmsg_afalg([b'AAD!' + b'plaintext of gcm'], op=ENC, iv=IV[:12],
-                    assoclen=4)
-    socket.send_fds(conn, [b'x'], [o.fileno()])
-    finish(p, 'gcm(aes)')
+    passed('aead', 'gcm(aes)', 'aead', 'gcm(aes)', KEY, begin_gcm)
 
 
 def s_cmac():
     """the request, opened before sharing, holds a pointer to the key"""
-    conn, p = peer('cmac')
-    t, o = op('hash', 'cmac(aes)', KEY[:16])
-    o.send(b'begun by the sender, ', socket.MSG_MORE)
-    socket.send_fds(conn, [b'x'], [o.fileno()])
-    finish(p, 'cmac(aes)')
+    passed('cmac', 'cmac(aes)', 'hash', 'cmac(aes)', KEY[:16], begin_hash)
 
 
 def s_camellia():
     """the key context names its cipher (block128): an index, no pointer"""
-    conn, p = peer('camellia')
-    t, o = op('skcipher', 'cbc(camellia)', KEY)
-    o.sendmsg_afalg([bytes(range(32))], op=ENC, iv=IV)
-    socket.send_fds(conn, [b'x'], [o.fileno()])
-    finish(p, 'cbc(camellia)')
+    passed('camellia', 'cbc(camellia)', 'skcipher', 'cbc(camellia)', KEY,
+           begin_cbc)
 
 
 def s_tfm():
