@@ -334,11 +334,11 @@ AFS_HIDDEN void afs_share_unmap(struct afs_sock *s);
  * placeholder carries; afs_share_pass() before (+1) and after a failed
  * (-1) sendmsg() of our @fd, true when it is ours; afs_share_adopt() on a
  * descriptor received (@passed) or inherited; afs_share_for_exec() before
- * execve(); afs_share_adopt_inherited() at start.
+ * execve() or a spawn; afs_share_adopt_inherited() at start.
  */
 AFS_HIDDEN bool afs_share_pass(int fd, int delta);
 AFS_HIDDEN void afs_share_adopt(int fd, bool passed);
-AFS_HIDDEN void afs_share_for_exec(void);
+AFS_HIDDEN void afs_share_for_exec(bool inherited_only);
 AFS_HIDDEN void afs_share_adopt_inherited(void);
 AFS_HIDDEN void afs_share_hold_all(pid_t pid);
 AFS_HIDDEN bool *afs_nokey_slot(struct afs_sock *s);

@@ -34,7 +34,19 @@ static void before_exec(void)
 	if (afs_vfork_child())
 		afs_share_hold_all(getpid());
 	else
-		afs_share_for_exec();
+		afs_share_for_exec(true);
+}
+
+/*
+ * Before a child that runs a new program (vfork(), posix_spawn()): its
+ * descriptors are not ours to read (file actions, a child that clears
+ * close-on-exec), so every socket is shared.
+ */
+static void before_spawn(void)
+{
+	INIT();
+	if (!afs_vfork_child())
+		afs_share_for_exec(false);
 }
 
 EXPORT int execve(const char *path, char *const argv[], char *const envp[])
@@ -165,7 +177,7 @@ EXPORT int name(pid_t *pid, const char *p,				\
 	pid_t child;							\
 	int r;								\
 									\
-	before_exec();							\
+	before_spawn();							\
 	r = afs_real.name(&child, p, fa, attr, argv, envp);		\
 	return spawned(r, child, pid);					\
 }
@@ -182,7 +194,7 @@ SPAWN(posix_spawnp)
 AFS_HIDDEN void *afs_before_vfork(void);
 void *afs_before_vfork(void)
 {
-	before_exec();
+	before_spawn();
 	return (void *)afs_real.vfork;
 }
 
@@ -192,7 +204,7 @@ __asm__(".text\n"
 	".type vfork, @function\n"
 	"vfork:\n"
 	"	endbr64\n"
-	"	sub $8, %rsp\n"		/* the call's 16-byte alignment */
+	"	sub $8, %rsp\n"	/* the call's 16-byte alignment */
 	"	call afs_before_vfork\n"
 	"	add $8, %rsp\n"
 	"	jmp *%rax\n"

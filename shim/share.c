@@ -72,14 +72,14 @@ struct afs_shared {
 	struct afs_shared *self;
 	size_t size;			/* of the mapping */
 	/* what the socket is, for a process that adopts it */
-	struct afs_shared *parent;	/* op socket: its tfm socket's region */
+	struct afs_shared *parent;	/* op socket: its tfm socket's */
 	int kind, type, fd_type;
-	unsigned int alg_index;		/* tfm socket: UINT_MAX while unbound */
+	unsigned int alg_index;		/* tfm: UINT_MAX while unbound */
 
 	pthread_mutex_t lock;
 	struct afs_waitq wq;
 	int nholders;			/* under @lock */
-	int inflight;			/* passed, not adopted yet: under @lock */
+	int inflight;			/* passed, not adopted: @lock */
 	bool overflow;			/* more holders than fit: never last */
 	bool released;			/* the last holder let go */
 	bool nokey;			/* op socket: afs_sock.nokey, shared */
@@ -319,6 +319,17 @@ static int region_memfd(struct afs_shared *sh)
 	return fd;
 }
 
+/* @fd moved out of the way of the numbers programs use themselves */
+static int fd_high(int fd)
+{
+	int hi = afs_real.fcntl(fd, F_DUPFD_CLOEXEC, 512);
+
+	if (hi < 0)
+		return fd;
+	afs_real.close(fd);
+	return hi;
+}
+
 /*
  * A region of @payload bytes for socket @s, this process its one holder.
  * It is a memfd, so that a process that receives the socket (SCM_RIGHTS)
@@ -331,7 +342,7 @@ static struct afs_shared *region_new(struct afs_sock *s, size_t payload)
 	const unsigned char *id = shim_build_id();
 	struct afs_shared *sh = MAP_FAILED;
 	struct region_ref *r = malloc(sizeof(*r));
-	int memfd, hi;
+	int memfd;
 
 	if (!r)
 		return NULL;
@@ -342,12 +353,7 @@ static struct afs_shared *region_new(struct afs_sock *s, size_t payload)
 		memfd = -1;
 	}
 	if (memfd >= 0) {
-		/* out of the way of the numbers programs use themselves */
-		hi = afs_real.fcntl(memfd, F_DUPFD_CLOEXEC, 512);
-		if (hi >= 0) {
-			afs_real.close(memfd);
-			memfd = hi;
-		}
+		memfd = fd_high(memfd);
 		sh = mmap(NULL, size, PROT_READ | PROT_WRITE,
 			  MAP_SHARED | MAP_NORESERVE, memfd, 0);
 	}
@@ -569,14 +575,17 @@ static int publish_locked(struct afs_sock *s)
  * the region) stays private: the child then continues with a copy, as
  * D1 in DIVERGENCES.md says, and the log records it.
  */
-void afs_share_all_locked(void)
+static void share_table_locked(bool inherited_only)
 {
-	int fd, m = afs_max_fd();
+	int fd, m = afs_max_fd(), fl;
 	struct afs_sock *s;
 
 	for (fd = 0; fd <= m; fd++) {
 		s = afs_peek_locked(fd);
 		if (!s || s->kind == AFS_KIND_NETLINK)
+			continue;
+		fl = inherited_only ? afs_real.fcntl(fd, F_GETFD) : 0;
+		if (fl > 0 && (fl & FD_CLOEXEC))
 			continue;
 		if (share_one(s))
 			afs_log_divergence("D1", "fork: no memory to share");
@@ -585,11 +594,20 @@ void afs_share_all_locked(void)
 	}
 }
 
-/* execve() is about to replace the program: the same as for fork() */
-void afs_share_for_exec(void)
+void afs_share_all_locked(void)
+{
+	share_table_locked(false);
+}
+
+/*
+ * execve() in this process (@inherited_only: a socket all of whose
+ * descriptors are close-on-exec dies with the old program, and stays
+ * private), or a child about to run one, whose descriptors may differ.
+ */
+void afs_share_for_exec(bool inherited_only)
 {
 	afs_table_lock();
-	afs_share_all_locked();
+	share_table_locked(inherited_only);
 	afs_table_unlock();
 }
 
@@ -615,7 +633,7 @@ bool afs_share_pass(int fd, int delta)
 	if (s->kind == AFS_KIND_NETLINK) {
 		afs_table_unlock();
 		if (delta > 0)
-			afs_log_divergence("D3", "SCM_RIGHTS of a NETLINK_CRYPTO socket");
+			afs_log_divergence("D3", "netlink socket passed");
 		return true;
 	}
 	err = delta > 0 ? share_one(s) : 0;
@@ -780,12 +798,13 @@ static struct afs_sock *adopt_region(int memfd, struct afs_sock *parent,
 	p = mmap(hdr.self, hdr.size, PROT_READ | PROT_WRITE,
 		 MAP_SHARED | MAP_NORESERVE | MAP_FIXED_NOREPLACE, memfd, 0);
 	if (p != hdr.self) {
-		if (p != MAP_FAILED)	/* a kernel that took it as a hint */
+		if (p != MAP_FAILED)	/* a kernel taking it as a hint */
 			munmap(p, hdr.size);
 		afs_log_divergence("D3", "region cannot be mapped");
 		goto fail_quiet;
 	}
 	sh = p;
+	memfd = fd_high(memfd);
 	r = malloc(sizeof(*r));
 	s = r ? afs_sock_alloc(hdr.kind) : NULL;
 	if (!s) {
@@ -815,7 +834,8 @@ static struct afs_sock *adopt_region(int memfd, struct afs_sock *parent,
 	region_add(sh, s, memfd, r);
 	if (!hold(sh, getpid(), passed)) {
 		/* every holder let go before this one took it: say so */
-		afs_log_divergence("D2", "socket released before it was adopted");
+		afs_log_divergence("D2",
+				   "socket released before it was adopted");
 		/* nothing of it is this process's to release: only unmap */
 		if (s->parent)
 			afs_put(s->parent);
@@ -852,7 +872,7 @@ void afs_share_adopt(int fd, bool passed)
 	struct msghdr m;
 	struct stat st;
 	ssize_t r;
-	int i, *v;
+	int i, k, *v;
 
 	/* a set-id program trusts no region its caller could have made */
 	if (getauxval(AT_SECURE))
@@ -883,8 +903,8 @@ void afs_share_adopt(int fd, bool passed)
 		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
 			continue;
 		v = (int *)CMSG_DATA(c);
-		for (i = 0; i < (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-		     i++) {
+		k = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+		for (i = 0; i < k; i++) {
 			if (n < 2 && !r && !(m.msg_flags & MSG_CTRUNC))
 				fds[n++] = v[i];
 			else
