@@ -79,13 +79,29 @@
 	vprold	$22, %xmm15, %xmm2
 .endm
 
-/* The inverse linear transform, from y0..y3 (xmm4-xmm7) to x0..x3 (xmm0-xmm3) */
-.macro LTI
+/*
+ * Round key \n added to y0..y3 (xmm4-xmm7), then the inverse linear
+ * transform to x0..x3 (xmm0-xmm3).  The key words that reach x0 and x2
+ * before their first rotation are folded into two words, C0 and C2, that
+ * do not depend on the data, and added to y1 and y3 where these are
+ * read, so the key costs no step of the chain.
+ */
+.macro LTIK n
+	vpbroadcastd	(16 * \n + 4)(%rdi), %xmm13
+	vprord	$22, (16 * \n + 8)(%rdi){1to4}, %xmm15
+	vpslld	$7, %xmm13, %xmm12
+	vpternlogd	$0x96, (16 * \n + 12)(%rdi){1to4}, %xmm12, %xmm15
+	vprord	$5, (16 * \n)(%rdi){1to4}, %xmm14
+	vpternlogd	$0x96, (16 * \n + 12)(%rdi){1to4}, %xmm13, %xmm14
+	vpxord	%xmm7, %xmm15, %xmm15
+	vpxord	%xmm5, %xmm14, %xmm14
 	vprord	$22, %xmm6, %xmm2
 	vprord	$5, %xmm4, %xmm0
 	vpslld	$7, %xmm5, %xmm12
-	vpternlogd	$0x96, %xmm12, %xmm7, %xmm2
-	vpternlogd	$0x96, %xmm7, %xmm5, %xmm0
+	vpternlogd	$0x96, %xmm12, %xmm15, %xmm2
+	vpternlogd	$0x96, %xmm7, %xmm14, %xmm0
+	vpxord	(16 * \n + 12)(%rdi){1to4}, %xmm7, %xmm7
+	vpxord	%xmm13, %xmm5, %xmm5
 	vprord	$7, %xmm7, %xmm3
 	vprord	$1, %xmm5, %xmm1
 	vpslld	$3, %xmm0, %xmm13
@@ -232,31 +248,23 @@
 	SB7
 .endm
 
-/* Decryption rounds \b+7..\b, after the inverse linear transform */
+/* Decryption rounds \b+7..\b, the last without its round key */
 .macro DEC8 b
 	SBI7
-	KX	(\b + 7), Y
-	LTI
+	LTIK	(\b + 7)
 	SBI6
-	KX	(\b + 6), Y
-	LTI
+	LTIK	(\b + 6)
 	SBI5
-	KX	(\b + 5), Y
-	LTI
+	LTIK	(\b + 5)
 	SBI4
-	KX	(\b + 4), Y
-	LTI
+	LTIK	(\b + 4)
 	SBI3
-	KX	(\b + 3), Y
-	LTI
+	LTIK	(\b + 3)
 	SBI2
-	KX	(\b + 2), Y
-	LTI
+	LTIK	(\b + 2)
 	SBI1
-	KX	(\b + 1), Y
-	LTI
+	LTIK	(\b + 1)
 	SBI0
-	KX	(\b), Y
 .endm
 
 /* The block from (%rdx) into lane 0 of x0..x3 */
@@ -295,12 +303,13 @@ SYM_FUNC_START(serpent_dec_1way_avx512)
 	LOAD1
 	KX	32, X
 	DEC8	24
-	LTI
+	LTIK	24
 	DEC8	16
-	LTI
+	LTIK	16
 	DEC8	8
-	LTI
+	LTIK	8
 	DEC8	0
+	KX	0, Y
 	STORE1
 	RET
 SYM_FUNC_END(serpent_dec_1way_avx512)
