@@ -12,7 +12,10 @@
  * 0): each output bit is the XOR of the listed products of input bits,
  * complemented where the table's form has a constant term.
  * $(SRCARCH)/serpent.h runs the same forms on several blocks at once for
- * the modes' multi-block calls.
+ * the modes' multi-block calls, and on x86 with AVX-512VL takes single
+ * blocks too (serpent_encrypt(), serpent_decrypt(), CBC encryption, XTS
+ * stealing) in a vpternlogd form of the same tables, also constant time;
+ * the portable functions below are what every other CPU runs.
  *
  *	S0: 3 8 f 1 a 6 5 b e d 4 2 7 0 9 c
  *	S1: f c 2 7 9 0 5 a 1 b e 8 6 d 3 4
