@@ -3,19 +3,26 @@
  * Serpent with AVX-512VL, one block at a time (CBC encryption, XTS
  * stealing, serpent_encrypt() and serpent_decrypt()).
  *
- * A single block is one chain of 32 rounds, so what decides its speed is
- * the latency of a round, not its instruction count.  The four words of
- * the block live in lane 0 of xmm0-xmm3 (the other lanes are don't-care)
- * and the round is shortened with vpternlogd, which evaluates any Boolean
- * function of three words in one instruction:
+ * A single block is one chain of 32 rounds with little parallelism inside
+ * a round, so a round costs about the larger of its depth and its vector
+ * operations spread over the vector ports.  The four words of the block
+ * live in lane 0 of xmm0-xmm3 (the other lanes are don't-care), and
+ * vpternlogd, any Boolean function of three words in one instruction,
+ * cuts both:
  *
- * - each output bit of an S-box is the Shannon expansion on x0 of the
- *   table: two functions of (x1, x2, x3), then a select on x0, i.e. three
- *   vpternlogd and a depth of two instead of the six or seven of an AND/XOR
- *   circuit; the immediates are derived and checked against the tables in
+ * - each output bit of an S-box takes depth two: f1(f2(three inputs), two
+ *   inputs) where the bit has that form (SB_TWO, two vpternlogd), else
+ *   the Shannon expansion on x0 of the table (SB_MUX, three); the
+ *   immediates are derived and checked against the tables in
  *   lib/crypto/serpent.c by scripts/gen-serpent-ternlog.py;
  * - the linear transform's three-input XORs are one vpternlogd each and
- *   its rotations one vprold.
+ *   its rotations one vprold;
+ * - the round key is added inside the linear transform (LTK, LTIK) so
+ *   that it adds no step to the chain.
+ *
+ * On an Intel Xeon with AVX-512 a block is encrypted about 1.4 times and
+ * decrypted 1.2 times as fast as by Nettle 3.8's x86_64 assembly, and
+ * about 1.5 times as fast as by the portable code (bench/README.md).
  *
  * Constant time like the portable code: no memory access and no branch
  * depends on the key or the data.
@@ -229,7 +236,7 @@
 #define X	%xmm0, %xmm1, %xmm2, %xmm3
 #define Y	%xmm4, %xmm5, %xmm6, %xmm7
 
-/* Encryption rounds \b..\b+7 after round key \b, the last without its linear transform */
+/* Encryption rounds \b..\b+7 after key \b; the last one without its LTK */
 .macro ENC8 b
 	SB0
 	LTK	(\b + 1)
