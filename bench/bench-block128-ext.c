@@ -119,5 +119,13 @@ void ext_crypt(uint8_t *dst, const uint8_t *src, size_t len,
 		(cur_enc ? encf : decf)(cur_enc ? (void *)&ctx_data :
 					(void *)&ctx_dec, len, dst, src);
 		break;
+	case EXT_ONE:
+		memcpy(ivc, src, 16);
+		for (size_t i = 0; i < len; i += 16) {
+			(cur_enc ? encf : decf)(cur_enc ? (void *)&ctx_data :
+						(void *)&ctx_dec, 16, ivc, ivc);
+			memcpy(dst + i, ivc, 16);
+		}
+		break;
 	}
 }

@@ -50,6 +50,8 @@ static const struct bcase cases[] = {
 	{ "camellia", EXT_CBC, false, "openssl" },
 	{ "camellia", EXT_CBC, false, "nettle" },
 	{ "serpent", EXT_ECB, true, "nettle" },
+	{ "serpent", EXT_ONE, true, "nettle" },
+	{ "serpent", EXT_ONE, false, "nettle" },
 	{ "twofish", EXT_ECB, true, "nettle" },
 	{ "camellia", EXT_ECB, true, "openssl" },
 	{ "camellia", EXT_ECB, true, "nettle" },
@@ -80,6 +82,13 @@ static void run_kc(void)
 		(cur->enc ? block128_ecb_encrypt : block128_ecb_decrypt)
 			(bc, kctx, out, in, LEN);
 		break;
+	case EXT_ONE:
+		memcpy(t, in, 16);
+		for (size_t i = 0; i < LEN; i += 16) {
+			(cur->enc ? bc->encrypt : bc->decrypt)(kctx, t, t, 1);
+			memcpy(out + i, t, 16);
+		}
+		break;
 	}
 }
 
@@ -105,7 +114,8 @@ static void print_cpu(void)
 
 static const char *mode_name(enum ext_mode m)
 {
-	return m == EXT_XTS ? "XTS" : m == EXT_CBC ? "CBC" : "ECB";
+	return m == EXT_XTS ? "XTS" : m == EXT_CBC ? "CBC" :
+	       m == EXT_ECB ? "ECB" : "1blk";
 }
 
 int main(int argc, char **argv)

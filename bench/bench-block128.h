@@ -10,7 +10,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum ext_mode { EXT_XTS, EXT_CBC, EXT_ECB };
+/*
+ * EXT_ONE: the cipher's one-block call on each block in turn, each block
+ * the previous one's output (a serial chain, as CBC encryption is, but in
+ * either direction: single-block decryption is XTS ciphertext stealing's).
+ */
+enum ext_mode { EXT_XTS, EXT_CBC, EXT_ECB, EXT_ONE };
 
 /*
  * Prepare @cipher ("serpent", "twofish", "camellia") from @lib ("nettle" or

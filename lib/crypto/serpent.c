@@ -12,7 +12,10 @@
  * 0): each output bit is the XOR of the listed products of input bits,
  * complemented where the table's form has a constant term.
  * $(SRCARCH)/serpent.h runs the same forms on several blocks at once for
- * the modes' multi-block calls.
+ * the modes' multi-block calls, and on x86 with AVX-512VL takes single
+ * blocks too (serpent_encrypt(), serpent_decrypt(), CBC encryption, XTS
+ * stealing) in a vpternlogd form of the same tables, also constant time;
+ * the portable functions below are what every other CPU runs.
  *
  *	S0: 3 8 f 1 a 6 5 b e d 4 2 7 0 9 c
  *	S1: f c 2 7 9 0 5 a 1 b e 8 6 d 3 4
@@ -345,8 +348,8 @@ static __always_inline void serpent_store(u8 *out, u32 x[4])
 		serpent_addkey(x, key->rk[r]);			\
 	} while (0)
 
-void serpent_encrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
-		     const u8 in[SERPENT_BLOCK_SIZE])
+static void serpent_encrypt_generic(const struct serpent_key *key, u8 *out,
+				    const u8 *in)
 {
 	u32 x[4];
 	int r;
@@ -368,10 +371,9 @@ void serpent_encrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
 	serpent_addkey(x, key->rk[32]);
 	serpent_store(out, x);
 }
-EXPORT_SYMBOL_GPL(serpent_encrypt);
 
-void serpent_decrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
-		     const u8 in[SERPENT_BLOCK_SIZE])
+static void serpent_decrypt_generic(const struct serpent_key *key, u8 *out,
+				    const u8 *in)
 {
 	u32 x[4];
 	int r;
@@ -393,17 +395,38 @@ void serpent_decrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
 	}
 	serpent_store(out, x);
 }
-EXPORT_SYMBOL_GPL(serpent_decrypt);
 
 #ifdef CONFIG_CRYPTO_LIB_SERPENT_ARCH
 #include "serpent.h" /* $(SRCARCH)/serpent.h */
 #else
+static bool serpent_crypt_one_arch(const struct serpent_key *key, u8 *dst,
+				   const u8 *src, bool enc)
+{
+	return false;
+}
+
 static size_t serpent_blocks_arch(const struct serpent_key *key, u8 *dst,
 				  const u8 *src, size_t nblocks, bool enc)
 {
 	return 0;
 }
 #endif
+
+void serpent_encrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
+		     const u8 in[SERPENT_BLOCK_SIZE])
+{
+	if (!serpent_crypt_one_arch(key, out, in, true))
+		serpent_encrypt_generic(key, out, in);
+}
+EXPORT_SYMBOL_GPL(serpent_encrypt);
+
+void serpent_decrypt(const struct serpent_key *key, u8 out[SERPENT_BLOCK_SIZE],
+		     const u8 in[SERPENT_BLOCK_SIZE])
+{
+	if (!serpent_crypt_one_arch(key, out, in, false))
+		serpent_decrypt_generic(key, out, in);
+}
+EXPORT_SYMBOL_GPL(serpent_decrypt);
 
 /* Multi-block calls of the modes: arch code first, the rest portable. */
 static __always_inline void serpent_b128_crypt(const void *ctx, u8 *dst,
@@ -414,9 +437,9 @@ static __always_inline void serpent_b128_crypt(const void *ctx, u8 *dst,
 
 	for (src += 16 * done, dst += 16 * done; done < nblocks; done++) {
 		if (enc)
-			serpent_encrypt(ctx, dst, src);
+			serpent_encrypt_generic(ctx, dst, src);
 		else
-			serpent_decrypt(ctx, dst, src);
+			serpent_decrypt_generic(ctx, dst, src);
 		src += SERPENT_BLOCK_SIZE;
 		dst += SERPENT_BLOCK_SIZE;
 	}
