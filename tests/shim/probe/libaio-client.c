@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libaio-client: AF_ALG AIO through Debian's libaio, reaped by polling
+ * io_getevents()/io_pgetevents() with a zero timeout, as an event loop
+ * does.  libaio answers such a poll from the completion ring in user
+ * memory, without a system call, while the ring's header carries
+ * AIO_RING_MAGIC; the completions must still be seen.  Every output is
+ * checked against OpenSSL's libcrypto.  Runs natively on a kernel with
+ * AF_ALG and under the shim; prints PASS/FAIL/SKIP lines (probe.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libaio.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "afalg.h"
+#include "check.h"
+
+#define RING_MAGIC 0xa10a10a1	/* fs/aio.c AIO_RING_MAGIC */
+#define POLLS 200		/* zero-timeout polls, 1 ms apart */
+#define CHUNK 4096
+
+/*
+ * Reap @want events of @ctx into @ev by zero-timeout polls only, through
+ * io_pgetevents() (no signal mask) when @pget; at most POLLS of them.
+ * Returns the number of events, or a negative errno from libaio.
+ */
+static int poll_events(io_context_t ctx, int want, struct io_event *ev,
+		       bool pget)
+{
+	struct timespec zero = { 0, 0 }, ms = { 0, 1000000 };
+	int got = 0, i, r;
+
+	for (i = 0; i < POLLS && got < want; i++) {
+		if (pget)
+			r = io_pgetevents(ctx, 0, want - got, ev + got, &zero,
+					  NULL);
+		else
+			r = io_getevents(ctx, 0, want - got, ev + got, &zero);
+		if (r < 0)
+			return r;
+		got += r;
+		if (got < want)
+			nanosleep(&ms, NULL);
+	}
+	return got;
+}
+
+static unsigned int ring_magic(io_context_t ctx)
+{
+	return ((const unsigned int *)ctx)[4];
+}
+
+/*
+ * libkcapi's skcipher AIO: one sendmsg() of the whole message, then one
+ * io_submit() of an iocb per 4 KiB chunk; CBC chains the IV across them.
+ */
+static void t_skcipher(bool pget)
+{
+	const char *how = pget ? "io_pgetevents" : "io_getevents";
+	uint8_t key[16], iv[16], pt[3 * CHUNK], ct[3 * CHUNK], want[3 * CHUNK];
+	struct iocb cb[3], *cbs[3];
+	struct io_event ev[3];
+	io_context_t ctx = 0;
+	int tfm, op, i, r, ok;
+
+	r = io_setup(8, &ctx);
+	if (r < 0) {
+		skip("skcipher %s: io_setup: %s", how, strerror(-r));
+		return;
+	}
+	fill_random(key, sizeof(key));
+	fill_random(iv, sizeof(iv));
+	fill_random(pt, sizeof(pt));
+	tfm = afalg_tfm("skcipher", "cbc(aes)", SOCK_CLOEXEC);
+	if (tfm < 0 || afalg_setkey(tfm, key, sizeof(key)) < 0 ||
+	    (op = afalg_accept(tfm, SOCK_CLOEXEC)) < 0) {
+		fail("skcipher %s: cbc(aes) op socket -- %s", how,
+		     strerror(errno));
+		goto out;
+	}
+	if (!check(afalg_send(op, ALG_OP_ENCRYPT, iv, 16, -1, pt, sizeof(pt),
+			      0) == (ssize_t)sizeof(pt),
+		   "skcipher %s: sendmsg of %zu bytes", how, sizeof(pt)))
+		goto out_op;
+	memset(ct, 0, sizeof(ct));
+	for (i = 0; i < 3; i++) {
+		io_prep_pread(&cb[i], op, ct + i * CHUNK, CHUNK, 0);
+		cb[i].data = (void *)(uintptr_t)(0x100 + i);
+		cbs[i] = &cb[i];
+	}
+	r = io_submit(ctx, 3, cbs);
+	if (!check(r == 3, "skcipher %s: io_submit of three PREADs returns 3 "
+		   "(%d)", how, r))
+		goto out_op;
+	r = poll_events(ctx, 3, ev, pget);
+	check(r == 3, "skcipher %s: zero-timeout polls reap the three events "
+	      "(%d of 3 in %d polls)", how, r, POLLS);
+	ok = r == 3;
+	for (i = 0; ok && i < 3; i++)
+		ok = ev[i].res == CHUNK && ev[i].res2 == 0 &&
+		     ev[i].obj == &cb[i] &&
+		     ev[i].data == (void *)(uintptr_t)(0x100 + i);
+	check(ok, "skcipher %s: each event is its iocb's, 4096 bytes, in order",
+	      how);
+	ossl_cipher("aes-128-cbc", 1, key, iv, pt, sizeof(pt), want);
+	check(r == 3 && !memcmp(ct, want, sizeof(ct)),
+	      "skcipher %s: the chunks equal OpenSSL AES-128-CBC", how);
+	r = io_getevents(ctx, 0, 3, ev, &(struct timespec){ 0, 0 });
+	check(r == 0, "skcipher %s: a poll after the last event returns 0 (%d)",
+	      how, r);
+out_op:
+	close(op);
+out:
+	if (tfm >= 0)
+		close(tfm);
+	io_destroy(ctx);
+}
+
+/* a digest (hash or hmac) read by one iocb after a send() of the message */
+static void t_hash(const char *name, const char *md, bool keyed, bool pget)
+{
+	const char *how = pget ? "io_pgetevents" : "io_getevents";
+	uint8_t key[32], msg[1000], dig[64], want[64];
+	unsigned int wl;
+	struct iocb cb, *cbs[1] = { &cb };
+	struct io_event ev;
+	io_context_t ctx = 0;
+	int op, r;
+
+	r = io_setup(4, &ctx);
+	if (r < 0) {
+		skip("%s %s: io_setup: %s", name, how, strerror(-r));
+		return;
+	}
+	fill_random(key, sizeof(key));
+	fill_random(msg, sizeof(msg));
+	op = afalg_hash_op(name, keyed ? key : NULL, sizeof(key));
+	if (op < 0) {
+		fail("%s %s: op socket -- %s", name, how, strerror(errno));
+		goto out;
+	}
+	if (!check(send(op, msg, sizeof(msg), 0) == (ssize_t)sizeof(msg),
+		   "%s %s: send of %zu bytes", name, how, sizeof(msg)))
+		goto out_op;
+	if (keyed)
+		ossl_hmac(md, key, sizeof(key), msg, sizeof(msg), want, &wl);
+	else
+		ossl_digest(md, msg, sizeof(msg), want, &wl);
+	memset(dig, 0, sizeof(dig));
+	io_prep_pread(&cb, op, dig, wl, 0);
+	cb.data = (void *)0x55;
+	r = io_submit(ctx, 1, cbs);
+	if (!check(r == 1, "%s %s: io_submit of a PREAD returns 1 (%d)", name,
+		   how, r))
+		goto out_op;
+	r = poll_events(ctx, 1, &ev, pget);
+	check(r == 1 && ev.res == wl && ev.obj == &cb && ev.data == (void *)0x55,
+	      "%s %s: a zero-timeout poll reaps the event (%d, res %ld)", name,
+	      how, r, r == 1 ? (long)ev.res : 0L);
+	check(r == 1 && !memcmp(dig, want, wl),
+	      "%s %s: the digest equals OpenSSL's", name, how);
+out_op:
+	close(op);
+out:
+	io_destroy(ctx);
+}
+
+/*
+ * A file read (the kernel's own completion) and an AF_ALG read on one
+ * context, both reaped by zero-timeout polls; a context that has seen only
+ * the file keeps its ring magic, so libaio's fast path stays its own.
+ */
+static void t_mixed(void)
+{
+	char path[] = "/tmp/libaio-client-XXXXXX";
+	uint8_t fdata[512], fbuf[512], msg[100], dig[32], want[32];
+	struct iocb cb[2], *cbs[2] = { &cb[0], &cb[1] };
+	struct io_event ev[2];
+	io_context_t ctx = 0;
+	unsigned int wl;
+	int fd, op = -1, r, i, seen = 0;
+
+	r = io_setup(4, &ctx);
+	if (r < 0) {
+		skip("mixed: io_setup: %s", strerror(-r));
+		return;
+	}
+	fd = mkstemp(path);
+	if (fd < 0) {
+		fail("mixed: mkstemp -- %s", strerror(errno));
+		goto out;
+	}
+	unlink(path);
+	fill_random(fdata, sizeof(fdata));
+	fill_random(msg, sizeof(msg));
+	if (pwrite(fd, fdata, sizeof(fdata), 0) != sizeof(fdata)) {
+		fail("mixed: pwrite -- %s", strerror(errno));
+		goto out_fd;
+	}
+	io_prep_pread(&cb[0], fd, fbuf, sizeof(fbuf), 0);
+	r = io_submit(ctx, 1, cbs);
+	r = r == 1 ? poll_events(ctx, 1, ev, false) : r;
+	check(r == 1 && ev[0].obj == &cb[0] && ev[0].res == sizeof(fbuf) &&
+	      !memcmp(fbuf, fdata, sizeof(fbuf)),
+	      "mixed: a file PREAD alone is reaped by zero-timeout polls (%d)",
+	      r);
+	check(ring_magic(ctx) == RING_MAGIC,
+	      "mixed: a context with no AF_ALG iocb keeps AIO_RING_MAGIC");
+
+	op = afalg_hash_op("sha256", NULL, 0);
+	if (op < 0) {
+		fail("mixed: sha256 op socket -- %s", strerror(errno));
+		goto out_fd;
+	}
+	if (send(op, msg, sizeof(msg), 0) != sizeof(msg)) {
+		fail("mixed: send -- %s", strerror(errno));
+		goto out_op;
+	}
+	ossl_digest("sha256", msg, sizeof(msg), want, &wl);
+	memset(fbuf, 0, sizeof(fbuf));
+	io_prep_pread(&cb[0], fd, fbuf, sizeof(fbuf), 0);
+	io_prep_pread(&cb[1], op, dig, sizeof(dig), 0);
+	r = io_submit(ctx, 2, cbs);
+	if (!check(r == 2, "mixed: io_submit of a file and an AF_ALG PREAD "
+		   "returns 2 (%d)", r))
+		goto out_op;
+	r = poll_events(ctx, 2, ev, false);
+	for (i = 0; i < r; i++) {
+		if (ev[i].obj == &cb[0] && ev[i].res == sizeof(fbuf))
+			seen |= 1;
+		if (ev[i].obj == &cb[1] && ev[i].res == sizeof(dig))
+			seen |= 2;
+	}
+	check(r == 2 && seen == 3,
+	      "mixed: zero-timeout polls reap both events (%d, seen %d)", r,
+	      seen);
+	check(!memcmp(fbuf, fdata, sizeof(fbuf)) && !memcmp(dig, want, 32),
+	      "mixed: the file data and the SHA-256 (OpenSSL's) are right");
+out_op:
+	if (op >= 0)
+		close(op);
+out_fd:
+	close(fd);
+out:
+	io_destroy(ctx);
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	t_skcipher(false);
+	t_skcipher(true);
+	t_hash("sha256", "sha256", false, false);
+	t_hash("hmac(sha256)", "sha256", true, true);
+	t_mixed();
+	return probe_failures ? 1 : 0;
+}

@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0
+"""libaio-client (tests/shim/probe/libaio-client.c, built against Debian's
+libaio-dev) under the shim: skcipher and hash AIO on AF_ALG op sockets,
+reaped only by zero-timeout io_getevents()/io_pgetevents() polls, which
+libaio answers from the completion ring in user memory while the ring
+carries its magic (DIVERGENCES.md D17); every result checked against
+OpenSSL's libcrypto inside the program.  The same program runs natively
+in the guest (test_libaio.py --guest) for the kernel's answer.
+"""
+import os
+import subprocess
+import sys
+
+from shimtest import Tap, forward_checks, shim_env
+
+CLIENT = os.environ.get('LIBAIO_CLIENT', '')
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+
+
+def host(tap):
+    p = subprocess.run([CLIENT], env=shim_env(), capture_output=True,
+                       text=True, timeout=60)
+    forward_checks(tap, p, 'libaio-client')
+    p = subprocess.run([CLIENT], capture_output=True, text=True, timeout=60)
+    if 'FAIL ' not in p.stdout and p.returncode == 0:
+        tap.skip('libaio-client without the shim', 'this kernel has AF_ALG')
+    else:
+        tap.ok(p.returncode != 0, 'libaio-client fails without the shim '
+               '(no AF_ALG here)')
+
+
+def guest(tap):
+    """Natively in the guest (the 6.12 kernel's AF_ALG and AIO ring), then
+    under the shim there: both must pass every check."""
+    shim = os.environ.get('AFALG_SHIM_LIB', '')
+    cmd = '%s; echo "# shim"; LD_PRELOAD=%s AFALG_SHIM=always %s' % (
+        CLIENT, shim, CLIENT)
+    r = subprocess.run([os.path.join(TOP, 'kernel-patches', 'run-guest'),
+                        '--kernel-variant', 'no-swonly', '--cmd', cmd],
+                       capture_output=True, text=True, timeout=1800)
+    if r.returncode == 125:
+        tap.ok(False, 'guest boots', r.stderr[-3000:])
+        return
+    native, _, shimmed = r.stdout.partition('# shim\n')
+    for what, out in (('kernel', native), ('shim in the guest', shimmed)):
+        p = subprocess.CompletedProcess([], 0 if 'FAIL ' not in out else 1,
+                                        out, r.stderr)
+        forward_checks(tap, p, 'libaio-client (%s)' % what)
+
+
+def main():
+    tap = Tap()
+    if not CLIENT:
+        tap.skip('libaio-client', 'not built (libaio-dev or libssl-dev '
+                 'missing)')
+        tap.done()
+    if '--guest' in sys.argv[1:]:
+        guest(tap)
+    else:
+        host(tap)
+    tap.done()
+
+
+main()
