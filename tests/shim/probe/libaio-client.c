@@ -7,6 +7,7 @@
  * AIO_RING_MAGIC; the completions must still be seen.  Every output is
  * checked against OpenSSL's libcrypto.  Runs natively on a kernel with
  * AF_ALG and under the shim; prints PASS/FAIL/SKIP lines (probe.h).
+ * "libaio-client readonly" runs one request on a ring made read-only.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 
 #include "afalg.h"
 #include "check.h"
@@ -250,9 +252,64 @@ out:
 	io_destroy(ctx);
 }
 
-int main(void)
+/*
+ * A ring the program made read-only: the request still completes and a
+ * waiting io_getevents() (the system call) returns it; nothing faults.
+ */
+static void t_readonly_ring(void)
+{
+	struct timespec sec = { 1, 0 };
+	uint8_t msg[64], dig[32], want[32];
+	struct iocb cb, *cbs[1] = { &cb };
+	struct io_event ev;
+	io_context_t ctx = 0;
+	unsigned int wl;
+	int op, r;
+
+	r = io_setup(4, &ctx);
+	if (r < 0) {
+		skip("read-only ring: io_setup: %s", strerror(-r));
+		return;
+	}
+	if (mprotect(ctx, 4096, PROT_READ) < 0) {
+		skip("read-only ring: mprotect: %s", strerror(errno));
+		goto out;
+	}
+	fill_random(msg, sizeof(msg));
+	op = afalg_hash_op("sha256", NULL, 0);
+	if (op < 0) {
+		fail("read-only ring: sha256 op socket -- %s", strerror(errno));
+		goto out;
+	}
+	if (send(op, msg, sizeof(msg), 0) != sizeof(msg)) {
+		fail("read-only ring: send -- %s", strerror(errno));
+		goto out_op;
+	}
+	ossl_digest("sha256", msg, sizeof(msg), want, &wl);
+	io_prep_pread(&cb, op, dig, sizeof(dig), 0);
+	r = io_submit(ctx, 1, cbs);
+	check(r == 1, "read-only ring: io_submit returns 1 (%d)", r);
+	r = io_getevents(ctx, 1, 1, &ev, &sec);
+	check(r == 1 && ev.obj == &cb && ev.res == sizeof(dig) &&
+	      !memcmp(dig, want, sizeof(dig)),
+	      "read-only ring: io_getevents with a timeout returns the "
+	      "SHA-256 (OpenSSL's) (%d)", r);
+	check(ring_magic(ctx) == RING_MAGIC,
+	      "read-only ring: the magic is still there");
+out_op:
+	close(op);
+out:
+	mprotect(ctx, 4096, PROT_READ | PROT_WRITE);
+	io_destroy(ctx);
+}
+
+int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1 && !strcmp(argv[1], "readonly")) {
+		t_readonly_ring();
+		return probe_failures ? 1 : 0;
+	}
 	t_skcipher(false);
 	t_skcipher(true);
 	t_hash("sha256", "sha256", false, false);
