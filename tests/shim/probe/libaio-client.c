@@ -52,6 +52,18 @@ static int poll_events(io_context_t ctx, int want, struct io_event *ev,
 	return got;
 }
 
+/* io_setup() of @nr events into @ctx; false after a SKIP line for @what */
+static bool setup(const char *what, int nr, io_context_t *ctx)
+{
+	int r;
+
+	*ctx = 0;
+	r = io_setup(nr, ctx);
+	if (r < 0)
+		skip("%s: io_setup: %s", what, strerror(-r));
+	return r >= 0;
+}
+
 static unsigned int ring_magic(io_context_t ctx)
 {
 	return ((const unsigned int *)ctx)[4];
@@ -64,17 +76,16 @@ static unsigned int ring_magic(io_context_t ctx)
 static void t_skcipher(bool pget)
 {
 	const char *how = pget ? "io_pgetevents" : "io_getevents";
+	char what[64];
 	uint8_t key[16], iv[16], pt[3 * CHUNK], ct[3 * CHUNK], want[3 * CHUNK];
 	struct iocb cb[3], *cbs[3];
 	struct io_event ev[3];
-	io_context_t ctx = 0;
+	io_context_t ctx;
 	int tfm, op, i, r, ok;
 
-	r = io_setup(8, &ctx);
-	if (r < 0) {
-		skip("skcipher %s: io_setup: %s", how, strerror(-r));
+	snprintf(what, sizeof(what), "skcipher %s", how);
+	if (!setup(what, 8, &ctx))
 		return;
-	}
 	fill_random(key, sizeof(key));
 	fill_random(iv, sizeof(iv));
 	fill_random(pt, sizeof(pt));
@@ -127,18 +138,17 @@ out:
 static void t_hash(const char *name, const char *md, bool keyed, bool pget)
 {
 	const char *how = pget ? "io_pgetevents" : "io_getevents";
+	char what[64];
 	uint8_t key[32], msg[1000], dig[64], want[64];
 	unsigned int wl;
 	struct iocb cb, *cbs[1] = { &cb };
 	struct io_event ev;
-	io_context_t ctx = 0;
+	io_context_t ctx;
 	int op, r;
 
-	r = io_setup(4, &ctx);
-	if (r < 0) {
-		skip("%s %s: io_setup: %s", name, how, strerror(-r));
+	snprintf(what, sizeof(what), "%s %s", name, how);
+	if (!setup(what, 4, &ctx))
 		return;
-	}
 	fill_random(key, sizeof(key));
 	fill_random(msg, sizeof(msg));
 	op = afalg_hash_op(name, keyed ? key : NULL, sizeof(key));
@@ -173,6 +183,30 @@ out:
 }
 
 /*
+ * A sha256 op socket with @n bytes of @msg sent, and OpenSSL's digest of
+ * them in @want; -1 after a FAIL line naming @what.
+ */
+static int sha256_sent(const char *what, const void *msg, size_t n,
+		       uint8_t *want)
+{
+	unsigned int wl;
+	int op;
+
+	op = afalg_hash_op("sha256", NULL, 0);
+	if (op < 0) {
+		fail("%s: sha256 op socket -- %s", what, strerror(errno));
+		return -1;
+	}
+	if (send(op, msg, n, 0) != (ssize_t)n) {
+		fail("%s: send -- %s", what, strerror(errno));
+		close(op);
+		return -1;
+	}
+	ossl_digest("sha256", msg, n, want, &wl);
+	return op;
+}
+
+/*
  * A file read (the kernel's own completion) and an AF_ALG read on one
  * context, both reaped by zero-timeout polls; a context that has seen only
  * the file keeps its ring magic, so libaio's fast path stays its own.
@@ -183,15 +217,11 @@ static void t_mixed(void)
 	uint8_t fdata[512], fbuf[512], msg[100], dig[32], want[32];
 	struct iocb cb[2], *cbs[2] = { &cb[0], &cb[1] };
 	struct io_event ev[2];
-	io_context_t ctx = 0;
-	unsigned int wl;
-	int fd, op = -1, r, i, seen = 0;
+	io_context_t ctx;
+	int fd, op, r, i, seen = 0;
 
-	r = io_setup(4, &ctx);
-	if (r < 0) {
-		skip("mixed: io_setup: %s", strerror(-r));
+	if (!setup("mixed", 4, &ctx))
 		return;
-	}
 	fd = mkstemp(path);
 	if (fd < 0) {
 		fail("mixed: mkstemp -- %s", strerror(errno));
@@ -214,16 +244,9 @@ static void t_mixed(void)
 	check(ring_magic(ctx) == RING_MAGIC,
 	      "mixed: a context with no AF_ALG iocb keeps AIO_RING_MAGIC");
 
-	op = afalg_hash_op("sha256", NULL, 0);
-	if (op < 0) {
-		fail("mixed: sha256 op socket -- %s", strerror(errno));
+	op = sha256_sent("mixed", msg, sizeof(msg), want);
+	if (op < 0)
 		goto out_fd;
-	}
-	if (send(op, msg, sizeof(msg), 0) != sizeof(msg)) {
-		fail("mixed: send -- %s", strerror(errno));
-		goto out_op;
-	}
-	ossl_digest("sha256", msg, sizeof(msg), want, &wl);
 	memset(fbuf, 0, sizeof(fbuf));
 	io_prep_pread(&cb[0], fd, fbuf, sizeof(fbuf), 0);
 	io_prep_pread(&cb[1], op, dig, sizeof(dig), 0);
@@ -244,8 +267,7 @@ static void t_mixed(void)
 	check(!memcmp(fbuf, fdata, sizeof(fbuf)) && !memcmp(dig, want, 32),
 	      "mixed: the file data and the SHA-256 (OpenSSL's) are right");
 out_op:
-	if (op >= 0)
-		close(op);
+	close(op);
 out_fd:
 	close(fd);
 out:
@@ -262,30 +284,19 @@ static void t_readonly_ring(void)
 	uint8_t msg[64], dig[32], want[32];
 	struct iocb cb, *cbs[1] = { &cb };
 	struct io_event ev;
-	io_context_t ctx = 0;
-	unsigned int wl;
+	io_context_t ctx;
 	int op, r;
 
-	r = io_setup(4, &ctx);
-	if (r < 0) {
-		skip("read-only ring: io_setup: %s", strerror(-r));
+	if (!setup("read-only ring", 4, &ctx))
 		return;
-	}
 	if (mprotect(ctx, 4096, PROT_READ) < 0) {
 		skip("read-only ring: mprotect: %s", strerror(errno));
 		goto out;
 	}
 	fill_random(msg, sizeof(msg));
-	op = afalg_hash_op("sha256", NULL, 0);
-	if (op < 0) {
-		fail("read-only ring: sha256 op socket -- %s", strerror(errno));
+	op = sha256_sent("read-only ring", msg, sizeof(msg), want);
+	if (op < 0)
 		goto out;
-	}
-	if (send(op, msg, sizeof(msg), 0) != sizeof(msg)) {
-		fail("read-only ring: send -- %s", strerror(errno));
-		goto out_op;
-	}
-	ossl_digest("sha256", msg, sizeof(msg), want, &wl);
 	io_prep_pread(&cb, op, dig, sizeof(dig), 0);
 	r = io_submit(ctx, 1, cbs);
 	check(r == 1, "read-only ring: io_submit returns 1 (%d)", r);
@@ -296,7 +307,6 @@ static void t_readonly_ring(void)
 	      "SHA-256 (OpenSSL's) (%d)", r);
 	check(ring_magic(ctx) == RING_MAGIC,
 	      "read-only ring: the magic is still there");
-out_op:
 	close(op);
 out:
 	mprotect(ctx, 4096, PROT_READ | PROT_WRITE);
