@@ -74,8 +74,10 @@ static unsigned int ring_limit(aio_context_t ctx)
  * a reader that still saw the magic ran before that event existed.
  * process_vm_writev() rather than a store: a ring the program has made
  * read-only gives an error here instead of a fault, and the magic stays
- * (DIVERGENCES.md D17, logged).
+ * (DIVERGENCES.md D17, logged once per process).
  */
+static atomic_bool unmark_failed;
+
 static void ring_unmark(aio_context_t ctx)
 {
 	unsigned int *magic = (unsigned int *)(uintptr_t)ctx + 4;
@@ -86,7 +88,7 @@ static void ring_unmark(aio_context_t ctx)
 	if (__atomic_load_n(magic, __ATOMIC_RELAXED) != AIO_RING_MAGIC)
 		return;
 	if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) !=
-	    sizeof(zero))
+	    sizeof(zero) && !atomic_exchange(&unmark_failed, true))
 		afs_log_divergence("D17", "AIO ring magic not writable");
 }
 
