@@ -72,9 +72,12 @@ static unsigned int ring_limit(aio_context_t ctx)
  * nothing for the kernel's own events: they are reaped through the system
  * call instead.  It is cleared before our first event on @ctx is queued, so
  * a reader that still saw the magic ran before that event existed.
- * process_vm_writev() rather than a store: a ring the program has made
- * read-only gives an error here instead of a fault, and the magic stays
- * (DIVERGENCES.md D17, logged once per process).
+ * The zero is written by read() from a pipe rather than by a store: a
+ * ring the program has made read-only gives EFAULT there instead of a
+ * fault, and the magic stays (DIVERGENCES.md D17, logged once per
+ * process).  (process_vm_writev() would do the same without descriptors,
+ * but kernels without CONFIG_CROSS_MEMORY_ATTACH, such as the guest
+ * kernel here, lack it.)
  */
 static atomic_bool unmark_failed;
 
@@ -82,13 +85,20 @@ static void ring_unmark(aio_context_t ctx)
 {
 	unsigned int *magic = (unsigned int *)(uintptr_t)ctx + 4;
 	unsigned int zero = 0;
-	struct iovec local = { &zero, sizeof(zero) };
-	struct iovec remote = { magic, sizeof(zero) };
+	bool done = false;
+	int p[2];
 
 	if (__atomic_load_n(magic, __ATOMIC_RELAXED) != AIO_RING_MAGIC)
 		return;
-	if (process_vm_writev(getpid(), &local, 1, &remote, 1, 0) !=
-	    sizeof(zero) && !atomic_exchange(&unmark_failed, true))
+	if (!afs_real.syscall(SYS_pipe2, p, O_CLOEXEC)) {
+		done = afs_real.write(p[1], &zero, sizeof(zero)) ==
+			       sizeof(zero) &&
+		       afs_real.read(p[0], magic, sizeof(zero)) ==
+			       sizeof(zero);
+		afs_real.close(p[0]);
+		afs_real.close(p[1]);
+	}
+	if (!done && !atomic_exchange(&unmark_failed, true))
 		afs_log_divergence("D17", "AIO ring magic not writable");
 }
 

@@ -8,6 +8,7 @@ OpenSSL's libcrypto inside the program.  The same program runs natively
 in the guest (test_libaio.py --guest) for the kernel's answer.
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -47,18 +48,27 @@ def host(tap):
 
 def guest(tap):
     """Natively in the guest (the 6.12 kernel's AF_ALG and AIO ring), then
-    under the shim there: both must pass every check."""
-    shim = os.environ.get('AFALG_SHIM_LIB', '')
-    cmd = '%s; echo "# shim"; LD_PRELOAD=%s AFALG_SHIM=always %s' % (
-        CLIENT, shim, CLIENT)
+    under the shim there, both modes: every check must pass each time."""
+    lib = os.environ.get('AFALG_SHIM_LIB', '')
+    # ld.so only warns about a preload it cannot find: say so as a FAIL
+    shim = ('{ [ -r %s ] || echo "FAIL the shim library is readable in the '
+            'guest"; }; LD_PRELOAD=%s AFALG_SHIM=always ' % (lib, lib))
+    runs = [('kernel', ''), ('shim in the guest', shim),
+            ('kernel, readonly', ''), ('shim in the guest, readonly', shim)]
+    cmd = '; '.join('echo "# %d"; %s%s%s' % (
+        i, pre, CLIENT, ' readonly' if 'readonly' in what else '')
+        for i, (what, pre) in enumerate(runs))
     r = subprocess.run([os.path.join(TOP, 'kernel-patches', 'run-guest'),
                         '--cmd', cmd],
                        capture_output=True, text=True, timeout=1800)
     if r.returncode == 125:
         tap.ok(False, 'guest boots', r.stderr[-3000:])
         return
-    native, _, shimmed = r.stdout.partition('# shim\n')
-    for what, out in (('kernel', native), ('shim in the guest', shimmed)):
+    # re.split gives [before, '0', out0, '1', out1, ...]
+    parts = re.split(r'^# (\d+)$', r.stdout, flags=re.M)
+    outs = dict(zip(parts[1::2], parts[2::2]))
+    for i, (what, _) in enumerate(runs):
+        out = outs.get(str(i), '')
         p = subprocess.CompletedProcess([], 0 if 'FAIL ' not in out else 1,
                                         out, r.stderr)
         forward_checks(tap, p, 'libaio-client (%s)' % what)
