@@ -8,6 +8,9 @@
  * here per AIO context, and its eventfd (IOCB_FLAG_RESFD) is signalled.
  * iocbs on other descriptors go to the kernel; io_getevents() and
  * io_pgetevents() return ours first, then ask the kernel for the rest.
+ * A context that has had one of ours loses its ring's magic, so readers of
+ * the ring in user memory (libaio's zero-timeout io_getevents()) make the
+ * system call too (ring_unmark()).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -52,6 +55,51 @@ static unsigned int ring_limit(aio_context_t ctx)
 	const unsigned int *ring = (const unsigned int *)(uintptr_t)ctx;
 
 	return ring[1] > 1 ? ring[1] - 1 : 1;
+}
+
+/* fs/aio.c: the header word that invites userspace to read the ring */
+#define AIO_RING_MAGIC 0xa10a10a1
+
+/*
+ * Make ring readers ask the kernel, which we intercept, from now on.
+ * libaio's io_getevents() and io_pgetevents() with a zero timeout return 0
+ * without a system call when the ring's head equals its tail, and fio's
+ * userspace_reap takes events from the ring itself; both only while the
+ * header's magic (the fifth word) is AIO_RING_MAGIC.  The kernel writes the
+ * magic once, in aio_setup_ring(), and never reads it again (6.12 fs/aio.c:
+ * lookup_ioctx() reads the id, aio_read_events_ring() head and tail,
+ * io_destroy() and aio_ring_mremap() none of it), so clearing it changes
+ * nothing for the kernel's own events: they are reaped through the system
+ * call instead.  It is cleared before our first event on @ctx is queued, so
+ * a reader that still saw the magic ran before that event existed.
+ * The zero is written by read() from a pipe rather than by a store: a
+ * ring the program has made read-only gives EFAULT there instead of a
+ * fault, and the magic stays (DIVERGENCES.md D17, logged once per
+ * process).  (process_vm_writev() would do the same without descriptors,
+ * but kernels without CONFIG_CROSS_MEMORY_ATTACH, such as the guest
+ * kernel here, lack it.)
+ */
+static atomic_bool unmark_failed;
+
+static void ring_unmark(aio_context_t ctx)
+{
+	unsigned int *magic = (unsigned int *)(uintptr_t)ctx + 4;
+	unsigned int zero = 0;
+	bool done = false;
+	int p[2];
+
+	if (__atomic_load_n(magic, __ATOMIC_RELAXED) != AIO_RING_MAGIC)
+		return;
+	if (!afs_real.syscall(SYS_pipe2, p, O_CLOEXEC)) {
+		done = afs_real.write(p[1], &zero, sizeof(zero)) ==
+			       sizeof(zero) &&
+		       afs_real.read(p[0], magic, sizeof(zero)) ==
+			       sizeof(zero);
+		afs_real.close(p[0]);
+		afs_real.close(p[1]);
+	}
+	if (!done && !atomic_exchange(&unmark_failed, true))
+		afs_log_divergence("D17", "AIO ring magic not writable");
 }
 
 static pthread_mutex_t aio_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -207,6 +255,7 @@ long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v)
 		err = check_iocb(v[i]);
 		d = NULL;
 		if (!err) {
+			ring_unmark(ctx);
 			/* the event slot first: a completion is never lost */
 			d = malloc(sizeof(*d));
 			err = d ? enqueue(ctx, NULL) : -EAGAIN;
