@@ -1,16 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The interposed waits: poll, ppoll, select, pselect (and their
- * _FORTIFY_SOURCE forms).  Our sockets' readiness comes from their state,
+ * _FORTIFY_SOURCE forms), and epoll_ctl() only to log D4.  Our sockets' readiness comes from their state,
  * re-checked in slices while the real call waits on the others, so
  * readiness gained during the wait is reported (afalg-behaviour.md and
  * DIVERGENCES.md D4).  How every entry point works is in entry.h.
  */
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "entry.h"
+
+/* ------------------------------------------------------------------ */
+/* epoll                                                               */
+
+/*
+ * An epoll instance watches the stand-in socket, whose readiness is not
+ * the AF_ALG socket's, and cannot be emulated without wrapping every
+ * epoll instance (DIVERGENCES.md D4).  So that the divergence is seen
+ * where it happens, the first registration of one of our sockets in a
+ * process is logged; the call itself goes to the kernel unchanged.
+ */
+static atomic_bool epoll_logged;
+
+EXPORT int epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev)
+{
+	INIT();
+	if ((op == EPOLL_CTL_ADD || op == EPOLL_CTL_MOD) && afs_is_ours(fd) &&
+	    !atomic_exchange(&epoll_logged, true))
+		afs_log_divergence("D4", "epoll_ctl() on an AF_ALG socket");
+	return afs_real.epoll_ctl(epfd, op, fd, ev);
+}
 /* ------------------------------------------------------------------ */
 /* poll / select                                                       */
 

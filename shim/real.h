@@ -17,6 +17,7 @@
 #include <sys/select.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
+#include <sys/epoll.h>
 #include <sys/uio.h>
 
 #include "afalg-shim.h"
@@ -33,7 +34,7 @@
 	X(fcntl) X(ioctl) X(poll) X(ppoll) X(select) X(pselect)		\
 	X(sendfile) X(splice) X(syscall) X(fdopen) X(fclose)		\
 	X(vdprintf) X(execve) X(execv) X(execvp) X(execvpe) X(fexecve)	\
-	X(posix_spawn) X(posix_spawnp) X(vfork)
+	X(posix_spawn) X(posix_spawnp) X(vfork) X(epoll_ctl)
 
 /* afs_real.read is the real read(), with read()'s own type, and so on */
 struct afs_real {

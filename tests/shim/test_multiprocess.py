@@ -11,7 +11,9 @@ process killed while blocked leaves the socket usable, and posix_spawn()
 with sockets open changes nothing.  A signal whose handler lacks
 SA_RESTART ends a blocked recv (EINTR, which Python turns into the
 handler's exception); with SA_RESTART the recv goes on and returns the
-data.  Answers come from hashlib, hmac and python3-cryptography.
+data.  Registering an AF_ALG socket with epoll, which watches the
+stand-in socket (D4), is logged once per process.  Answers come from
+hashlib, hmac and python3-cryptography.
 
 Each scenario runs in its own preloaded interpreter with a time limit, so
 a scenario that hangs (the shim before this change) fails alone.
@@ -20,6 +22,7 @@ import errno
 import hashlib
 import hmac
 import os
+import select
 import signal
 import socket
 import sys
@@ -325,6 +328,33 @@ def s_scm_rights():
         '%d records' % len(recs))
 
 
+def s_epoll():
+    """epoll watches the stand-in socket (D4): the first registration of an
+    AF_ALG socket in a process is logged, a plain socket's is not, and the
+    socket keeps working"""
+    log = os.environ['AFALG_SHIM_LOG']
+
+    def d4():
+        with open(log) as f:
+            return sum('"divergence":"D4"' in ln and
+                       '"pid":%d,' % os.getpid() in ln for ln in f)
+    ep = select.epoll()
+    a, b = socket.socketpair()
+    ep.register(a.fileno(), select.EPOLLIN)
+    chk(d4() == 0, 'epoll: a plain socket is not logged', '%d' % d4())
+    _, o = opened('hash', 'sha256')
+    ep.register(o.fileno(), select.EPOLLIN)
+    ep.modify(o.fileno(), select.EPOLLOUT)
+    _, o2 = opened('hash', 'sha1')
+    ep.register(o2.fileno(), select.EPOLLIN)
+    chk(d4() == 1, 'epoll: an AF_ALG socket registered is logged once (D4)',
+        '%d records' % d4())
+    o.send(b'abc')
+    got = o.recv(32)
+    chk(got == hashlib.sha256(b'abc').digest(),
+        'epoll: the registered socket still hashes', got.hex())
+
+
 SCENARIOS = {
     'hash': s_hash, 'hmac-tfm': s_hmac_tfm, 'nokey': s_nokey,
     'skcipher-blocking': s_skcipher_block,
@@ -332,6 +362,7 @@ SCENARIOS = {
     'rng': s_rng, 'killed-waiter': s_killed_waiter,
     'killed-writer': s_killed_writer, 'posix-spawn': s_spawn,
     'eintr': s_eintr, 'sa-restart': s_restart, 'scm-rights': s_scm_rights,
+    'epoll': s_epoll,
 }
 
 
