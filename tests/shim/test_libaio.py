@@ -58,8 +58,13 @@ def guest(tap):
     cmd = '; '.join('echo "# %d"; %s%s%s' % (
         i, pre, CLIENT, ' readonly' if 'readonly' in what else '')
         for i, (what, pre) in enumerate(runs))
+    # The guest's /tmp is a tmpfs of its own: a build under /tmp (CI's
+    # clone) is visible there only when shared.
+    shares = []
+    for d in sorted({os.path.dirname(p) for p in (lib, CLIENT) if p}):
+        shares += ['--share', d]
     r = subprocess.run([os.path.join(TOP, 'kernel-patches', 'run-guest'),
-                        '--cmd', cmd],
+                        *shares, '--cmd', cmd],
                        capture_output=True, text=True, timeout=1800)
     if r.returncode == 125:
         tap.ok(False, 'guest boots', r.stderr[-3000:])
