@@ -5,7 +5,8 @@
  *   bench-mldsa [vectors-dir] [reps]
  *
  * Uses the first valid signature of each Wycheproof mldsa_*_verify_test.json
- * (default directory /work/shared/vectors/wycheproof/testvectors_v1).  The
+ * or .json.gz (default directory: tests/vectors/wycheproof/testvectors_v1 of
+ * the source tree, which meson passes as BENCH_MLDSA_VECTORS).  The
  * portable path is timed by a child process started with
  * KCRYPTO_CLEARCPUID=all, interleaved with the default (dispatched) path
  * rep by rep, so a burst of load on the shared machine hits both alike;
@@ -19,7 +20,7 @@
  * its ML-DSA is missing.  ratio = pyca time / dispatched time.
  * No C implementation of ML-DSA is packaged in Debian (no liboqs, no
  * pq-crystals); the pq-crystals reference and AVX2 figures published for a
- * comparable CPU (../shared/docs/perf-anchors.md) are printed beside
+ * comparable CPU (Zen 4, best runs; algs[] below) are printed beside
  * ours for orientation only, since they were not measured in this run.
  */
 #include <errno.h>
@@ -28,6 +29,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 #include <crypto/mldsa.h>
 
 #include "bench-util.h"
@@ -50,25 +52,41 @@ static const struct {
 	{ 87, MLDSA87, 270, 65 },
 };
 
+/*
+ * The whole of a file, NUL-terminated; zlib reads a gzip file and a plain
+ * one alike.
+ */
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
+	gzFile f = gzopen(path, "rb");
+	size_t len = 0, size = 1 << 20;
+	char *buf = malloc(size), *more;
+	int n;
 
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc(n + 1);
-	if (buf && fread(buf, 1, n, f) != (size_t)n) {
+	if (!f || !buf) {
 		free(buf);
-		buf = NULL;
+		if (f)
+			gzclose(f);
+		return NULL;
 	}
-	if (buf)
-		buf[n] = 0;
-	fclose(f);
+	while ((n = gzread(f, buf + len, size - len - 1)) > 0) {
+		len += n;
+		if (len + 1 < size)
+			continue;
+		more = realloc(buf, size * 2);
+		if (!more) {
+			n = -1;
+			break;
+		}
+		buf = more;
+		size *= 2;
+	}
+	gzclose(f);
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = 0;
 	return buf;
 }
 
@@ -109,6 +127,10 @@ static int load(const char *dir, int bits, struct vec *v)
 
 	snprintf(path, sizeof(path), "%s/mldsa_%d_verify_test.json", dir, bits);
 	doc = slurp(path);
+	if (!doc) {
+		strncat(path, ".gz", sizeof(path) - strlen(path) - 1);
+		doc = slurp(path);
+	}
 	if (!doc)
 		return -1;
 	/* The first group has a well-formed key; its first test is valid. */
@@ -194,7 +216,7 @@ static void pyca_times(const char *dir, int reps, double us[3], char *ver,
 int main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] :
-		"/work/shared/vectors/wycheproof/testvectors_v1";
+		BENCH_MLDSA_VECTORS;
 	int reps = argc > 2 ? atoi(argv[2]) : 31;
 	bool child = getenv("BENCH_MLDSA_CHILD") != NULL;
 	struct vec v[3];

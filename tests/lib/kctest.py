@@ -5,9 +5,10 @@ suite), the kc-oracle client (the unit suite) and seeded random inputs.
 Every unit driver compares libkcrypto, reached through the kc-oracle
 process, with an independent implementation (hashlib, hmac,
 python3-cryptography, openssl) or with published vectors from
-../shared/vectors.  Results are TAP test points; scripts/run-tests counts
+tests/vectors.  Results are TAP test points; scripts/run-tests counts
 them.
 """
+import gzip
 import inspect
 import json
 import os
@@ -191,15 +192,21 @@ def whole_and_split(r, name, msg):
 
 
 def vectors_dir():
+    """tests/vectors of this tree, or KC_VECTORS (meson sets it to the same)."""
     d = os.environ.get('KC_VECTORS')
     if not d:
-        d = os.path.join(os.path.dirname(__file__), '..', '..', '..', 'shared', 'vectors')
+        d = os.path.join(os.path.dirname(__file__), '..', 'vectors')
     return os.path.abspath(d)
 
 
 def load_vectors(*parts):
-    """The JSON vector file at vectors_dir()/parts..., parsed."""
-    with open(os.path.join(vectors_dir(), *parts)) as f:
+    """The JSON vector file at vectors_dir()/parts..., parsed; stored as
+    NAME.json or, as tests/vectors stores them, NAME.json.gz."""
+    name = os.path.join(vectors_dir(), *parts)
+    if not os.path.exists(name) and os.path.exists(name + '.gz'):
+        with gzip.open(name + '.gz', 'rt') as f:
+            return json.load(f)
+    with open(name) as f:
         return json.load(f)
 
 

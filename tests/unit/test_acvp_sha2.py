@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """NIST ACVP known answers for SHA-224/256/384/512.
 
-From ../shared/vectors/acvp/SHA2-*-1.0/internalProjection.json:
+From tests/vectors/acvp/SHA2-*-1.0/internalProjection.json.gz:
   AFT  every byte-oriented message (one-shot and split at random points);
        bit-oriented messages are reported as skips, the API takes bytes.
   MCT  the Monte Carlo test ("standard" or "alternate" per the group's

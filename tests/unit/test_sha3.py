@@ -11,10 +11,8 @@ Wycheproof hmac_sha3_* files (valid tags must match, invalid must not).
 """
 import hashlib
 import hmac
-import json
-import os
 
-from kctest import (Oracle, Tap, rng, randbytes, random_splits, path_name, vectors_dir,
+from kctest import (Oracle, Tap, rng, randbytes, random_splits, path_name, load_vectors,
                     whole_and_split)
 
 RATES = {'sha3_224': 144, 'sha3_256': 136, 'sha3_384': 104, 'sha3_512': 72,
@@ -142,13 +140,7 @@ def test_hmac(tap, o, r, path, lengths):
 
 def test_wycheproof(tap, o, path):
     for bits in (224, 256, 384, 512):
-        fname = os.path.join(vectors_dir(), 'wycheproof', 'testvectors_v1',
-                             'hmac_sha3_%d_test.json' % bits)
-        if not os.path.exists(fname):
-            tap.skip('wycheproof hmac_sha3_%d' % bits, 'vector file missing: ' + fname)
-            continue
-        with open(fname) as f:
-            doc = json.load(f)
+        doc = load_vectors('wycheproof', 'testvectors_v1', 'hmac_sha3_%d_test.json' % bits)
         cases, reqs = [], []
         for g in doc['testGroups']:
             for t in g['tests']:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Wycheproof HMAC vectors (../shared/vectors/wycheproof/testvectors_v1).
+"""Wycheproof HMAC vectors (tests/vectors/wycheproof/testvectors_v1).
 
 "valid" tests: the MAC, truncated to the group's tagSize (leftmost bytes),
 must equal the tag.  "invalid" tests (modified tags): it must NOT equal the
