@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Test vector headers for the KUnit suites, converted from ../shared/vectors.
+"""Test vector headers for the KUnit suites, converted from tests/vectors.
 
 gen-series calls one function per "vectors:NAME" line of a manifest; each
 returns the text of a C header.  Messages and keys are kept as hex strings
 (decoded by the test with hex2bin()), which keeps the headers compact and
 reviewable.  The selection of vectors is deterministic.
 """
+import gzip
 import json
 import os
 
@@ -13,17 +14,27 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 
 
-def vectors_dir():
-    for d in (os.path.join(TOP, '..', 'shared', 'vectors'),
-              '/work/shared/vectors'):
-        if os.path.isdir(d):
-            return d
-    raise SystemExit('vectors.py: ../shared/vectors not found')
+VECTORS = os.path.join(TOP, 'tests', 'vectors')
 
 
 def load(rel):
-    with open(os.path.join(vectors_dir(), rel)) as fp:
+    """tests/vectors/@rel (NAME.json), parsed; stored as NAME.json.gz."""
+    path = os.path.join(VECTORS, rel)
+    if os.path.exists(path):
+        fp = open(path)
+    else:
+        fp = gzip.open(path + '.gz', 'rt')
+    with fp:
         return json.load(fp)
+
+
+def origin(acvp=False):
+    """Where a header's Wycheproof (and ACVP) files come from: the
+    repository's copies, of the versions tests/vectors/README.md names."""
+    s = "\n * (the project's tests/vectors: C2SP/wycheproof at dac1dd4729fd"
+    if acvp:
+        s += ',\n * usnistgov/ACVP-Server v1.1.0.43'
+    return s + ')'
 
 
 def hexlines(h, indent='\t\t'):
@@ -112,7 +123,7 @@ def sha256_kunit():
                      wycheproof_mac('hmac_sha224', 40))
     return header('_SHA256_KUNIT_VECTORS_H',
                   'NIST ACVP SHA2-224/SHA2-256 (AFT) and Wycheproof\n'
-                  ' * hmac_sha224_test.json/hmac_sha256_test.json (../shared/vectors)',
+                  ' * hmac_sha224_test.json/hmac_sha256_test.json' + origin(True),
                   body)
 
 
@@ -131,7 +142,7 @@ def sha512_kunit():
                      wycheproof_mac('hmac_sha384', 40))
     return header('_SHA512_KUNIT_VECTORS_H',
                   'NIST ACVP SHA2-384/SHA2-512 (AFT) and Wycheproof\n'
-                  ' * hmac_sha384_test.json/hmac_sha512_test.json (../shared/vectors)',
+                  ' * hmac_sha384_test.json/hmac_sha512_test.json' + origin(True),
                   body)
 
 
@@ -194,12 +205,12 @@ def sha1_kunit():
                      wycheproof_mac('hmac_sha1', 40))
     return header('_SHA1_KUNIT_VECTORS_H',
                   'Python hashlib (digests) and Wycheproof\n'
-                  ' * hmac_sha1_test.json (../shared/vectors)', body)
+                  ' * hmac_sha1_test.json' + origin(), body)
 
 
 def md5_kunit():
     """MD5 and HMAC-MD5, both from Python's hashlib/hmac (no MD5 in
-    ../shared/vectors)."""
+    tests/vectors)."""
     body = KAT_STRUCTS + oracle_hash_kats('md5_kats', 'md5')
     body += oracle_mac_kats('hmac_md5_kats', 'md5')
     return header('_MD5_KUNIT_VECTORS_H', 'Python hashlib and hmac', body)
@@ -238,7 +249,7 @@ def sha3_kunit():
                          wycheproof_mac('hmac_sha3_%d' % bits, 12))
     return header('_SHA3_KUNIT_VECTORS_H',
                   'Python hashlib (SHA-3, SHAKE) and Wycheproof\n'
-                  ' * hmac_sha3_{224,256,384,512}_test.json (../shared/vectors)',
+                  ' * hmac_sha3_{224,256,384,512}_test.json' + origin(),
                   body)
 
 
@@ -294,8 +305,8 @@ def mldsa_kunit():
                         hexlines(t['sig'], '\t\t\t')))
     body += 'static const struct mldsa_kat mldsa_kats[] = {\n' + kats + '};\n\n'
     return header('_MLDSA_KUNIT_VECTORS_H',
-                  'Wycheproof mldsa_{44,65,87}_verify_test.json\n'
-                  ' * (../shared/vectors): per parameter set one valid signature, one\n'
+                  'Wycheproof mldsa_{44,65,87}_verify_test.json' + origin() +
+                  ':\n * per parameter set one valid signature, one\n'
                   ' * valid "ManySteps" signature, and one each of ModifiedSignature,\n'
                   ' * InfinityNormViolation and InvalidHintsEncoding',
                   body)
