@@ -14,8 +14,9 @@ creates the sockets first, creates the file READY, waits for GO (the
 caller changes the level in between) and binds them then: a bind at
 level 2 happens only on a socket created earlier.  On the host,
 expected(level, user, type, name) gives what the mainline restriction says
-(written out below from ../shared/docs/upstream-2026.md, not from the
-kernel) and test_kernel.py compares the two.
+(written out below from mainline's rules as the public linux-crypto threads
+and merged commits state them, not from the kernel) and test_kernel.py
+compares the two.
 
 It lives in tests/lib because two suites use it: kernel (the matrix
 itself) and tracer (the inventory's denied / not_found / privileged for
