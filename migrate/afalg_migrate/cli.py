@@ -70,8 +70,8 @@ exit status (the highest that applies):
 
 class Parser(argparse.ArgumentParser):
     def error(self, message):
-        self.print_usage(sys.stderr)
-        print('%s: error: %s' % (self.prog, message), file=sys.stderr)
+        print('%s: error: %s (see %s --help)' % (self.prog, message, self.prog),
+              file=sys.stderr)
         sys.exit(EXIT_USAGE)
 
 
@@ -95,6 +95,16 @@ def cmd_scan(args):
 def cmd_rewrite(args):
     from .rewrite import cmd_rewrite as run
     return run(args)
+
+
+def positive(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError('%r is not a number of workers (1 or more)' % text)
+    return n
 
 
 def add_level(p, what):
@@ -137,7 +147,8 @@ def parser():
     s.add_argument('-o', '--output', metavar='FILE', help='write the findings as JSON')
     s.add_argument('--json', action='store_true', help='print the JSON on stdout')
     add_level(s, 'lowest confidence listed')
-    s.add_argument('-j', '--jobs', type=int, default=0, help='parallel workers (default: CPUs)')
+    s.add_argument('-j', '--jobs', type=positive, default=0, metavar='N',
+                   help='parallel workers (default: CPUs)')
     s.add_argument('-q', '--quiet', action='store_true', help='no listing, no progress')
     s.set_defaults(fn=cmd_scan)
     r = sub.add_parser('rewrite', formatter_class=fmt, epilog=REWRITE_EPILOG,
