@@ -89,6 +89,16 @@ def summary_ok(stream, data):
 
 
 def test_options(tap, inst):
+    r = inst.migrate('scan', '--help')
+    words = ('DT_NEEDED', 'plugins.json', 'libkcapi', 'ld.so.conf', '.deb', 'zstd',
+             'summary line', 'unresolved')
+    tap.ok(r.returncode == 0 and all(w in r.stdout for w in words),
+           'scan --help says what is followed and read', [w for w in words if w not in r.stdout])
+    man = os.path.join(inst.mandir, 'man1', 'afalg-migrate.1')
+    text = open(man).read() if os.path.exists(man) else ''
+    tap.ok(all(w in text for w in ('What is followed', 'plugins.json', 'unresolved',
+                                   'archive_members', 'elf\\-transitive')),
+           'the man page documents what scan follows and its new fields')
     for bad in ('-1', '0', 'two', ''):
         r = inst.migrate('scan', '-j', bad, '/bin/true')
         lines = r.stderr.strip().splitlines()
