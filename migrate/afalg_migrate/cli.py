@@ -44,7 +44,25 @@ SCAN_EPILOG = '''confidence levels:
             names, no call site): mostly false positives
   --level L lists L and the levels above it (default: probable).
 
-''' + EXIT_TEXT
+followed (what a program loads; each finding names the chain and carries the
+library's algorithms and call sites):
+  libkcapi   imports of kcapi_* (the program) and libkcapi itself
+  sockets    direct socket()/socketpair()/syscall()/io_uring calls with AF_ALG
+  DT_NEEDED  libraries resolved among the scanned files (DT_SONAME or name),
+             then DT_RUNPATH/DT_RPATH, /etc/ld.so.conf(.d) and the multiarch
+             dirs; a soname found nowhere is listed under "unresolved"
+  plugins    plugins.json: strongSwan's af-alg plugin (charon), OpenSSL's
+             afalg engine (libcrypto.so.3 users, possible), and libraries
+             known to use AF_ALG when they are not found (libcryptsetup...)
+inputs: files, trees, .deb packages, static and tar archives, and files
+compressed with gzip, bzip2, xz, lzma or zstd (the zstd command), read in
+memory member by member.  Every run ends with a summary line (stdout; stderr
+with --json or -q).
+
+''' + EXIT_TEXT + '''
+  scan: 1 also when a file could not be read or analysed (a corrupt ELF file
+     or archive, an unreadable file or directory): listed under "errors",
+     the other files' findings are still written'''
 
 REWRITE_EPILOG = '''rewritten (to <kcapi-to-kcrypto.h>, installed with libkcrypto):
   kcapi_md_sha{1,224,256,384,512}, kcapi_md_hmac_sha*, kcapi_rng_get_bytes,
@@ -70,8 +88,8 @@ exit status (the highest that applies):
 
 class Parser(argparse.ArgumentParser):
     def error(self, message):
-        self.print_usage(sys.stderr)
-        print('%s: error: %s' % (self.prog, message), file=sys.stderr)
+        print('%s: error: %s (see %s --help)' % (self.prog, message, self.prog),
+              file=sys.stderr)
         sys.exit(EXIT_USAGE)
 
 
@@ -95,6 +113,16 @@ def cmd_scan(args):
 def cmd_rewrite(args):
     from .rewrite import cmd_rewrite as run
     return run(args)
+
+
+def positive(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError('%r is not a number of workers (1 or more)' % text)
+    return n
 
 
 def add_level(p, what):
@@ -132,13 +160,16 @@ def parser():
                        help='find AF_ALG users in files and trees',
                        description='Find programs, libraries and sources that use AF_ALG, '
                        'from their code: ELF call sites (objdump), libkcapi imports, and '
-                       'C, C++, Python, Go, Rust and shell sources.')
+                       'C, C++, Python, Go, Rust and shell sources; then the programs and '
+                       'libraries that load them through DT_NEEDED or a known plugin.')
     s.add_argument('paths', nargs='+', metavar='PATH')
     s.add_argument('-o', '--output', metavar='FILE', help='write the findings as JSON')
     s.add_argument('--json', action='store_true', help='print the JSON on stdout')
     add_level(s, 'lowest confidence listed')
-    s.add_argument('-j', '--jobs', type=int, default=0, help='parallel workers (default: CPUs)')
-    s.add_argument('-q', '--quiet', action='store_true', help='no listing, no progress')
+    s.add_argument('-j', '--jobs', type=positive, default=0, metavar='N',
+                   help='parallel workers (default: CPUs)')
+    s.add_argument('-q', '--quiet', action='store_true',
+                   help='no listing, no progress (the summary line still, on stderr)')
     s.set_defaults(fn=cmd_scan)
     r = sub.add_parser('rewrite', formatter_class=fmt, epilog=REWRITE_EPILOG,
                        help='rewrite libkcapi calls to libkcrypto, verified by building',

@@ -59,42 +59,71 @@ def uring_socket_imm(val):
     return val is not None and val & 0xffffffff000000ff == (AF_ALG << 32) | IORING_OP_SOCKET
 
 
+class ElfError(ValueError):
+    """A file that starts like an ELF object but cannot be one (truncated,
+    bad header, bad section table): reported, never taken as clean."""
+
+
 class Elf:
     """The few parts of an ELF file the scan needs, parsed from its bytes."""
 
     def __init__(self, data):
-        if data[:4] != b'\x7fELF' or data[5] != 1:
-            raise ValueError('not a little-endian ELF file')
+        if len(data) < 52:
+            raise ElfError('truncated ELF header (%d bytes)' % len(data))
+        if data[4] not in (1, 2) or data[5] not in (1, 2) or data[6] != 1:
+            raise ElfError('bad ELF header (class %d, data encoding %d, version %d)'
+                           % (data[4], data[5], data[6]))
         self.data = data
         self.is64 = data[4] == 2
-        e_type, e_machine = struct.unpack_from('<HH', data, 16)
+        self.end = '<' if data[5] == 1 else '>'
+        if self.is64 and len(data) < 64:
+            raise ElfError('truncated ELF header (%d bytes)' % len(data))
+        e_type, e_machine = self._unpack('HH', 16)
         self.type = e_type
         self.machine = {62: 'x86_64', 183: 'aarch64'}.get(e_machine, 'other')
         if self.is64:
-            shoff, = struct.unpack_from('<Q', data, 0x28)
-            shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
+            phoff, shoff = self._unpack('QQ', 0x20)
+            phentsize, phnum, shentsize, shnum, shstrndx = self._unpack('HHHHH', 0x36)
         else:
-            shoff, = struct.unpack_from('<I', data, 0x20)
-            shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x2e)
+            phoff, shoff = self._unpack('II', 0x1c)
+            phentsize, phnum, shentsize, shnum, shstrndx = self._unpack('HHHHH', 0x2a)
+        if phnum and phoff + phnum * phentsize > len(data):
+            raise ElfError('program header table past the end of the file (truncated?)')
+        if shoff and shnum:
+            if shentsize != (64 if self.is64 else 40):
+                raise ElfError('bad section header size %d' % shentsize)
+            if shoff + shnum * shentsize > len(data):
+                raise ElfError('section header table past the end of the file (truncated?)')
+            if shstrndx >= shnum:
+                raise ElfError('bad section name table index %d of %d' % (shstrndx, shnum))
         self.sections = []
         for i in range(shnum if shoff else 0):
             o = shoff + i * shentsize
-            if o + shentsize > len(data):
-                break
             if self.is64:
                 name, typ, flags, addr, off, size, link, _, _, entsize = \
-                    struct.unpack_from('<IIQQQQIIQQ', data, o)
+                    self._unpack('IIQQQQIIQQ', o)
             else:
                 name, typ, flags, addr, off, size, link, _, _, entsize = \
-                    struct.unpack_from('<IIIIIIIIII', data, o)
+                    self._unpack('IIIIIIIIII', o)
+            if typ != 8 and i and off + size > len(data):
+                raise ElfError('section %d past the end of the file (truncated?)' % i)
+            if link >= max(shnum, 1):
+                raise ElfError('section %d links to section %d of %d' % (i, link, shnum))
             self.sections.append([name, typ, addr, off, size, link, entsize, flags])
-        if self.sections and shstrndx < len(self.sections):
+        if self.sections:
             s = self.sections[shstrndx]
             for sec in self.sections:
+                if sec[0] >= max(s[4], 1):
+                    raise ElfError('section name offset %d outside the name table' % sec[0])
                 sec[0] = self._str(s[3], sec[0])
+
+    def _unpack(self, fmt, off):
+        return struct.unpack_from(self.end + fmt, self.data, off)
 
     def _str(self, base, off):
         end = self.data.find(b'\0', base + off)
+        if end < 0:
+            raise ElfError('string at 0x%x not terminated' % (base + off))
         return self.data[base + off:end].decode('latin-1')
 
     def section(self, name):
@@ -113,27 +142,40 @@ class Elf:
         out = []
         for o in range(s[3], s[3] + s[4] - size + 1, size):
             if self.is64:
-                name, info, _, shndx, value = struct.unpack_from('<IBBHQ', self.data, o)
+                name, info, _, shndx, value = self._unpack('IBBHQ', o)
             else:
-                name, value, _, info, _, shndx = struct.unpack_from('<IIIBBH', self.data, o)
+                name, value, _, info, _, shndx = self._unpack('IIIBBH', o)
             if name:
                 out.append((self._str(strtab[3], name), shndx != 0, value, info & 15 == 2))
         return out
 
-    def needed(self):
+    def dynamic(self, tags):
+        """(tag, string) of the .dynamic entries with the given tags."""
         s = self.section('.dynamic')
         if not s or s[5] >= len(self.sections):
             return []
         strtab = self.sections[s[5]]
-        fmt, size = ('<qQ', 16) if self.is64 else ('<iI', 8)
+        fmt, size = ('qQ', 16) if self.is64 else ('iI', 8)
         out = []
         for o in range(s[3], s[3] + s[4] - size + 1, size):
-            tag, val = struct.unpack_from(fmt, self.data, o)
+            tag, val = self._unpack(fmt, o)
             if tag == 0:
                 break
-            if tag == 1:
-                out.append(self._str(strtab[3], val))
+            if tag in tags:
+                out.append((tag, self._str(strtab[3], val)))
         return out
+
+    def needed(self):
+        return [v for _, v in self.dynamic((1,))]
+
+    def soname(self):
+        return next((v for _, v in self.dynamic((14,))), None)
+
+    def runpath(self):
+        """DT_RUNPATH, else DT_RPATH, split into directories."""
+        d = dict(self.dynamic((15, 29)))
+        v = d.get(29, d.get(15))
+        return v.split(':') if v else []
 
     def exec_vaddr(self, offset):
         """Virtual address of a file offset inside an executable section."""
@@ -184,9 +226,18 @@ def _imm(s):
         return None
 
 
+def _objdump(args, path):
+    """objdump on a file on disk or, for an archive member, a memfd
+    (/proc/self/fd/N, passed to objdump under the same number)."""
+    fds = ()
+    if isinstance(path, int):
+        fds, path = (path,), '/proc/self/fd/%d' % path
+    return subprocess.run(['objdump'] + args + [path], capture_output=True, text=True,
+                          errors='replace', pass_fds=fds)
+
+
 def disassemble(path, *extra):
-    r = subprocess.run(['objdump', '-d', '-w', '--no-show-raw-insn'] + list(extra) + [path],
-                       capture_output=True, text=True, errors='replace')
+    r = _objdump(['-d', '-w', '--no-show-raw-insn'] + list(extra), path)
     return r.stdout.splitlines()
 
 
@@ -198,7 +249,7 @@ def socket_call_targets(path):
         m = _FUNC.match(ln)
         if m and m.group(2).split('@')[0] in SOCKET_FNS | {'syscall'}:
             stubs.add(int(m.group(1), 16))
-    r = subprocess.run(['objdump', '-R', path], capture_output=True, text=True, errors='replace')
+    r = _objdump(['-R'], path)
     for ln in r.stdout.splitlines():
         f = ln.split()
         if len(f) == 3 and f[2].split('@')[0] in SOCKET_FNS | {'syscall'}:
@@ -440,17 +491,29 @@ def analyse(elf, funcs):
     return sites, probable
 
 
-def scan_elf(path, data):
-    """A finding dict for an ELF file with AF_ALG evidence, else None."""
+def elf_links(elf):
+    """What the transitive pass needs of every ELF file (scan.py)."""
+    return {'soname': elf.soname(), 'needed': elf.needed(), 'runpath': elf.runpath(),
+            'abi': (elf.is64, elf.end, elf.machine), 'type': elf.type}
+
+
+def scan_elf(path, data, objfile=None):
+    """(finding dict or None, links) for an ELF file: the finding when it has
+    AF_ALG evidence, links (elf_links()) always.  objfile is what objdump
+    reads (default: path; an int is a memfd holding data).  A corrupt file
+    raises ElfError."""
     try:
         elf = Elf(data)
-    except (ValueError, struct.error):
-        return None
-    try:
         dyn = elf.symbols('.dynsym')
         needed = elf.needed()
-    except struct.error:
-        return None
+        links = elf_links(elf)
+    except struct.error as e:
+        raise ElfError('truncated or corrupt (%s)' % e) from None
+    return _scan_elf(path, objfile if objfile is not None else path, data, elf, dyn,
+                     needed), links
+
+
+def _scan_elf(path, objfile, data, elf, dyn, needed):
     imports = {n.split('@')[0] for n, d, _, _ in dyn if not d}
     evidence, level, algs = [], None, set()
     kimports = sorted(s for s in imports if s.startswith('kcapi_'))
@@ -468,11 +531,11 @@ def scan_elf(path, data):
     if elf.machine in ('x86_64', 'aarch64') and PREFILTER.search(data):
         if not needed or elf.machine == 'aarch64':
             # Static (or not x86): the socket wrapper is local code.
-            funcs = split_functions(disassemble(path))
+            funcs = split_functions(disassemble(objfile))
         elif imports & (SOCKET_FNS | {'syscall'}) or uring:
             cands = []
             if imports & (SOCKET_FNS | {'syscall'}):
-                stubs, slots = socket_call_targets(path)
+                stubs, slots = socket_call_targets(objfile)
                 cands = candidate_sites(elf, data, stubs, slots)
             if uring:
                 cands += [va for va in uring_candidates(elf, data) if va not in cands]
@@ -482,7 +545,7 @@ def scan_elf(path, data):
             for va in cands[:32]:
                 i = bisect.bisect_right(fsyms, va) - 1
                 start = fsyms[i] if i >= 0 and va - fsyms[i] < 16384 else max(va - 2048, 0)
-                lines += disassemble(path, '--start-address=0x%x' % start,
+                lines += disassemble(objfile, '--start-address=0x%x' % start,
                                      '--stop-address=0x%x' % (va + 256))
             funcs = split_functions(lines)
     if funcs:

@@ -174,7 +174,7 @@ def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
         return programs.setdefault(exe, {
             'uses': {}, 'scan_algs': set(), 'attempts': 0, 'denied': 0,
             'denied_by': set(), 'uids': set(), 'cgroups': set(), 'hosts': set(),
-            'sources': set(), 'evidence': [], 'packages': set()})
+            'sources': set(), 'evidence': [], 'packages': set(), 'through': set()})
 
     for inv in invs:
         host = (inv.get('host') or {}).get('hostname') or '?'
@@ -210,7 +210,7 @@ def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
     for scan in scans:
         host = scan.get('host') or '?'
         for f in scan.get('findings', []):
-            if f.get('kind') not in ('elf', 'elf-libkcapi') or \
+            if f.get('kind') not in ('elf', 'elf-libkcapi', 'elf-transitive') or \
                     levels.index(f.get('confidence', 'possible')) > levels.index(min_level):
                 continue
             p = prog(f['path'])
@@ -218,6 +218,11 @@ def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
             p['hosts'].add(host)
             p['evidence'] += [e.get('why', '') for e in f.get('evidence', [])][:5]
             p['scan_algs'].update(a['alg'] for a in f.get('algorithms', []))
+            # a user through libraries or plugins (scan schema 3): the chains
+            p['through'].update(' -> '.join(t['chain']) for t in f.get('through', [])
+                                if levels.index(t['confidence']) <= levels.index(min_level))
+            if f.get('package'):
+                p['packages'].add(f['package'])
 
     pairs = {k for p in programs.values() for k in p['uses']}
     pairs |= {(t, a) for p in programs.values() for a in p['scan_algs'] for t in TYPES}
@@ -269,6 +274,7 @@ def build_plan(invs, shim_rows, scans, shim, min_level='probable'):
             'seen_by': sorted(p['sources']),
             'evidence': 'runtime' if runtime else 'scan only',
             'scan_evidence': p['evidence'],
+            'through': sorted(p['through']),
             'uids': sorted(x for x in p['uids'] if x is not None),
             'cgroups': sorted(x for x in p['cgroups'] if x),
             'attempts': p['attempts'], 'denied': p['denied'],

@@ -51,6 +51,8 @@ def fmt_text(plan):
             '  hosts: ' + ', '.join(p['hosts']) if p['hosts'] else ''))
         if p['evidence'] == 'scan only':
             lines.append('  evidence: static scan only (%s)' % '; '.join(p['scan_evidence'][:3]))
+        if p.get('through'):
+            lines.append('  loads AF_ALG code: through ' + '; through '.join(p['through']))
         if p['denied']:
             lines.append('  denied socket(AF_ALG) attempts: %d (%s)%s' % (
                 p['denied'], ', '.join(p['denied_by']) or '?',
@@ -141,6 +143,8 @@ def fmt_html(plan):
             out.append('<p>Known client: %s</p>' % e(p['known_client']))
         if p['scan_evidence']:
             out.append('<p>Scan evidence: %s</p>' % e('; '.join(p['scan_evidence'])))
+        if p.get('through'):
+            out.append('<p>Loads AF_ALG code through: %s</p>' % e('; '.join(p['through'])))
         out.append('<table class="sortable"><thead><tr><th>type</th><th>algorithm</th>'
                    '<th>seen</th><th>shim</th><th>library call</th><th>header</th>'
                    '<th>OpenSSL</th><th>package</th><th>ops</th><th>bytes</th><th>callers</th>'

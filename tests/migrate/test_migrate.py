@@ -374,7 +374,8 @@ def test_scan(tap, inst, tmp):
                    'default level: precision %.3f >= 0.95, recall %.3f == 1.0' % (prec, rec),
                    {'false positives': fp, 'missed': fn})
     bad = [p for p, f in found.items() if not f['evidence'] or not all(
-        e.get('address') or e.get('line') or e.get('symbols') or 'strings only' in e['why']
+        e.get('address') or e.get('line') or e.get('symbols') or e.get('through') or
+        'strings only' in e['why']
         for e in f['evidence'])]
     tap.ok(not bad, 'every finding says why: call-site address, import or source line', bad)
     f = found.get(os.path.join(bins, 'direct'))
