@@ -446,6 +446,9 @@ static long aead_op(struct kt_aead *a, const struct opts *o)
 	} else if ((!ret || ret == -EBADMSG) &&
 		   pwrite(out, buf, outlen, 0) != (ssize_t)outlen) {
 		ret = -errno;
+	} else if (!ret && o->decrypt) {
+		/* libkcapi unpads only an output as long as the input */
+		kt_log(KT_LOG_VERBOSE, "Removal of padding disabled");
 	}
 	if (!ret)
 		ret = (long)outlen;

@@ -264,8 +264,32 @@ def check_failures(tap, tmp, r):
                'Debian' % (' '.join(args), res[1][0]), show(res))
 
 
+def check_verbose(tap, tmp, r):
+    """-v: the tool's own log lines (not libkcapi's) as Debian's."""
+    key, aad, pt = r.randbytes(16), r.randbytes(8), r.randbytes(40)
+    ivargs, nonce = iv_args('gcm', r, 0)
+    ct, tag = oracle('gcm', key, nonce, aad, pt, 16)
+    put(tmp, 'key', key)
+    common = ['-v', '-c', 'gcm(aes)', '--keyfd', '3', '--aad',
+              aad.hex()] + ivargs
+    for what, args, data in (('encrypts', ['-e', '--taglen', '16'], pt),
+                             ('decrypts', ['-d', '--tag', tag.hex()], ct)):
+        put(tmp, 'in', data)
+        for path, io in (('file', ['-i', 'in', '-o', 'OUT']), ('pipe', []),
+                         ('file>', ['-i', 'in']), ('>file', ['-o', 'OUT'])):
+            res = both(tmp, common + args + io,
+                       data=data if path in ('pipe', '>file') else b'',
+                       fds=((3, 'key'),))
+            logs = [[ln for ln in x[3].splitlines()
+                     if ln.startswith(b'kcapi-enc - ')] for x in res]
+            tap.ok(same(res) and logs[0] == logs[1] and logs[1],
+                   'gcm(aes) -v %s via %s: the log lines of Debian\'s' %
+                   (what, path), show(res))
+
+
 def main():
-    run_against_debian((check_script_cases, check_random, check_failures),
+    run_against_debian((check_script_cases, check_random, check_failures,
+                        check_verbose),
                        'kcaead-', tools=('kcapi-enc',),
                        missing=() if AESGCM else ('python3-cryptography',))
 
