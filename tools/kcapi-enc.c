@@ -5,7 +5,7 @@
  * (the exit status is the negative errno, as kcapi-enc returns it from
  * main()).  The key comes from a descriptor or from a password through
  * PBKDF2 (kt_key_get(), shared with kcapi-dgst).  Ciphers: ecb(aes),
- * cbc(aes), ctr(aes); AEADs (--aad) are not served.
+ * cbc(aes), ctr(aes), and with --aad the AEADs gcm(aes) and ccm(aes).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -39,7 +39,7 @@ static void usage(void)
 	      "\t-i --infile <FILE>\tFile with input data\n"
 	      "\t-o --outfile <FILE>\tFile with output data\n"
 	      "\t   --iv <IV>\t\tIV for cipher operation\n"
-	      "\t   --aad <AAD>\t\tAAD for AEAD cipher operation (not served)\n"
+	      "\t   --aad <AAD>\t\tAAD for AEAD cipher operation\n"
 	      "\t   --tag <TAG>\t\tTag for AEAD decryption operation\n"
 	      "\t   --taglen <BYTES>\tTag length to be generated AEAD encryption\n"
 	      "\t   --ccm-nonce <NONCE>\tCCM nonce (instead of IV)\n"
@@ -144,23 +144,48 @@ static void parse(int argc, char *argv[], struct opts *o)
 }
 
 /*
- * The IV as kcapi-enc reads it: hex of either case, a character that is
- * not hex counting as 0, an odd length as if a 0 led it; cut or padded
- * with zeros to the IV size.  An empty string is -EINVAL.
+ * Hex as kcapi-enc reads it (libkcapi's hex2bin_alloc()): digits of either
+ * case, a character that is not hex counting as 0, an odd length as if a
+ * 0 led it.  The first @max bytes are stored, zeros after the value.
+ * Return: the length of the whole value, or -EINVAL for an empty string.
  */
-static int parse_iv(const char *hex, uint8_t *iv, size_t ivsize)
+static long hex_lax(const char *hex, uint8_t *bin, size_t max)
 {
 	size_t len = strlen(hex), odd = len & 1, i;
 
 	if (!len)
 		return -EINVAL;
-	memset(iv, 0, ivsize);
-	/* digit j of the string with a '0' put before an odd length */
-	for (i = 0; i < len + odd && i / 2 < ivsize; i++) {
+	memset(bin, 0, max);
+	/* digit i of the string with a '0' put before an odd length */
+	for (i = 0; i < len + odd && i / 2 < max; i++) {
 		char s[2] = { i < odd ? '0' : hex[i - odd], 0 };
 
-		iv[i / 2] |= (uint8_t)(strtoul(s, NULL, 16) << (i & 1 ? 0 : 4));
+		bin[i / 2] |= (uint8_t)(strtoul(s, NULL, 16) << (i & 1 ? 0 : 4));
 	}
+	return (long)((len + 1) / 2);
+}
+
+/*
+ * The IV of the cipher operation: --iv cut or padded with zeros to the IV
+ * size, or --ccm-nonce N turned into the counter block CCM takes (as
+ * libkcapi's kcapi_aead_ccm_nonce_to_iv(): iv[0] = 14 - |N|, then N, at
+ * most 14 bytes).  Neither leaves the IV zero.  Return: 0 or -EINVAL.
+ */
+static int parse_iv(const struct opts *o, uint8_t iv[16], size_t ivsize)
+{
+	uint8_t nonce[16];
+	long n;
+
+	memset(iv, 0, 16);
+	if (o->iv)
+		return hex_lax(o->iv, iv, ivsize) < 0 ? -EINVAL : 0;
+	if (!o->ccm_nonce)
+		return 0;
+	n = hex_lax(o->ccm_nonce, nonce, sizeof(nonce));
+	if (n < 0 || n > 14)
+		return -EINVAL;
+	iv[0] = (uint8_t)(14 - n);
+	memcpy(iv + 1, nonce, (size_t)n);
 	return 0;
 }
 
@@ -202,6 +227,41 @@ static ssize_t read_full(int fd, uint8_t *buf, size_t len)
 }
 
 /*
+ * Open -i and -o (stdin and stdout without them), as kcapi-enc does
+ * before it sends any data; @sb gets the input file's size.  kcapi-enc
+ * maps the input file, which fails on an empty one.  Return: 0 or a
+ * negative errno; the caller closes what is open (above 1).
+ */
+static int open_io(const struct opts *o, int *in, int *out, struct stat *sb)
+{
+	*in = 0;
+	*out = 1;
+	if (o->infile) {
+		*in = open_checked(o->infile, O_RDONLY);
+		if (*in < 0) {
+			int ret = *in;
+
+			*in = 0;
+			return ret;
+		}
+	}
+	if (o->outfile) {
+		*out = open_checked(o->outfile, O_RDWR | O_CREAT);
+		if (*out < 0) {
+			int ret = *out;
+
+			*out = 1;
+			return ret;
+		}
+	}
+	if (o->infile && (fstat(*in, sb) || !sb->st_size)) {
+		kt_log(KT_LOG_ERR, "Use of mmap for infd failed");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
  * PKCS#7 padding as kcapi-enc removes it from a decrypted file: the last
  * byte P below the block size and the P-1 bytes before it all equal to P
  * (P == 0 removes nothing).  Return: the bytes to cut.
@@ -235,26 +295,11 @@ static long cipher_op(struct kt_cipher *c, const struct opts *o)
 	struct stat sb;
 	ssize_t n;
 
-	if (o->iv && parse_iv(o->iv, c->iv, c->ivsize))
+	if (parse_iv(o, c->iv, c->ivsize))
 		return -EINVAL;
-	if (o->infile) {
-		in = open_checked(o->infile, O_RDONLY);
-		if (in < 0)
-			return in;
-	}
-	if (o->outfile) {
-		out = open_checked(o->outfile, O_RDWR | O_CREAT);
-		if (out < 0) {
-			ret = out;
-			goto close;
-		}
-	}
-	/* kcapi-enc maps the input file, which fails on an empty one */
-	if (o->infile && (fstat(in, &sb) || !sb.st_size)) {
-		kt_log(KT_LOG_ERR, "Use of mmap for infd failed");
-		ret = -ENOMEM;
+	ret = open_io(o, &in, &out, &sb);
+	if (ret)
 		goto close;
-	}
 	while ((n = read_full(in, buf, KE_CHUNK)) != 0) {
 		size_t len = (size_t)n;
 
@@ -309,40 +354,158 @@ close:
 	return ret < 0 ? ret : done;
 }
 
+/*
+ * All of the input, after @head bytes left free at the start of the
+ * buffer and with @tail bytes free after it: the file's @size bytes, or
+ * stdin to its end.  Return: the input length, or a negative errno.
+ */
+static long read_input(int in, off_t size, size_t head, size_t tail,
+		       uint8_t **bufp)
+{
+	size_t cap = in ? (size_t)size : KE_CHUNK, len = 0;
+	uint8_t *buf = NULL, *p;
+	ssize_t n;
+
+	for (;;) {
+		p = realloc(buf, head + cap + tail);
+		if (!p) {
+			free(buf);
+			return -ENOMEM;
+		}
+		buf = p;
+		n = read_full(in, buf + head + len, cap - len);
+		if (n < 0) {
+			free(buf);
+			return (long)n;
+		}
+		len += (size_t)n;
+		if (len < cap || in)
+			break;
+		cap *= 2;
+	}
+	*bufp = buf;
+	return (long)len;
+}
+
+/*
+ * One AEAD message over all of the input, written as kcapi-enc gets it
+ * from the kernel: the AAD, then the ciphertext and the tag (encryption)
+ * or the plaintext (decryption).  The tag of a decryption is --tag, and
+ * its length the tag length; an encryption takes --taglen.  A tag that
+ * does not match writes no plaintext: nothing to stdout, and to a file
+ * the AAD followed by zeros where kcapi-enc's file (truncated to the
+ * output length first) holds what the kernel left there.  Return: the
+ * bytes written, or a negative errno (-EBADMSG for a mismatch).
+ */
+static long aead_op(struct kt_aead *a, const struct opts *o)
+{
+	size_t aadlen, taglen = o->taglen, outlen;
+	uint8_t iv[16], tag[16], *aad = NULL, *buf = NULL;
+	int in = 0, out = 1;
+	struct stat sb;
+	long ret, len = 0;
+
+	if (parse_iv(o, iv, a->ivsize))
+		return -EINVAL;
+	aadlen = (strlen(o->aad) + 1) / 2;
+	aad = malloc(aadlen ? aadlen : 1);
+	if (!aad)
+		return -ENOMEM;
+	if (hex_lax(o->aad, aad, aadlen) < 0) {
+		ret = -EINVAL;
+		goto out;
+	}
+	if (o->tag)
+		taglen = (size_t)hex_lax(o->tag, tag, sizeof(tag));
+	ret = kt_aead_setauthsize(a, taglen);
+	if (ret)
+		goto out;
+	ret = open_io(o, &in, &out, &sb);
+	if (ret)
+		goto close;
+	len = read_input(in, sb.st_size, aadlen, taglen, &buf);
+	if (len <= 0) {
+		/* nothing from stdin: kcapi-enc never asks the kernel */
+		ret = len;
+		goto close;
+	}
+	memcpy(buf, aad, aadlen);
+	outlen = aadlen + (size_t)len + (o->decrypt ? 0 : taglen);
+	if (out != 1 && ftruncate(out, (off_t)outlen)) {
+		ret = -errno;
+		goto close;
+	}
+	ret = kt_aead_crypt(a, o->decrypt, buf + aadlen, buf + aadlen,
+			    (size_t)len, aad, aadlen, iv, tag);
+	if (!ret && !o->decrypt)
+		memcpy(buf + aadlen + len, tag, taglen);
+	if (out == 1) {
+		if (!ret)
+			ret = kt_write_all(out, buf, outlen);
+		kt_log(KT_LOG_VERBOSE, "Removal of padding disabled");
+	} else if ((!ret || ret == -EBADMSG) &&
+		   pwrite(out, buf, outlen, 0) != (ssize_t)outlen) {
+		ret = -errno;
+	} else if (!ret && o->decrypt) {
+		/* libkcapi unpads only an output as long as the input */
+		kt_log(KT_LOG_VERBOSE, "Removal of padding disabled");
+	}
+	if (!ret)
+		ret = (long)outlen;
+close:
+	if (buf) {
+		kt_zero(buf, aadlen + (size_t)(len > 0 ? len : 0) + taglen);
+		free(buf);
+	}
+	if (in > 0)
+		close(in);
+	if (out > 1)
+		close(out);
+out:
+	kt_zero(tag, sizeof(tag));
+	free(aad);
+	return ret;
+}
+
 int main(int argc, char *argv[])
 {
 	struct kt_cipher c;
+	struct kt_aead a;
 	uint8_t key[32];
 	struct opts o;
 	long ret;
 
 	kt_appname = "kcapi-enc";
 	parse(argc, argv, &o);
-	if (o.aad || o.ccm_nonce) {
-		kt_log(KT_LOG_ERR, "AEAD ciphers are not served by this kcapi-enc");
-		return -ENOENT;
-	}
-	ret = kt_cipher_new(&c, o.cipher);
+	/* --aad makes it an AEAD operation, whatever the cipher's name */
+	ret = o.aad ? kt_aead_new(&a, o.cipher) : kt_cipher_new(&c, o.cipher);
 	if (ret) {
 		kt_log(KT_LOG_ERR, "Cipher %s not available", o.cipher);
 		return (int)ret;
 	}
 	ret = kt_key_get(&o.key, key);
-	if (ret >= 0)
+	if (ret >= 0 && o.aad)
+		ret = kt_aead_setkey(&a, key, (size_t)ret);
+	else if (ret >= 0)
 		ret = kt_cipher_setkey(&c, key, (size_t)ret);
 	kt_zero(key, sizeof(key));
 	if (ret)
 		goto out;
-	ret = cipher_op(&c, &o);
+	ret = o.aad ? aead_op(&a, &o) : cipher_op(&c, &o);
 	if (ret > 0) {
 		kt_log(KT_LOG_VERBOSE, "%ld bytes of %stext created", ret,
 		       o.decrypt ? "plain" : "cipher");
 		ret = 0;
+	} else if (ret == -EBADMSG && o.aad) {
+		kt_log(KT_LOG_ERR, "AEAD decryption failed due to integrity violation");
 	} else {
 		kt_log(KT_LOG_ERR, "%s failed with error %ld",
 		       o.decrypt ? "decryption" : "encryption", ret);
 	}
 out:
-	kt_cipher_free(&c);
+	if (o.aad)
+		kt_aead_free(&a);
+	else
+		kt_cipher_free(&c);
 	return (int)ret;
 }

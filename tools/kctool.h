@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Shared parts of the native kcapi tools (kcapi-hasher, kcapi-dgst,
- * kcapi-enc, kcapi-rng): hashes, HMACs and AES skciphers by kernel crypto
- * API name on libkcrypto, PBKDF2, the key options of kcapi-dgst and
+ * kcapi-enc, kcapi-rng): hashes, HMACs, AES skciphers and AEADs by kernel
+ * crypto API name on libkcrypto, PBKDF2, the key options of kcapi-dgst and
  * kcapi-enc, hex conversion, logging in libkcapi's format.
  */
 #ifndef KCTOOL_H
@@ -55,6 +55,23 @@ int kt_cipher_setkey(struct kt_cipher *c, const uint8_t *key, size_t len);
 void kt_cipher_crypt(struct kt_cipher *c, bool decrypt, uint8_t *dst,
 		     const uint8_t *src, size_t len);
 void kt_cipher_free(struct kt_cipher *c);
+
+/* An AEAD (kt-algs.c): the raw key is kept to prepare it per tag length. */
+struct kt_aead {
+	int alg;
+	unsigned int ivsize;
+	size_t authsize, rawlen;
+	uint8_t raw[32];
+	_Alignas(64) unsigned char key[1024];
+};
+
+int kt_aead_new(struct kt_aead *a, const char *name);
+int kt_aead_setkey(struct kt_aead *a, const uint8_t *key, size_t len);
+int kt_aead_setauthsize(struct kt_aead *a, size_t len);
+int kt_aead_crypt(struct kt_aead *a, bool decrypt, uint8_t *dst,
+		  const uint8_t *src, size_t len, const uint8_t *ad,
+		  size_t adlen, const uint8_t *iv, uint8_t *tag);
+void kt_aead_free(struct kt_aead *a);
 
 /*
  * Where kcapi-dgst and kcapi-enc take their key from: a descriptor

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Hashes, HMACs, AES skciphers and stdrng by kernel crypto API name on
- * libkcrypto, for the native kcapi tools; PBKDF2 (SP 800-132) over those
- * HMACs.
+ * Hashes, HMACs, AES skciphers, the AES AEADs gcm(aes) and ccm(aes) and
+ * stdrng by kernel crypto API name on libkcrypto, for the native kcapi
+ * tools; PBKDF2 (SP 800-132) over those HMACs.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -10,8 +10,10 @@
 #include <time.h>
 
 #include <crypto/aes-cbc.h>
+#include <crypto/aes-ccm.h>
 #include <crypto/aes-ctr.h>
 #include <crypto/aes-ecb.h>
+#include <crypto/aes-gcm.h>
 #include <crypto/drbg-lib.h>
 #include <crypto/md5.h>
 #include <crypto/sha1.h>
@@ -351,6 +353,31 @@ void kt_rng_free(struct drbg_lib_state *drbg)
 }
 
 /*
+ * AEADs by kernel name: gcm(aes) with its 12-byte IV, ccm(aes) with the
+ * kernel's 16-byte counter-block IV (iv[0] = L - 1, the nonce after it).
+ */
+enum kt_aead_mode { KT_GCM, KT_CCM };
+
+static const struct {
+	const char *name;
+	enum kt_aead_mode mode;
+	unsigned int ivsize;
+} kt_aeads[] = {
+	{ "gcm(aes)", KT_GCM, GCM_AES_IV_SIZE },
+	{ "ccm(aes)", KT_CCM, AES_BLOCK_SIZE },
+};
+
+static int kt_aead_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < (int)(sizeof(kt_aeads) / sizeof(kt_aeads[0])); i++)
+		if (!strcmp(kt_aeads[i].name, name))
+			return i;
+	return -1;
+}
+
+/*
  * Skciphers by kernel name: the AES modes kcapi-enc can drive.  Block size
  * and IV size are the kernel's (ctr(aes) is a stream cipher of block size
  * 1 with a 16-byte counter IV), because kcapi-enc pads to the block size.
@@ -373,14 +400,17 @@ _Static_assert(sizeof(((struct kt_cipher *)0)->key) >= sizeof(struct aes_key),
 /**
  * kt_cipher_new() - look up an skcipher by kernel crypto API name
  *
- * Return: 0, or -ENOENT for a name libkcrypto does not serve here (what
- * bind(2) on an AF_ALG skcipher socket returns).
+ * Return: 0, -EINVAL for an AEAD's name (the kernel's template refuses
+ * the skcipher type), or -ENOENT for a name libkcrypto does not serve
+ * here (what bind(2) on an AF_ALG skcipher socket returns).
  */
 int kt_cipher_new(struct kt_cipher *c, const char *name)
 {
 	size_t i;
 
 	memset(c, 0, sizeof(*c));
+	if (kt_aead_find(name) >= 0)
+		return -EINVAL;
 	for (i = 0; i < sizeof(kt_skciphers) / sizeof(kt_skciphers[0]); i++) {
 		if (!strcmp(kt_skciphers[i].name, name)) {
 			c->alg = (int)i;
@@ -430,4 +460,112 @@ void kt_cipher_crypt(struct kt_cipher *c, bool decrypt, uint8_t *dst,
 void kt_cipher_free(struct kt_cipher *c)
 {
 	kt_zero(c, sizeof(*c));
+}
+
+union kt_aead_key {
+	struct aes_gcm_key gcm;
+	struct aes_ccm_key ccm;
+};
+
+_Static_assert(sizeof(((struct kt_aead *)0)->key) >= sizeof(union kt_aead_key),
+	       "struct kt_aead too small for the AEAD keys");
+
+/**
+ * kt_aead_new() - look up an AEAD by kernel crypto API name
+ *
+ * Return: 0; -EINVAL for an skcipher's name (the kernel's template
+ * refuses the aead type); -ENOENT for a name not served here.
+ */
+int kt_aead_new(struct kt_aead *a, const char *name)
+{
+	struct kt_cipher c;
+	int i = kt_aead_find(name);
+
+	memset(a, 0, sizeof(*a));
+	if (i < 0)
+		return kt_cipher_new(&c, name) ? -ENOENT : -EINVAL;
+	a->alg = i;
+	a->ivsize = kt_aeads[i].ivsize;
+	a->authsize = AES_BLOCK_SIZE;
+	return 0;
+}
+
+/* Prepare the raw key for the current tag length; 0 or -EINVAL. */
+static int kt_aead_prepare(struct kt_aead *a)
+{
+	union kt_aead_key *k = (union kt_aead_key *)a->key;
+
+	if (kt_aeads[a->alg].mode == KT_GCM)
+		return aes_gcm_preparekey(&k->gcm, a->raw, a->rawlen,
+					  a->authsize);
+	return aes_ccm_preparekey(&k->ccm, a->raw, a->rawlen, a->authsize);
+}
+
+/* Return: 0, or -EINVAL for a key length AES does not have. */
+int kt_aead_setkey(struct kt_aead *a, const uint8_t *key, size_t len)
+{
+	if (len > sizeof(a->raw))
+		return -EINVAL;
+	memcpy(a->raw, key, len);
+	a->rawlen = len;
+	return kt_aead_prepare(a);
+}
+
+/*
+ * The tag length, as ALG_SET_AEAD_AUTHSIZE sets it after the key: GCM
+ * takes 4, 8 and 12-16 bytes, CCM the even lengths 4-16.
+ * Return: 0 or -EINVAL.
+ */
+int kt_aead_setauthsize(struct kt_aead *a, size_t len)
+{
+	size_t old = a->authsize;
+
+	a->authsize = len;
+	if (!kt_aead_prepare(a))
+		return 0;
+	a->authsize = old;
+	kt_aead_prepare(a);
+	return -EINVAL;
+}
+
+/**
+ * kt_aead_crypt() - one AEAD message, encrypted or checked and decrypted
+ * @a: the AEAD, key and tag length set
+ * @decrypt: decrypt and check @tag instead of encrypting and writing it
+ * @dst: the output, @len bytes (in place allowed)
+ * @src: the input, @len bytes
+ * @ad: the associated data, @adlen bytes
+ * @iv: @a->ivsize bytes
+ * @tag: the tag, @a->authsize bytes (written on encryption)
+ *
+ * Return: 0; -EBADMSG if the tag does not match (@dst then holds no
+ * plaintext); -EINVAL for a CCM IV whose iv[0] is not 1..7; -EOVERFLOW
+ * for a CCM message longer than its length field.
+ */
+int kt_aead_crypt(struct kt_aead *a, bool decrypt, uint8_t *dst,
+		  const uint8_t *src, size_t len, const uint8_t *ad,
+		  size_t adlen, const uint8_t *iv, uint8_t *tag)
+{
+	const union kt_aead_key *k = (const union kt_aead_key *)a->key;
+
+	if (kt_aeads[a->alg].mode == KT_GCM) {
+		if (decrypt)
+			return aes_gcm_decrypt(dst, src, len, tag, ad, adlen,
+					       iv, &k->gcm);
+		aes_gcm_encrypt(dst, src, len, tag, ad, adlen, iv, &k->gcm);
+		return 0;
+	}
+	/* crypto/ccm.c: iv[0] = L - 1 with L in 2..8, a nonce of 15 - L */
+	if (iv[0] < 1 || iv[0] > 7)
+		return -EINVAL;
+	if (decrypt)
+		return aes_ccm_decrypt(dst, src, len, tag, ad, adlen, iv + 1,
+				       14 - iv[0], &k->ccm);
+	return aes_ccm_encrypt(dst, src, len, tag, ad, adlen, iv + 1,
+			       14 - iv[0], &k->ccm);
+}
+
+void kt_aead_free(struct kt_aead *a)
+{
+	kt_zero(a, sizeof(*a));
 }

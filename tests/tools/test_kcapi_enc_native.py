@@ -243,17 +243,23 @@ def check_errors(tap, tmp, r):
            show(res))
 
 
-def main():
-    missing = [p for p in ('kcapi-enc', 'openssl') if not shutil.which(p)]
+def run_against_debian(tests, tmp_prefix, tools=('kcapi-enc', 'openssl'),
+                       missing=()):
+    """run_tests(*@tests) when Debian's kcapi-enc and the other @tools are
+    on PATH and nothing is @missing; else one skip that names them."""
+    missing = [p for p in tools if not shutil.which(p)] + list(missing)
     if missing:
         # run_tests() needs a test; a skip says why there is nothing to run
         def skip(tap):
             tap.skip('kcapi-enc against Debian', '%s not installed' %
                      ', '.join(missing))
         run_tests(skip)
-    run_tests(check_modes, check_passwords, check_errors,
-              tmp_prefix='kcenc-')
+    run_tests(*tests, tmp_prefix=tmp_prefix)
 
+
+def main():
+    run_against_debian((check_modes, check_passwords, check_errors),
+                       'kcenc-')
 
 if __name__ == '__main__':
     main()
