@@ -30,7 +30,7 @@ static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 			break;
 		pthread_mutex_unlock(&t->rng_lock);
 	}
-	err = s->parent->alg->ops.rng.generate(t->ctx, result, len);
+	err = t->alg->ops.rng.generate(t->ctx, result, len);
 	pthread_mutex_unlock(&t->rng_lock);
 	if (!err)
 		afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, 0, result, len);

@@ -111,8 +111,6 @@ static void do_init(void)
 	read_optmem_max();
 	table_pid = getpid();
 	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
-	/* the sockets the program that exec'ed this one had (share.c) */
-	afs_share_adopt_inherited();
 }
 
 void afs_resolve_real(void)

@@ -5,7 +5,6 @@ Environment (set by meson): AFALG_SHIM_LIB is the built libafalg-shim.so.
 The TAP producer is tests/lib's kctest.
 """
 import os
-import signal
 import subprocess
 import sys
 
@@ -111,25 +110,4 @@ def checks_in_child(path, child):
                        env=shim_env({'SHIM_CHILD': '1'}),
                        capture_output=True, text=True, timeout=600)
     forward_checks(tap, p)
-    tap.done()
-
-
-def run_scenarios(path, names, env, timeout):
-    """Run `@path NAME` for every name, each in its own session with
-    @env and a time limit, and turn their lines into TAP: a scenario
-    that hangs is killed with everything it forked and fails alone."""
-    tap = Tap()
-    for name in names:
-        p = subprocess.Popen([sys.executable, path, name], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, start_new_session=True)
-        try:
-            p.stdout, p.stderr = p.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.communicate()
-            tap.ok(False, '%s: finished' % name,
-                   'still running after %d s (a hang)' % timeout)
-            continue
-        forward_checks(tap, p, name)
     tap.done()
