@@ -4,9 +4,10 @@
  *
  * Internal interfaces.  The layers, from the outside in:
  *
- *   entry-socket.c, entry-fd.c
+ *   entry-socket.c, entry-fd.c, entry-wait.c, entry-cred.c
  *                interposed libc functions; everything that is not ours goes
  *                to the real function (real.h) after one table lookup
+ *                (entry-cred.c: set*id() lets go of shared sockets)
  *   startup.c    resolving the real functions, reading the configuration
  *   fdtable.c    which file descriptors are ours, and their objects
  *   sock.c       the tfm ("parent") socket and the rules every op socket
@@ -307,6 +308,14 @@ AFS_HIDDEN void afs_unlock(struct afs_sock *s);
 AFS_HIDDEN int afs_wait(struct afs_sock *s);
 AFS_HIDDEN void afs_wake(struct afs_sock *s);
 AFS_HIDDEN void afs_mutex_lock(pthread_mutex_t *m);
+AFS_HIDDEN void afs_mutex_unlock(pthread_mutex_t *m);
+/* this thread holds a lock of the shim (a signal handler interrupted it) */
+AFS_HIDDEN bool afs_locks_held_here(void);
+/* set*id(), setgroups(): this process lets go of the sockets fork() shared */
+AFS_HIDDEN void afs_share_detach_all(void);
+AFS_HIDDEN bool afs_share_any(void);
+/* shared @s stays locked by another holder for longer than a short wait */
+AFS_HIDDEN bool afs_share_busy(struct afs_sock *s);
 AFS_HIDDEN void afs_share_all_locked(void);
 AFS_HIDDEN void afs_share_atfork_child(void);
 /* last process to release a shared socket's region (true when private) */

@@ -40,6 +40,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "real.h"
@@ -60,11 +61,38 @@ struct afs_shared {
 /* ------------------------------------------------------------------ */
 /* Locks and sleeps                                                    */
 
+/*
+ * How many of the shim's socket locks this thread holds: fork() from a
+ * signal handler that interrupted one of them must not wait for it in the
+ * atfork handler (startup.c), as the interrupted code cannot go on until
+ * the handler returns.
+ */
+static __thread int locks_held;
+
+bool afs_locks_held_here(void)
+{
+	return locks_held != 0;
+}
+
+/*
+ * The count covers the lock from before it is taken until after it is
+ * released, so a handler that runs in between never misses it (and at
+ * worst sees a lock not held yet, or no longer, and shares nothing).
+ */
 void afs_mutex_lock(pthread_mutex_t *m)
 {
+	locks_held++;
+	atomic_signal_fence(memory_order_seq_cst);
 	/* a robust lock whose owner died: take the state as it was left */
 	if (pthread_mutex_lock(m) == EOWNERDEAD)
 		pthread_mutex_consistent(m);
+}
+
+void afs_mutex_unlock(pthread_mutex_t *m)
+{
+	pthread_mutex_unlock(m);
+	atomic_signal_fence(memory_order_seq_cst);
+	locks_held--;
 }
 
 void afs_lock(struct afs_sock *s)
@@ -78,14 +106,49 @@ void afs_lock(struct afs_sock *s)
 		if (__builtin_expect(atomic_load_explicit(
 				&s->mtx, memory_order_relaxed) == m, 1))
 			return;
-		pthread_mutex_unlock(m);
+		afs_mutex_unlock(m);
 	}
+}
+
+/*
+ * A non-blocking call on shared socket @s: whether its lock stays held by
+ * another holder for longer than AFS_BUSY_MS.  The kernel never holds a
+ * socket lock across a return to user space, so its lock_sock() waits only
+ * for another call to finish; here a holder can be stopped in the middle
+ * of one.  The lock is not kept: the call takes it again as usual.
+ */
+#define AFS_BUSY_MS 20
+
+bool afs_share_busy(struct afs_sock *s)
+{
+	pthread_mutex_t *m = atomic_load_explicit(&s->mtx,
+						  memory_order_acquire);
+	struct timespec until;
+	int r;
+
+	r = pthread_mutex_trylock(m);
+	if (r == EBUSY) {
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += AFS_BUSY_MS * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		r = pthread_mutex_timedlock(m, &until);
+	}
+	if (r == EOWNERDEAD) {
+		pthread_mutex_consistent(m);
+		r = 0;
+	}
+	if (r)
+		return true;
+	pthread_mutex_unlock(m);
+	return false;
 }
 
 void afs_unlock(struct afs_sock *s)
 {
-	pthread_mutex_unlock(atomic_load_explicit(&s->mtx,
-						  memory_order_relaxed));
+	afs_mutex_unlock(atomic_load_explicit(&s->mtx, memory_order_relaxed));
 }
 
 /*
@@ -144,9 +207,14 @@ bool *afs_nokey_slot(struct afs_sock *s)
 	return s->sh ? &s->sh->nokey : &s->nokey;
 }
 
-/* the regions this process maps, for the count a fork adds */
+/*
+ * The regions this process maps, for the count a fork adds.  The size is
+ * this process's own record: another holder can write the region, so
+ * nothing in it decides what munmap() unmaps (docs/security.md).
+ */
 struct region_ref {
 	struct afs_shared *sh;
+	size_t size;
 	struct region_ref *next;
 };
 static struct region_ref *regions;	/* under the table lock */
@@ -183,6 +251,7 @@ static struct afs_shared *region_new(size_t payload)
 	sh->nholders = 1;
 	sh->holders[0] = getpid();
 	r->sh = sh;
+	r->size = size;
 	pthread_mutex_lock(&regions_lock);
 	r->next = regions;
 	regions = r;
@@ -214,7 +283,7 @@ static int share_tfm(struct afs_sock *s, struct afs_shared *sh)
 	 */
 	s->tfm_moved = old;
 	s->tfm = t;
-	pthread_mutex_unlock(&old->rng_lock);
+	afs_mutex_unlock(&old->rng_lock);
 	return 0;
 }
 
@@ -273,7 +342,7 @@ static int share_one(struct afs_sock *s)
 	atomic_store_explicit(&s->mtx, &sh->lock, memory_order_release);
 	/* sleepers on the private word come back and find the region */
 	wake_queue(old_wq, old_flags);
-	pthread_mutex_unlock(&s->lock);
+	afs_mutex_unlock(&s->lock);
 	return 0;
 }
 
@@ -300,15 +369,17 @@ void afs_share_atfork_child(void)
 {
 	struct region_ref *r;
 	pid_t me = getpid();
+	int n;
 
 	pthread_mutex_init(&regions_lock, NULL);
 	for (r = regions; r; r = r->next) {
 		afs_mutex_lock(&r->sh->lock);
-		if (r->sh->nholders < AFS_HOLDERS)
+		n = r->sh->nholders;
+		if (n >= 0 && n < AFS_HOLDERS)
 			r->sh->holders[r->sh->nholders++] = me;
 		else
 			r->sh->overflow = true;
-		pthread_mutex_unlock(&r->sh->lock);
+		afs_mutex_unlock(&r->sh->lock);
 	}
 }
 
@@ -327,16 +398,22 @@ bool afs_share_release(struct afs_sock *s)
 	if (!sh)
 		return true;
 	afs_mutex_lock(&sh->lock);
+	/* a count out of range was not written by a shim: never the last */
+	if (sh->nholders < 0 || sh->nholders > AFS_HOLDERS) {
+		sh->nholders = 0;
+		sh->overflow = true;
+	}
 	for (i = 0; i < sh->nholders;) {
 		/* this process, or one that is gone */
 		if (sh->holders[i] == me ||
-		    (kill(sh->holders[i], 0) < 0 && errno == ESRCH))
+		    (sh->holders[i] > 0 && kill(sh->holders[i], 0) < 0 &&
+		     errno == ESRCH))
 			sh->holders[i] = sh->holders[--sh->nholders];
 		else
 			i++;
 	}
 	last = !sh->nholders && !sh->overflow;
-	pthread_mutex_unlock(&sh->lock);
+	afs_mutex_unlock(&sh->lock);
 	return last;
 }
 
@@ -344,6 +421,7 @@ void afs_share_unmap(struct afs_sock *s)
 {
 	struct region_ref **pp, *r;
 	struct afs_shared *sh = s->sh;
+	size_t size = 0;
 
 	if (!sh)
 		return;
@@ -352,6 +430,7 @@ void afs_share_unmap(struct afs_sock *s)
 		if ((*pp)->sh == sh) {
 			r = *pp;
 			*pp = r->next;
+			size = r->size;
 			free(r);
 			break;
 		}
@@ -361,5 +440,39 @@ void afs_share_unmap(struct afs_sock *s)
 	s->wq = &s->wq_private;
 	s->futex_flags = FUTEX_PRIVATE_FLAG;
 	atomic_store(&s->mtx, &s->lock);
-	munmap(sh, sh->size);
+	if (size)
+		munmap(sh, size);
+}
+
+/* a hint: whether this process maps any shared region */
+bool afs_share_any(void)
+{
+	return __atomic_load_n(&regions, __ATOMIC_RELAXED) != NULL;
+}
+
+/*
+ * This process left the trust domain of its fork relatives (entry-cred.c):
+ * every socket shared with them is let go of as close() lets go of it,
+ * and the descriptor numbers keep the inert placeholders.  The region is
+ * unmapped when the last reference here drops (afs_share_unmap()).
+ */
+void afs_share_detach_all(void)
+{
+	int fd, m = afs_max_fd();
+	struct afs_sock *s;
+	bool shared;
+
+	for (fd = 0; fd <= m; fd++) {
+		s = afs_get(fd);
+		if (!s)
+			continue;
+		shared = s->sh || (s->parent && s->parent->sh);
+		afs_put(s);
+		if (!shared)
+			continue;
+		s = afs_remove(fd);
+		if (s)
+			afs_put(s);
+	}
+	afs_log_divergence("D1", "credentials changed: shared sockets let go");
 }

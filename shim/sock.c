@@ -330,7 +330,7 @@ static int tfm_setkey(struct afs_tfm *t, const uint8_t *key, unsigned int len)
 	case AFS_RNG:
 		afs_mutex_lock(&t->rng_lock);
 		err = alg->ops.rng.seed(t->ctx, key, len);
-		pthread_mutex_unlock(&t->rng_lock);
+		afs_mutex_unlock(&t->rng_lock);
 		return err;
 	default:
 		return -ENOPROTOOPT;
