@@ -111,3 +111,34 @@ def checks_in_child(path, child):
                        capture_output=True, text=True, timeout=600)
     forward_checks(tap, p)
     tap.done()
+
+
+def run_scenarios(path, scenarios, timeout, extra_env=None):
+    """The driver @path either is one scenario's child, preloaded with the
+    shim (SHIM_CHILD=1, the scenario's name in argv[1]): run it, printing
+    PASS/FAIL/SKIP lines; or the parent: run every scenario so, each in a
+    session of its own, and turn their lines into TAP.  A scenario still
+    running after @timeout seconds is killed with its whole process group
+    (forked children included) and fails alone."""
+    import signal
+    if os.environ.get('SHIM_CHILD') == '1':
+        scenarios[sys.argv[1]]()
+        return
+    tap = Tap()
+    env = {'SHIM_CHILD': '1'}
+    env.update(extra_env or {})
+    for name in scenarios:
+        p = subprocess.Popen([sys.executable, path, name],
+                             env=shim_env(env),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True)
+        try:
+            p.stdout, p.stderr = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            tap.ok(False, '%s: finished' % name,
+                   'still running after %d s (a hang)' % timeout)
+            continue
+        forward_checks(tap, p, name)
+    tap.done()

@@ -25,13 +25,12 @@ import os
 import select
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import time
 
 from afalgpy import chk, opened
-from shimtest import Tap, forward_checks, shim_env
+from shimtest import run_scenarios
 
 ENC, DEC = 1, 0
 TIMEOUT = 30
@@ -370,28 +369,7 @@ SCENARIOS = {
 
 
 def main():
-    if os.environ.get('SHIM_CHILD') == '1':
-        SCENARIOS[sys.argv[1]]()
-        return
-    tap = Tap()
     log = tempfile.NamedTemporaryFile(prefix='shim-mp-', suffix='.log')
-    for name in SCENARIOS:
-        p = subprocess.Popen([sys.executable, __file__, name],
-                             env=shim_env({'SHIM_CHILD': '1',
-                                           'AFALG_SHIM_LOG': log.name}),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, start_new_session=True)
-        try:
-            p.stdout, p.stderr = p.communicate(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            # the scenario's whole process group, forked children included
-            os.killpg(p.pid, signal.SIGKILL)
-            p.communicate()
-            tap.ok(False, '%s: finished' % name,
-                   'still running after %d s (a hang)' % TIMEOUT)
-            continue
-        forward_checks(tap, p, name)
-    tap.done()
-
+    run_scenarios(__file__, SCENARIOS, TIMEOUT, {'AFALG_SHIM_LOG': log.name})
 
 main()
