@@ -26,7 +26,7 @@ static ssize_t aead_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 {
 	struct afs_txq *st = s->st.txq;
 	const struct afs_tfm *t = s->parent->tfm;
-	const struct afs_alg *alg = s->parent->alg;
+	const struct afs_alg *alg = t->alg;
 	size_t as = t->authsize, used, outlen, avail, less, assoclen;
 	uint8_t *out, *tmp = NULL, iv[64];
 	const uint8_t *src;

@@ -4,9 +4,10 @@
  *
  * Internal interfaces.  The layers, from the outside in:
  *
- *   entry-socket.c, entry-fd.c
+ *   entry-socket.c, entry-fd.c, entry-wait.c, entry-cred.c
  *                interposed libc functions; everything that is not ours goes
  *                to the real function (real.h) after one table lookup
+ *                (entry-cred.c: set*id() lets go of shared sockets)
  *   startup.c    resolving the real functions, reading the configuration
  *   fdtable.c    which file descriptors are ours, and their objects
  *   sock.c       the tfm ("parent") socket and the rules every op socket
@@ -135,12 +136,6 @@ struct afs_alg {
 	unsigned int seedsize;		/* rng */
 	bool needs_key;			/* keyed: accept gives nokey children */
 	bool optional_key;		/* failed setkey does not re-arm NEED_KEY */
-	/*
-	 * hash: the request state begins with a pointer to the tfm context
-	 * (the library's ctx->key, cmac, ghash, polyval), which share.c
-	 * moves with the context
-	 */
-	bool state_keyptr;
 	size_t tfm_size;
 	size_t state_size;		/* hash request state */
 	union {
@@ -165,8 +160,6 @@ AFS_HIDDEN const struct afs_alg *afs_alg_find(const char *name,
 					      bool driver);
 /* Iterate over every algorithm served (NETLINK_CRYPTO dumps). */
 AFS_HIDDEN const struct afs_alg *afs_alg_nth(unsigned int i);
-/* @alg's position for afs_alg_nth(), the same in every process */
-AFS_HIDDEN unsigned int afs_alg_index(const struct afs_alg *alg);
 
 /*
  * Each adapter file (alg-*.c) registers its table, terminated by a NULL
@@ -194,12 +187,7 @@ struct afs_sock;
 
 /* The tfm: algorithm instance + key, shared by a parent and its children. */
 struct afs_tfm {
-	/*
-	 * afs_alg_index() of the algorithm: the tfm may live in a region
-	 * other address spaces map (share.c), where a pointer into the
-	 * shim's image would not hold; afs_sock.alg is this process's.
-	 */
-	unsigned int alg_index;
+	const struct afs_alg *alg;
 	bool need_key;			/* CRYPTO_TFM_NEED_KEY */
 	unsigned int authsize;		/* aead */
 	unsigned int keylen;		/* last key set, for the log */
@@ -271,14 +259,11 @@ struct afs_sock {
 	struct afs_waitq wq_private;
 	int futex_flags;		/* FUTEX_PRIVATE_FLAG while private */
 	struct afs_shared *sh;		/* the shared region, or NULL */
-	bool published;			/* the placeholder carries it */
 	struct afs_sock *free_next;
 
 	/* AFS_KIND_TFM */
 	struct afs_tfm *tfm;		/* NULL until bound */
-	const struct afs_alg *alg;	/* tfm's algorithm, in this process */
 	struct afs_tfm *tfm_moved;	/* the private tfm before sharing */
-	const struct afs_alg *moved_alg;	/* tfm_moved's algorithm */
 	atomic_bool logged;		/* usage log written for this tfm */
 	const char *reason;		/* why fallback mode serves it, or NULL */
 
@@ -311,9 +296,8 @@ AFS_HIDDEN int afs_max_fd(void);
 
 /*
  * share.c: one socket across processes.  A socket is private to its
- * process until fork(), execve() or SCM_RIGHTS hands it on; then its state
- * moves into a MAP_SHARED memfd region with a robust process-shared lock,
- * which the placeholder carries to other programs, and sleepers
+ * process until fork() copies the descriptor table; then its state moves
+ * into a MAP_SHARED region with a robust process-shared lock, and sleepers
  * wait on a futex word in it.  afs_lock() takes the socket's lock
  * (following a switch to the shared lock), afs_wait() sleeps until
  * afs_wake() with the lock dropped (-EINTR on a signal whose handler lacks
@@ -324,23 +308,19 @@ AFS_HIDDEN void afs_unlock(struct afs_sock *s);
 AFS_HIDDEN int afs_wait(struct afs_sock *s);
 AFS_HIDDEN void afs_wake(struct afs_sock *s);
 AFS_HIDDEN void afs_mutex_lock(pthread_mutex_t *m);
+AFS_HIDDEN void afs_mutex_unlock(pthread_mutex_t *m);
+/* this thread holds a lock of the shim (a signal handler interrupted it) */
+AFS_HIDDEN bool afs_locks_held_here(void);
+/* set*id(), setgroups(): this process lets go of the sockets fork() shared */
+AFS_HIDDEN void afs_share_detach_all(void);
+AFS_HIDDEN bool afs_share_any(void);
+/* shared @s stays locked by another holder for longer than a short wait */
+AFS_HIDDEN bool afs_share_busy(struct afs_sock *s);
 AFS_HIDDEN void afs_share_all_locked(void);
 AFS_HIDDEN void afs_share_atfork_child(void);
 /* last process to release a shared socket's region (true when private) */
 AFS_HIDDEN bool afs_share_release(struct afs_sock *s);
 AFS_HIDDEN void afs_share_unmap(struct afs_sock *s);
-/*
- * Across address spaces (SCM_RIGHTS, execve): the region is a memfd the
- * placeholder carries; afs_share_pass() before (+1) and after a failed
- * (-1) sendmsg() of our @fd, true when it is ours; afs_share_adopt() on a
- * descriptor received (@passed) or inherited; afs_share_for_exec() before
- * execve() or a spawn; afs_share_adopt_inherited() at start.
- */
-AFS_HIDDEN bool afs_share_pass(int fd, int delta);
-AFS_HIDDEN void afs_share_adopt(int fd, bool passed);
-AFS_HIDDEN void afs_share_for_exec(bool inherited_only);
-AFS_HIDDEN void afs_share_adopt_inherited(void);
-AFS_HIDDEN void afs_share_hold_all(pid_t pid);
 AFS_HIDDEN bool *afs_nokey_slot(struct afs_sock *s);
 AFS_HIDDEN void afs_log_divergence(const char *id, const char *what);
 

@@ -225,7 +225,6 @@ static void cmac_digest_(const void *tfm, const u8 *data, size_t len, u8 *out)
 		.needs_key = true,					\
 		.tfm_size = sizeof(struct aes_cmac_key),		\
 		.state_size = sizeof(struct aes_cmac_ctx),		\
-		.state_keyptr = true,					\
 		.ops.hash = {						\
 			.setkey = set,					\
 			.init = cmac_init_,				\

@@ -19,7 +19,6 @@
 #include <crypto/camellia.h>
 #include <crypto/serpent-lib.h>
 #include <crypto/twofish-lib.h>
-#include <linux/array_size.h>
 #include <linux/errno.h>
 #include <linux/string.h>
 
@@ -28,33 +27,12 @@
 /*
  * The tfm: which cipher, then its expanded key (for xts the data key and
  * the tweak key, each ctxsize bytes).  The ops get only the tfm, so the
- * setkey of each cipher records the cipher here: as an index into
- * b128_ciphers, not a pointer, because a shared tfm is read by processes
- * that map the shim's image at other addresses (share.c).
+ * setkey of each cipher records the cipher here.
  */
 struct b128_tfm {
-	unsigned int c;		/* 0: no key, else b128_ciphers[c] */
+	const struct block128_cipher *c;
 	u64 key[];
 };
-
-static const struct block128_cipher *const b128_ciphers[] = {
-	NULL, &serpent_block128, &twofish_block128, &camellia_block128,
-};
-
-static const struct block128_cipher *b128_cipher(const struct b128_tfm *t)
-{
-	return b128_ciphers[t->c < ARRAY_SIZE(b128_ciphers) ? t->c : 0];
-}
-
-static unsigned int b128_index(const struct block128_cipher *c)
-{
-	unsigned int i;
-
-	for (i = 1; i < ARRAY_SIZE(b128_ciphers); i++)
-		if (b128_ciphers[i] == c)
-			return i;
-	return 0;
-}
 
 #define B128_TFM_SIZE(keystruct, n)					\
 	(sizeof(struct b128_tfm) + (n) * sizeof(struct keystruct))
@@ -65,7 +43,7 @@ static int b128_setkey(void *tfm, const struct block128_cipher *c,
 	struct b128_tfm *t = tfm;
 	int err = c->expandkey(t->key, key, len);
 
-	t->c = err ? 0 : b128_index(c);
+	t->c = err ? NULL : c;
 	return err;
 }
 
@@ -81,7 +59,7 @@ static int b128_xts_setkey(void *tfm, const struct block128_cipher *c,
 	if (!err)
 		err = c->expandkey((u8 *)t->key + c->ctxsize, key + len / 2,
 				   len / 2);
-	t->c = err ? 0 : b128_index(c);
+	t->c = err ? NULL : c;
 	return err;
 }
 
@@ -101,16 +79,12 @@ static int fn(const void *tfm, u8 *iv, u8 *dst, const u8 *src,		\
 	return full == len ? 0 : -EINVAL;				\
 }
 
-B128_BLOCKS(ecb_encrypt_, block128_ecb_encrypt(b128_cipher(t), t->key, dst,
-						  src, full))
-B128_BLOCKS(ecb_decrypt_, block128_ecb_decrypt(b128_cipher(t), t->key, dst,
-						  src, full))
+B128_BLOCKS(ecb_encrypt_, block128_ecb_encrypt(t->c, t->key, dst, src, full))
+B128_BLOCKS(ecb_decrypt_, block128_ecb_decrypt(t->c, t->key, dst, src, full))
 B128_BLOCKS(cbc_encrypt_,
-	    block128_cbc_encrypt(b128_cipher(t), t->key, dst, src, full,
-				 iv))
+	    block128_cbc_encrypt(t->c, t->key, dst, src, full, iv))
 B128_BLOCKS(cbc_decrypt_,
-	    block128_cbc_decrypt(b128_cipher(t), t->key, dst, src, full,
-				 iv))
+	    block128_cbc_decrypt(t->c, t->key, dst, src, full, iv))
 
 /* the counter advances by every block, the final partial one included */
 static int ctr_crypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
@@ -118,7 +92,7 @@ static int ctr_crypt_(const void *tfm, u8 *iv, u8 *dst, const u8 *src,
 {
 	const struct b128_tfm *t = tfm;
 
-	block128_ctr_crypt(b128_cipher(t), t->key, dst, src, len, iv);
+	block128_ctr_crypt(t->c, t->key, dst, src, len, iv);
 	return 0;
 }
 
@@ -133,8 +107,7 @@ static int fn(const void *tfm, u8 *iv, u8 *dst, const u8 *src,		\
 	if (len < BLOCK128_SIZE)					\
 		return -EINVAL;						\
 	memcpy(tweak, iv, BLOCK128_SIZE);				\
-	call(b128_cipher(t), t->key,				\
-	     (const u8 *)t->key + b128_cipher(t)->ctxsize, dst, src,\
+	call(t->c, t->key, (const u8 *)t->key + t->c->ctxsize, dst, src,\
 	     len, tweak, false);					\
 	memzero_explicit(tweak, sizeof(tweak));				\
 	return 0;							\

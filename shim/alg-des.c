@@ -113,7 +113,6 @@ static const struct afs_alg des_algs[] = {
 		.needs_key = true,
 		.tfm_size = sizeof(struct des3_ede_cmac_key),
 		.state_size = sizeof(struct des3_ede_cmac_ctx),
-		.state_keyptr = true,
 		.ops.hash = {
 			.setkey = cmac_setkey_,
 			.init = cmac_init_,

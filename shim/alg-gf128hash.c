@@ -31,7 +31,6 @@ GF128_OPS(polyval, POLYVAL)
 		.digestsize = SIZE##_DIGEST_SIZE, .needs_key = true,	\
 		.tfm_size = sizeof(struct alg##_key),			\
 		.state_size = sizeof(struct alg##_ctx),			\
-		.state_keyptr = true,					\
 		.ops.hash = {						\
 			.setkey = alg##_setkey_,			\
 			.init = alg##_init_,				\

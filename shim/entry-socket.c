@@ -349,19 +349,18 @@ static ssize_t our_recvmsg(struct afs_sock *s, int fd, struct msghdr *umsg,
 }
 
 /*
- * Call @fn on every descriptor of the SCM_RIGHTS messages of @msg's
- * control data (none when there is no control data: the common case
- * costs one test).
+ * A descriptor of ours passed with SCM_RIGHTS reaches the receiver as the
+ * AF_UNIX placeholder, whose state stays here (DIVERGENCES.md D3): say so
+ * in the log when it happens.  Only messages with control data look.
  */
-static void for_passed_fds(const struct msghdr *msg,
-			   void (*fn)(int fd, int arg), int arg)
+static void note_passed_fds(const struct msghdr *msg)
 {
 	const struct cmsghdr *c;
 	const int *fds;
 	size_t i, n;
 
 	if (!msg || !msg->msg_controllen || !msg->msg_control ||
-	    msg->msg_controllen < sizeof(struct cmsghdr))
+	    !afs_log_dest())
 		return;
 	for (c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR((struct msghdr *)msg,
 							(struct cmsghdr *)c)) {
@@ -370,56 +369,14 @@ static void for_passed_fds(const struct msghdr *msg,
 			continue;
 		fds = (const int *)CMSG_DATA(c);
 		n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		for (i = 0; i < n; i++)
-			fn(fds[i], arg);
+		for (i = 0; i < n; i++) {
+			if (afs_is_ours(fds[i])) {
+				afs_log_divergence("D3",
+						   "SCM_RIGHTS of a shim socket");
+				return;
+			}
+		}
 	}
-}
-
-static _Thread_local int passing;	/* ours the current send passes */
-
-static void pass_fd(int fd, int delta)
-{
-	if (afs_is_ours(fd) && afs_share_pass(fd, delta))
-		passing++;
-}
-
-/*
- * A descriptor of ours passed with SCM_RIGHTS stays one socket: it is
- * shared and published before the message leaves (share.c), and the
- * receiver's shim adopts it (recvmsg()).  The count of passed copies is
- * taken back when the send fails.
- */
-static ssize_t sendmsg_passing(int fd, const struct msghdr *msg, int flags)
-{
-	ssize_t r;
-	int saved;
-
-	passing = 0;
-	for_passed_fds(msg, pass_fd, 1);
-	r = afs_real.sendmsg(fd, msg, flags);
-	if (r < 0 && passing) {
-		saved = errno;
-		for_passed_fds(msg, pass_fd, -1);
-		errno = saved;
-	}
-	return r;
-}
-
-static void adopt_fd(int fd, int passed)
-{
-	afs_share_adopt(fd, passed);
-}
-
-/*
- * After a successful receive on a descriptor not ours: the placeholders
- * of shared sockets among the passed descriptors become the sockets here
- * (a peek installs copies too, but the copy in flight stays in flight).
- */
-static void adopt_received(const struct msghdr *msg, int flags)
-{
-	if (afs_vfork_child())
-		return;
-	for_passed_fds(msg, adopt_fd, !(flags & MSG_PEEK));
 }
 
 EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
@@ -429,8 +386,7 @@ EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 	INIT();
 	s = afs_get(fd);
 	if (!s) {
-		if (msg && msg->msg_controllen)
-			return sendmsg_passing(fd, msg, flags);
+		note_passed_fds(msg);
 		return afs_real.sendmsg(fd, msg, flags);
 	}
 	if (!msg) {
@@ -550,19 +506,8 @@ EXPORT int sendmmsg(int fd, struct mmsghdr *v, unsigned int n, int flags)
 
 	INIT();
 	s = afs_get(fd);
-	if (!s) {
-		/* as sendmsg(): the messages not sent did not pass theirs */
-		passing = 0;
-		for (i = 0; v && i < n && i < 1024; i++)
-			for_passed_fds(&v[i].msg_hdr, pass_fd, 1);
-		r = afs_real.sendmmsg(fd, v, n, flags);
-		saved = errno;
-		for (i = r < 0 ? 0 : (unsigned int)r; passing && v && i < n &&
-		     i < 1024; i++)
-			for_passed_fds(&v[i].msg_hdr, pass_fd, -1);
-		errno = saved;
-		return (int)r;
-	}
+	if (!s)
+		return afs_real.sendmmsg(fd, v, n, flags);
 	saved = errno;
 	if (n > 1024)
 		n = 1024;
@@ -585,13 +530,8 @@ EXPORT ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
 
 	INIT();
 	s = afs_get(fd);
-	if (!s) {
-		ssize_t r = afs_real.recvmsg(fd, msg, flags);
-
-		if (r >= 0 && msg && msg->msg_controllen)
-			adopt_received(msg, flags);
-		return r;
-	}
+	if (!s)
+		return afs_real.recvmsg(fd, msg, flags);
 	if (!msg) {
 		afs_put(s);
 		return afs_ret(-EFAULT);
@@ -741,13 +681,8 @@ EXPORT int recvmmsg(int fd, struct mmsghdr *v, unsigned int n, int flags,
 
 	INIT();
 	s = afs_get(fd);
-	if (!s) {
-		r = afs_real.recvmmsg(fd, v, n, flags, timeout);
-		for (i = 0; r > 0 && i < (unsigned int)r; i++)
-			if (v[i].msg_hdr.msg_controllen)
-				adopt_received(&v[i].msg_hdr, flags);
-		return r;
-	}
+	if (!s)
+		return afs_real.recvmmsg(fd, v, n, flags, timeout);
 	for (i = 0; i < n; i++) {
 		atomic_fetch_add(&s->ref, 1);
 		r = (int)our_recvmsg(s, fd, &v[i].msg_hdr,

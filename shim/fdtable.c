@@ -125,14 +125,15 @@ void afs_put(struct afs_sock *s)
 	pthread_mutex_unlock(&free_lock);
 }
 
+/* counted in afs_locks_held_here(), as the socket locks are */
 void afs_table_lock(void)
 {
-	pthread_mutex_lock(&table_lock);
+	afs_mutex_lock(&table_lock);
 }
 
 void afs_table_unlock(void)
 {
-	pthread_mutex_unlock(&table_lock);
+	afs_mutex_unlock(&table_lock);
 }
 
 struct afs_sock *afs_peek_locked(int fd)

@@ -36,7 +36,7 @@ struct afs_hash_state {
 
 static const struct afs_alg *alg_of(struct afs_sock *s)
 {
-	return s->parent->alg;
+	return s->parent->tfm->alg;
 }
 
 static size_t hash_state_size(const struct afs_alg *alg)
@@ -58,7 +58,7 @@ static void hash_layout(struct afs_hash_state *h, const struct afs_alg *alg,
 
 static int hash_init_child(struct afs_sock *c)
 {
-	const struct afs_alg *alg = c->parent->alg;
+	const struct afs_alg *alg = c->parent->tfm->alg;
 	size_t sz = hash_state_size(alg);
 	struct afs_hash_state *h = calloc(1, sz);
 
@@ -96,17 +96,6 @@ static void hash_share_move(struct afs_sock *c, void *mem, size_t size)
 	hash_layout(h, alg, old->alloc);
 	memcpy(h->result, old->result, alg->digestsize);
 	memcpy(h->req, old->req, alg->state_size);
-	/*
-	 * A request opened before the tfm moved into its region points to
-	 * the tfm's old, private context, which another address space
-	 * cannot reach: point it to the region's copy, the same key.
-	 */
-	if (alg->state_keyptr && c->parent->tfm_moved) {
-		void **key = h->req;
-
-		if (*key == c->parent->tfm_moved->ctx)
-			*key = c->parent->tfm->ctx;
-	}
 	afs_free_secret(old, old->alloc);
 	c->st.hash = h;
 }

@@ -155,7 +155,7 @@ void afs_log_tfm(const struct afs_sock *tfm)
 	process_names(e_exe, sizeof(e_exe), e_comm, sizeof(e_comm));
 	cgroup_path(cg, sizeof(cg));
 	json_str(e_cg, sizeof(e_cg), cg);
-	json_str(e_alg, sizeof(e_alg), tfm->alg->name);
+	json_str(e_alg, sizeof(e_alg), t->alg->name);
 	if (t->key_by_serial)
 		snprintf(keys, sizeof(keys), "\"keyring\"");
 	else if (t->keyed)
@@ -167,7 +167,7 @@ void afs_log_tfm(const struct afs_sock *tfm)
 		 "\"pid\":%d,\"ppid\":%d,\"uid\":%u,\"cgroup\":\"%s\","
 		 "\"type\":\"%s\",\"alg\":\"%s\",\"key_lengths\":[%s]%s%s%s}\n",
 		 e_exe, e_comm, (int)getpid(), (int)getppid(),
-		 (unsigned int)getuid(), e_cg, tn[tfm->alg->type], e_alg, keys,
+		 (unsigned int)getuid(), e_cg, tn[t->alg->type], e_alg, keys,
 		 tfm->reason ? ",\"reason\":\"" : "",
 		 tfm->reason ? tfm->reason : "", tfm->reason ? "\"" : "");
 	emit(dest, line);

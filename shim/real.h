@@ -8,9 +8,9 @@
 #define AFALG_SHIM_REAL_H
 
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
@@ -32,9 +32,9 @@
 	X(readv) X(preadv2) X(pread)					\
 	X(close) X(close_range) X(closefrom) X(dup) X(dup2) X(dup3)	\
 	X(fcntl) X(ioctl) X(poll) X(ppoll) X(select) X(pselect)		\
-	X(sendfile) X(splice) X(syscall) X(fdopen) X(fclose)		\
-	X(vdprintf) X(execve) X(execv) X(execvp) X(execvpe) X(fexecve)	\
-	X(posix_spawn) X(posix_spawnp) X(vfork) X(epoll_ctl)
+	X(sendfile) X(splice) X(syscall) X(fdopen) X(fclose) X(vdprintf)	\
+	X(epoll_ctl) X(setuid) X(setgid) X(seteuid) X(setegid)	\
+	X(setreuid) X(setregid) X(setresuid) X(setresgid) X(setgroups)
 
 /* afs_real.read is the real read(), with read()'s own type, and so on */
 struct afs_real {

@@ -17,7 +17,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -358,25 +357,6 @@ const struct afs_alg *afs_alg_lookup(enum afs_type type, const char *name)
 const struct afs_alg *afs_alg_find(const char *name, bool driver)
 {
 	return find(name, driver, -1);
-}
-
-/*
- * The families' order is the link order of one shim build, so an index
- * names the same algorithm in every process that runs this build (the
- * shared regions check the build, share.c).
- */
-unsigned int afs_alg_index(const struct afs_alg *alg)
-{
-	const struct afs_alg *const *t;
-	const struct afs_alg *a;
-	unsigned int n = 0;
-
-	for_each_alg(t, a) {
-		if (a == alg)
-			return n;
-		n++;
-	}
-	return UINT_MAX;
 }
 
 const struct afs_alg *afs_alg_nth(unsigned int n)

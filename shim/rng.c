@@ -28,10 +28,10 @@ static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 		/* moved to a shared region (share.c) while we waited */
 		if (t == s->parent->tfm)
 			break;
-		pthread_mutex_unlock(&t->rng_lock);
+		afs_mutex_unlock(&t->rng_lock);
 	}
-	err = s->parent->alg->ops.rng.generate(t->ctx, result, len);
-	pthread_mutex_unlock(&t->rng_lock);
+	err = t->alg->ops.rng.generate(t->ctx, result, len);
+	afs_mutex_unlock(&t->rng_lock);
 	if (!err)
 		afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, 0, result, len);
 	afs_wipe(result, sizeof(result));

@@ -31,7 +31,7 @@ static ssize_t sk_step(struct afs_sock *s, struct msghdr *msg, size_t done,
 {
 	struct afs_txq *st = s->st.txq;
 	const struct afs_tfm *t = s->parent->tfm;
-	const struct afs_alg *alg = s->parent->alg;
+	const struct afs_alg *alg = t->alg;
 	size_t bs = alg->chunksize ? alg->chunksize : alg->blocksize;
 	size_t len, rcv = afs_rcvbuf_limit(s);
 	bool notfinal = false;

@@ -93,6 +93,13 @@ static ssize_t op_msg(struct afs_sock *s, int fd, struct msghdr *msg,
 	size = afs_iov_total(msg->msg_iov, msg->msg_iovlen);
 	if (!(flags & MSG_DONTWAIT) && nonblock && afs_nonblock(fd))
 		flags |= MSG_DONTWAIT;
+	/*
+	 * A shared socket's lock may be held by a process that is stopped
+	 * (SIGSTOP, a debugger) in the middle of an operation: a call that
+	 * must not wait does not wait for it (share.c, D1).
+	 */
+	if ((flags & MSG_DONTWAIT) && s->sh && afs_share_busy(s))
+		return -EAGAIN;
 	if (s->nokey) {
 		err = afs_check_key(s);
 		if (err)
@@ -174,7 +181,7 @@ static bool hash_direct(const struct afs_sock *s, const struct msghdr *msg)
 {
 	const struct iovec *v = msg->msg_iov;
 
-	return s->ops == &afs_hash_type && !s->nokey &&
+	return s->ops == &afs_hash_type && !s->nokey && !s->sh &&
 	       msg->msg_iovlen == 1 && v && v->iov_len <= AFS_MAX_RW_COUNT &&
 	       (uintptr_t)v->iov_base + v->iov_len >= (uintptr_t)v->iov_base;
 }
@@ -248,6 +255,12 @@ int afs_poll_mask(struct afs_sock *s)
 		return afs_nl_poll(s);
 	case AFS_KIND_OP:
 		if (!s->ops->poll)
+			return 0;
+		/*
+		 * a holder stopped with the shared lock: nothing to report
+		 * yet, and poll() returns at its deadline as the kernel's
+		 */
+		if (s->sh && afs_share_busy(s))
 			return 0;
 		afs_lock(s);
 		m = s->ops->poll(s);

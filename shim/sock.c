@@ -133,7 +133,7 @@ static struct afs_tfm *tfm_new(const struct afs_alg *alg)
 
 	if (!t)
 		return NULL;
-	t->alg_index = afs_alg_index(alg);
+	t->alg = alg;
 	if (alg->tfm_size) {
 		t->ctx = calloc(1, alg->tfm_size);
 		if (!t->ctx) {
@@ -162,17 +162,16 @@ static struct afs_tfm *tfm_new(const struct afs_alg *alg)
 	return t;
 }
 
-/* @alg: the algorithm @t was made for (the socket's, or the new one) */
-static void tfm_free(struct afs_tfm *t, const struct afs_alg *alg)
+static void tfm_free(struct afs_tfm *t)
 {
 	if (!t)
 		return;
 	pthread_mutex_destroy(&t->rng_lock);
 	if (t->in_shared) {	/* in its region (share.c), unmapped later */
-		afs_wipe(t->ctx, alg->tfm_size);
+		afs_wipe(t->ctx, t->alg->tfm_size);
 		return;
 	}
-	afs_free_secret(t->ctx, alg->tfm_size);
+	afs_free_secret(t->ctx, t->alg->tfm_size);
 	free(t);
 }
 
@@ -190,8 +189,8 @@ void afs_sock_release(struct afs_sock *s)
 	case AFS_KIND_TFM:
 		/* a tfm bound after sharing is this process's own */
 		if (last || (s->tfm && !s->tfm->in_shared))
-			tfm_free(s->tfm, s->alg);
-		tfm_free(s->tfm_moved, s->moved_alg);
+			tfm_free(s->tfm);
+		tfm_free(s->tfm_moved);
 		s->tfm = s->tfm_moved = NULL;
 		break;
 	case AFS_KIND_OP:
@@ -224,7 +223,7 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 {
 	unsigned char sa[128];
 	uint32_t feat, mask;
-	const struct afs_alg *alg, *old_alg;
+	const struct afs_alg *alg;
 	struct afs_tfm *t, *old;
 	char *tname, *name;
 	int type;
@@ -274,11 +273,10 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 	afs_lock(s);
 	if (s->tfm && s->tfm->refcnt) {
 		afs_unlock(s);
-		tfm_free(t, alg);
+		tfm_free(t);
 		return -EBUSY;
 	}
 	old = s->tfm;
-	old_alg = s->alg;
 	if (s->sh) {
 		/* the new tfm is this process's own (DIVERGENCES.md D1) */
 		afs_log_divergence("D1", "bind of a tfm socket shared by fork");
@@ -286,20 +284,19 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 			old = NULL;	/* the region's, released with it */
 	}
 	s->tfm = t;
-	s->alg = alg;
 	s->type = type;
 	atomic_store(&s->logged, false);
 	afs_unlock(s);
-	tfm_free(old, old_alg);
+	tfm_free(old);
 	return 0;
 }
 
 /* ------------------------------------------------------------------ */
 /* setsockopt(2) — alg_setsockopt                                      */
 
-static int tfm_setkey(struct afs_tfm *t, const struct afs_alg *alg,
-		      const uint8_t *key, unsigned int len)
+static int tfm_setkey(struct afs_tfm *t, const uint8_t *key, unsigned int len)
 {
+	const struct afs_alg *alg = t->alg;
 	int err;
 
 	switch (alg->type) {
@@ -333,7 +330,7 @@ static int tfm_setkey(struct afs_tfm *t, const struct afs_alg *alg,
 	case AFS_RNG:
 		afs_mutex_lock(&t->rng_lock);
 		err = alg->ops.rng.seed(t->ctx, key, len);
-		pthread_mutex_unlock(&t->rng_lock);
+		afs_mutex_unlock(&t->rng_lock);
 		return err;
 	default:
 		return -ENOPROTOOPT;
@@ -346,14 +343,13 @@ static int tfm_setkey(struct afs_tfm *t, const struct afs_alg *alg,
  * alg_setkey() with @key, a buffer of @len bytes owned by the caller and
  * wiped and freed here; a key of optmem_max bytes or more is ENOMEM.
  */
-static int set_key(struct afs_sock *s, uint8_t *key, unsigned int len,
+static int set_key(struct afs_tfm *t, uint8_t *key, unsigned int len,
 		   bool by_serial)
 {
-	struct afs_tfm *t = s->tfm;
 	int err = -ENOMEM;
 
 	if (len < afs_optmem_max())
-		err = tfm_setkey(t, s->alg, key, len);
+		err = tfm_setkey(t, key, len);
 	afs_free_secret(key, len);
 	if (err)
 		return err;
@@ -401,7 +397,7 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 			break;
 		if (len)
 			memcpy(key, val, len);
-		err = set_key(s, key, len, false);
+		err = set_key(s->tfm, key, len, false);
 		break;
 	case ALG_SET_KEY_BY_KEY_SERIAL:
 		err = -EINVAL;
@@ -414,17 +410,17 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 		err = afs_key_read_user(serial, &key, &keylen);
 		if (err)
 			break;
-		err = set_key(s, key, keylen, true);
+		err = set_key(s->tfm, key, keylen, true);
 		break;
 	case ALG_SET_AEAD_AUTHSIZE:
-		if (s->alg->type != AFS_AEAD)
+		if (s->tfm->alg->type != AFS_AEAD)
 			break;
 		err = -EINVAL;
-		if ((!len && s->alg->maxauthsize) ||
-		    len > s->alg->maxauthsize)
+		if ((!len && s->tfm->alg->maxauthsize) ||
+		    len > s->tfm->alg->maxauthsize)
 			break;
-		if (s->alg->ops.aead.setauthsize) {
-			err = s->alg->ops.aead.setauthsize(s->tfm->ctx,
+		if (s->tfm->alg->ops.aead.setauthsize) {
+			err = s->tfm->alg->ops.aead.setauthsize(s->tfm->ctx,
 								len);
 			if (err)
 				break;

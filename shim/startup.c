@@ -37,16 +37,30 @@ unsigned int afs_optmem_max(void)
 	return optmem_max;
 }
 
-/* fork() copies the descriptor table: its sockets become shared first */
+/*
+ * fork() copies the descriptor table: its sockets become shared first.
+ * A fork() from a signal handler that interrupted this thread inside one
+ * of the shim's locked sections (a dup() or close() of our socket, a
+ * send) cannot wait for that lock: the interrupted code holds it until the
+ * handler returns.  Then nothing is shared and the child continues with
+ * copies (D1), as when a region cannot be made; nothing is logged, as the
+ * log is not async-signal-safe.
+ */
+static __thread bool prepare_locked;
+
 static void atfork_prepare(void)
 {
+	prepare_locked = !afs_locks_held_here();
+	if (!prepare_locked)
+		return;
 	afs_table_lock();
 	afs_share_all_locked();
 }
 
 static void atfork_parent(void)
 {
-	afs_table_unlock();
+	if (prepare_locked)
+		afs_table_unlock();
 }
 
 /*
@@ -61,6 +75,9 @@ static pid_t table_pid;
 
 static void atfork_child(void)
 {
+	/* the child's table lock is made anew, not unlocked */
+	if (prepare_locked)
+		afs_table_unlock();
 	afs_atfork_child();
 	table_pid = getpid();
 }
@@ -111,8 +128,6 @@ static void do_init(void)
 	read_optmem_max();
 	table_pid = getpid();
 	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
-	/* the sockets the program that exec'ed this one had (share.c) */
-	afs_share_adopt_inherited();
 }
 
 void afs_resolve_real(void)

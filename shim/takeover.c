@@ -54,17 +54,31 @@ static void copy_sockopts(int from, int to)
 	}
 }
 
+/* @fd still names the socket @pin holds open (so its inode is not reused) */
+static bool same_socket(int fd, int pin)
+{
+	struct stat a, b;
+
+	return !fstat(fd, &a) && !fstat(pin, &b) && S_ISSOCK(a.st_mode) &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 /*
  * Called by bind() in fallback mode after the kernel answered ENOENT on
  * @fd for the AF_ALG address @addr.  @ino is the inode of @fd before that
  * bind(): if another thread has meanwhile closed @fd and the number now
- * names something else, nothing is replaced.  Returns 0 when the shim now
+ * names something else, nothing is replaced.  The kernel socket is held
+ * open by a descriptor of our own from the check on, so its inode cannot
+ * be reused, and @fd is checked against it once more right before the
+ * dup3(): a file another thread opens at the number in the few
+ * instructions between that check and dup3() would still be replaced,
+ * which no system call lets the shim rule out (D18).  Returns 0 when the shim now
  * serves @fd, bound to the name, or -errno: -ENOENT (the kernel's answer,
  * unchanged) whenever the shim does not serve the name either.
  */
 int afs_takeover_bind(int fd, const void *addr, unsigned int len, ino_t ino)
 {
-	int domain, fl, fdfl, ph = -1, r, saved = errno;
+	int domain, fl, fdfl, ph = -1, pin = -1, r, saved = errno;
 	socklen_t l = sizeof(domain);
 	struct afs_sock *s;
 	struct stat st;
@@ -92,8 +106,11 @@ int afs_takeover_bind(int fd, const void *addr, unsigned int len, ino_t ino)
 		}
 		goto out;
 	}
-	if (afs_real.getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &l) ||
-	    domain != AF_ALG || fstat(fd, &st) || st.st_ino != ino)
+	pin = afs_real.fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (pin < 0 ||
+	    afs_real.getsockopt(pin, SOL_SOCKET, SO_DOMAIN, &domain, &l) ||
+	    domain != AF_ALG || fstat(pin, &st) || st.st_ino != ino ||
+	    !same_socket(fd, pin))
 		goto out;
 	fl = afs_real.fcntl(fd, F_GETFL);
 	fdfl = afs_real.fcntl(fd, F_GETFD);
@@ -108,7 +125,8 @@ int afs_takeover_bind(int fd, const void *addr, unsigned int len, ino_t ino)
 	/* in the table first: a call racing with dup3() already gets ours */
 	if (afs_install(fd, s))
 		goto out;
-	if (afs_real.dup3(ph, fd, fdfl & FD_CLOEXEC ? O_CLOEXEC : 0) < 0) {
+	if (!same_socket(fd, pin) ||
+	    afs_real.dup3(ph, fd, fdfl & FD_CLOEXEC ? O_CLOEXEC : 0) < 0) {
 		afs_put(afs_remove(fd));
 		goto out;
 	}
@@ -117,6 +135,8 @@ out:
 	pthread_mutex_unlock(&takeover_lock);
 	if (ph >= 0)
 		afs_real.close(ph);
+	if (pin >= 0)
+		afs_real.close(pin);
 	afs_put(s);
 	errno = saved;
 	return r;

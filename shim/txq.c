@@ -27,7 +27,7 @@
 /* The child state: an empty queue and a zero IV (af_alg_accept()). */
 int afs_txq_init_child(struct afs_sock *c)
 {
-	const struct afs_alg *alg = c->parent->alg;
+	const struct afs_alg *alg = c->parent->tfm->alg;
 	struct afs_txq *st = calloc(1, sizeof(*st) + alg->ivsize);
 
 	if (!st)

@@ -188,7 +188,6 @@ void reg_fork(void);
 void reg_algs(void);
 void reg_random(void);
 int exec_child(int argc, char **argv);
-int scm_child(int argc, char **argv);
 int list_served(void);
 
 #endif

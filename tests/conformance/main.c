@@ -240,8 +240,6 @@ int main(int argc, char **argv)
 	g_self = argv[0];
 	if (argc > 1 && !strcmp(argv[1], "--exec-child"))
 		return exec_child(argc, argv);
-	if (argc > 1 && !strcmp(argv[1], "--scm-child"))
-		return scm_child(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "--served"))
 		return list_served();
 	if (argc > 1 && !strcmp(argv[1], "--check-vaes"))

@@ -39,20 +39,6 @@ static void dig(int op, const char *what)
 	out("%s read %s %s", what, rs(), hx(d, g_r > 0 ? (size_t)g_r : 0));
 }
 
-/* the one line a child wrote to pipe @rfd, once child @pid exited */
-static void child_line(int rfd, pid_t pid)
-{
-	char line[512] = "";
-	ssize_t n;
-	int st;
-
-	n = read(rfd, line, sizeof(line) - 1);
-	line[n > 0 ? n : 0] = 0;
-	waitpid(pid, &st, 0);
-	close(rfd);
-	out("%s", line);
-}
-
 static int memfile(size_t n, const char *label)
 {
 	uint8_t *b = xmalloc(n);
@@ -499,6 +485,8 @@ static void sc_fork(const void *arg)
 	send(op, "xyz", 3, 0);
 	{
 		int pfd[2];
+		char line[512] = "";
+		ssize_t n;
 
 		if (pipe(pfd))
 			return;
@@ -513,7 +501,11 @@ static void sc_fork(const void *arg)
 			_exit(0);
 		}
 		close(pfd[1]);
-		child_line(pfd[0], pid);
+		n = read(pfd[0], line, sizeof(line) - 1);
+		line[n > 0 ? n : 0] = 0;
+		waitpid(pid, &st, 0);
+		close(pfd[0]);
+		out("%s", line);
 		dig(op, "parent after child read");
 	}
 	close(op);
@@ -538,11 +530,12 @@ int exec_child(int argc, char **argv)
 	return 0;
 }
 
-/* exec: the fd survives exec, one socket in the new program (was D2) */
+/* exec: the fd survives exec (D2) */
 static void sc_exec(const void *arg)
 {
-	int fd, op, pfd[2];
-	char num[16];
+	int fd, op, pfd[2], st;
+	char line[512] = "", num[16];
+	ssize_t n;
 	pid_t pid;
 
 	(void)arg;
@@ -561,21 +554,32 @@ static void sc_exec(const void *arg)
 		_exit(127);
 	}
 	close(pfd[1]);
-	child_line(pfd[0], pid);
+	n = read(pfd[0], line, sizeof(line) - 1);
+	line[n > 0 ? n : 0] = 0;
+	waitpid(pid, &st, 0);
+	close(pfd[0]);
+	div_next("D2", "the shim's state does not survive exec");
+	out("%s", line);
 	close(op);
 	close(fd);
 }
 
-/* sendmsg() of one byte with @fd as SCM_RIGHTS over @sock */
-static ssize_t send_fd(int sock, int fd)
+/* SCM_RIGHTS: a passed op fd is the same socket (D3) */
+static void sc_scm(const void *arg)
 {
-	uint8_t cb[CMSG_SPACE(sizeof(int))];
+	int fd, op, sv[2], got = -1;
+	uint8_t cb[CMSG_SPACE(sizeof(int))], d[64];
+	struct msghdr m;
 	struct iovec v = { (void *)"x", 1 };
 	struct cmsghdr *h;
-	struct msghdr m;
 
+	(void)arg;
+	op = hash_op("sha256", &fd);
+	if (op < 0)
+		return;
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		return;
 	memset(&m, 0, sizeof(m));
-	memset(cb, 0, sizeof(cb));
 	m.msg_iov = &v;
 	m.msg_iovlen = 1;
 	m.msg_control = cb;
@@ -584,128 +588,42 @@ static ssize_t send_fd(int sock, int fd)
 	h->cmsg_level = SOL_SOCKET;
 	h->cmsg_type = SCM_RIGHTS;
 	h->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(h), &fd, sizeof(int));
-	return sendmsg(sock, &m, 0);
-}
-
-/* recvmsg() of one message over @sock: its SCM_RIGHTS fd in *@got */
-static ssize_t recv_fd(int sock, int *got)
-{
-	uint8_t cb[CMSG_SPACE(sizeof(int))], d[64];
-	struct iovec v = { d, sizeof(d) };
-	struct cmsghdr *h;
-	struct msghdr m;
-	ssize_t r;
-
+	memcpy(CMSG_DATA(h), &op, sizeof(int));
+	T(sendmsg(sv[0], &m, 0));
+	out("sendmsg(SCM_RIGHTS op) %s", rs());
 	memset(&m, 0, sizeof(m));
 	m.msg_iov = &v;
+	v.iov_base = d;
 	m.msg_iovlen = 1;
 	m.msg_control = cb;
 	m.msg_controllen = sizeof(cb);
-	*got = -1;
-	r = recvmsg(sock, &m, 0);
-	h = r >= 0 ? CMSG_FIRSTHDR(&m) : NULL;
+	T(recvmsg(sv[1], &m, 0));
+	h = CMSG_FIRSTHDR(&m);
 	if (h && h->cmsg_type == SCM_RIGHTS)
-		memcpy(got, CMSG_DATA(h), sizeof(int));
-	return r;
-}
-
-/* "c" into passed op socket @got, then its digest: "send = 1 , read = ..." */
-static const char *finish_abc(int got)
-{
-	static char line[256];
-	uint8_t d[64];
-	long s, r;
-	int es, er;
-
-	errno = 0;
-	s = send(got, "c", 1, 0);
-	es = errno;
-	errno = 0;
-	r = read(got, d, sizeof(d));
-	er = errno;
-	snprintf(line, sizeof(line), "send = %ld %s, read = %ld %s", s,
-		 s < 0 ? ename(es) : "", r,
-		 r > 0 ? hx(d, (size_t)r) : ename(er));
-	return line;
-}
-
-/* SCM_RIGHTS: a passed op fd is the same socket (was D3) */
-static void sc_scm(const void *arg)
-{
-	int fd, op, sv[2], got = -1;
-
-	(void)arg;
-	op = hash_op("sha256", &fd);
-	if (op < 0)
-		return;
-	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
-		return;
-	T(send_fd(sv[0], op));
-	out("sendmsg(SCM_RIGHTS op) %s", rs());
-	T(recv_fd(sv[1], &got));
+		memcpy(&got, CMSG_DATA(h), sizeof(int));
 	out("recvmsg %s fd received=%d", rs(), got >= 0);
 	send(op, "ab", 2, MSG_MORE);
-	out("received fd: %s", finish_abc(got));
+	{
+		long s, r;
+		int es, er;
+
+		errno = 0;
+		s = send(got, "c", 1, 0);
+		es = errno;
+		errno = 0;
+		r = read(got, d, sizeof(d));
+		er = errno;
+		div_next("D3", "a descriptor passed with SCM_RIGHTS is the "
+			 "shim's stand-in socket");
+		out("received fd: send = %ld %s, read = %ld %s", s,
+		    s < 0 ? ename(es) : "", r,
+		    r > 0 ? hx(d, (size_t)r) : ename(er));
+	}
 	closefd(got);
 	close(sv[0]);
 	close(sv[1]);
 	close(op);
 	close(fd);
-}
-
-/* the other program of io.scm_rights.exec: argv[2] is its socket */
-int scm_child(int argc, char **argv)
-{
-	int got;
-
-	if (argc < 3)
-		return 2;
-	if (recv_fd(atoi(argv[2]), &got) < 0 || got < 0) {
-		printf("scm child: nothing received %s", ename(errno));
-		return 0;
-	}
-	printf("scm child: %s", finish_abc(got));
-	return 0;
-}
-
-/*
- * SCM_RIGHTS to another program: the op socket, opened after that program
- * started and with "ab" sent, passed and closed here at once; the other
- * program sends "c" and reads the digest of "abc".
- */
-static void sc_scm_exec(const void *arg)
-{
-	int fd, op, sv[2], pfd[2];
-	char num[16];
-	pid_t pid;
-
-	(void)arg;
-	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) || pipe(pfd))
-		return;
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		dup2(pfd[1], 1);
-		close(sv[0]);
-		snprintf(num, sizeof(num), "%d", sv[1]);
-		execl("/proc/self/exe", "afalg-conformance", "--scm-child",
-		      num, (char *)NULL);
-		_exit(127);
-	}
-	close(pfd[1]);
-	close(sv[1]);
-	op = hash_op("sha256", &fd);
-	if (op >= 0) {
-		T(send(op, "ab", 2, MSG_MORE));
-		out("send(ab, MORE) %s", rs());
-		T(send_fd(sv[0], op));
-		out("sendmsg(SCM_RIGHTS op) %s", rs());
-		close(op);
-		close(fd);
-	}
-	close(sv[0]);
-	child_line(pfd[0], pid);
 }
 
 void reg_io(void)
@@ -725,5 +643,4 @@ void reg_io(void)
 	reg("io.fork", sc_fork, NULL);
 	reg("io.exec", sc_exec, NULL);
 	reg("io.scm_rights", sc_scm, NULL);
-	reg("io.scm_rights.exec", sc_scm_exec, NULL);
 }

@@ -5,7 +5,6 @@ Environment (set by meson): AFALG_SHIM_LIB is the built libafalg-shim.so.
 The TAP producer is tests/lib's kctest.
 """
 import os
-import signal
 import subprocess
 import sys
 
@@ -114,13 +113,23 @@ def checks_in_child(path, child):
     tap.done()
 
 
-def run_scenarios(path, names, env, timeout):
-    """Run `@path NAME` for every name, each in its own session with
-    @env and a time limit, and turn their lines into TAP: a scenario
-    that hangs is killed with everything it forked and fails alone."""
+def run_scenarios(path, scenarios, timeout, extra_env=None):
+    """The driver @path either is one scenario's child, preloaded with the
+    shim (SHIM_CHILD=1, the scenario's name in argv[1]): run it, printing
+    PASS/FAIL/SKIP lines; or the parent: run every scenario so, each in a
+    session of its own, and turn their lines into TAP.  A scenario still
+    running after @timeout seconds is killed with its whole process group
+    (forked children included) and fails alone."""
+    import signal
+    if os.environ.get('SHIM_CHILD') == '1':
+        scenarios[sys.argv[1]]()
+        return
     tap = Tap()
-    for name in names:
-        p = subprocess.Popen([sys.executable, path, name], env=env,
+    env = {'SHIM_CHILD': '1'}
+    env.update(extra_env or {})
+    for name in scenarios:
+        p = subprocess.Popen([sys.executable, path, name],
+                             env=shim_env(env),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, start_new_session=True)
         try:

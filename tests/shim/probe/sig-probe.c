@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * shim-sigprobe exec|fork: execve() or fork() from a signal handler that
+ * interrupts dup()/close() of an AF_ALG descriptor (test_security.py).
+ *
+ * Both are async-signal-safe in POSIX's list (fork() with no atfork
+ * handler of the program's own), and a preloaded shim must keep them so:
+ * the main loop spends nearly all its time in dup() and close() of the
+ * shim's descriptor, where the shim holds its descriptor table lock
+ * across the system call, and the handler of a 200 us interval timer
+ * acts only when it interrupted one of them.  The handler exec's /bin/true (exit 0), or forks a child that
+ * _exits and stops the loop.  A deadlock is a hang, which the driver's
+ * time limit turns into a failure.  Exit status: 0 when the handler
+ * ran to its end, 2 when AF_ALG is unavailable, 1 on another error.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+
+static volatile sig_atomic_t forked;
+static volatile sig_atomic_t fired;
+static volatile sig_atomic_t in_call;	/* inside dup() or close() */
+static int use_exec;
+
+static void on_alarm(int sig)
+{
+	static char *const argv[] = { "/bin/true", NULL };
+	static char *const envp[] = { NULL };
+	pid_t pid;
+
+	(void)sig;
+	/* let the loop run a while, then act only inside the calls */
+	if (fired++ < 20 || !in_call)
+		return;
+	if (use_exec) {
+		execve(argv[0], argv, envp);
+		_exit(1);
+	}
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	if (pid > 0)
+		forked = 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct itimerval it = {
+		.it_interval = { .tv_usec = 200 },
+		.it_value = { .tv_usec = 200 },
+	};
+	struct sigaction sa;
+	int fd, d, st;
+
+	if (argc != 2 || (strcmp(argv[1], "exec") && strcmp(argv[1], "fork"))) {
+		fprintf(stderr, "usage: shim-sigprobe exec|fork\n");
+		return 1;
+	}
+	use_exec = !strcmp(argv[1], "exec");
+	fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
+	if (fd < 0)
+		return errno == EAFNOSUPPORT ? 2 : 1;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGALRM, &sa, NULL) || setitimer(ITIMER_REAL, &it, NULL))
+		return 1;
+	while (!forked) {
+		in_call = 1;
+		d = dup(fd);
+		if (d >= 0)
+			close(d);
+		in_call = 0;
+	}
+	memset(&it, 0, sizeof(it));
+	setitimer(ITIMER_REAL, &it, NULL);
+	while (wait(&st) > 0)
+		;
+	return 0;
+}
