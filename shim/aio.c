@@ -90,13 +90,13 @@ static void ring_unmark(aio_context_t ctx)
 
 	if (__atomic_load_n(magic, __ATOMIC_RELAXED) != AIO_RING_MAGIC)
 		return;
-	if (!afs_real.syscall(SYS_pipe2, p, O_CLOEXEC)) {
-		done = afs_real.write(p[1], &zero, sizeof(zero)) ==
+	if (!AFS_REAL(syscall)(SYS_pipe2, p, O_CLOEXEC)) {
+		done = AFS_REAL(write)(p[1], &zero, sizeof(zero)) ==
 			       sizeof(zero) &&
-		       afs_real.read(p[0], magic, sizeof(zero)) ==
+		       AFS_REAL(read)(p[0], magic, sizeof(zero)) ==
 			       sizeof(zero);
-		afs_real.close(p[0]);
-		afs_real.close(p[1]);
+		AFS_REAL(close)(p[0]);
+		AFS_REAL(close)(p[1]);
 	}
 	if (!done && !atomic_exchange(&unmark_failed, true))
 		afs_log_divergence("D17", "AIO ring magic not writable");
@@ -173,7 +173,7 @@ static int check_iocb(const struct iocb *cb)
 	if (cb->aio_reserved2)
 		return -EINVAL;
 	if (cb->aio_flags & IOCB_FLAG_RESFD) {
-		if (afs_real.fcntl((int)cb->aio_resfd, F_GETFD) < 0)
+		if (AFS_REAL(fcntl)((int)cb->aio_resfd, F_GETFD) < 0)
 			return -EBADF;
 		snprintf(path, sizeof(path), "/proc/self/fd/%u", cb->aio_resfd);
 		n = readlink(path, link, sizeof(link) - 1);
@@ -234,7 +234,7 @@ long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v)
 		return -1;
 	}
 	/* validates the context like lookup_ioctx() */
-	if (afs_real.syscall(SYS_io_submit, ctx, 0L, NULL) < 0)
+	if (AFS_REAL(syscall)(SYS_io_submit, ctx, 0L, NULL) < 0)
 		return -1;
 	while (i < nr) {
 		s = afs_get((int)v[i]->aio_fildes);
@@ -242,7 +242,7 @@ long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v)
 			for (j = i; j < nr && !afs_is_ours((int)v[j]->aio_fildes);
 			     j++)
 				;
-			r = afs_real.syscall(SYS_io_submit, ctx, j - i, v + i);
+			r = AFS_REAL(syscall)(SYS_io_submit, ctx, j - i, v + i);
 			if (r < 0)
 				return i ? i : -1;
 			if (r < j - i) {
@@ -276,7 +276,7 @@ long afs_aio_submit(aio_context_t ctx, long nr, struct iocb **v)
 		afs_put(s);
 		enqueue(ctx, d);	/* the context exists: cannot fail */
 		if (v[i]->aio_flags & IOCB_FLAG_RESFD)
-			(void)!afs_real.write((int)v[i]->aio_resfd, &one,
+			(void)!AFS_REAL(write)((int)v[i]->aio_resfd, &one,
 					      sizeof(one));
 		i++;
 	}
@@ -317,9 +317,9 @@ static long real_getevents(aio_context_t ctx, long min_nr, long nr,
 	struct afs_aio_sigset sig = { .sigmask = mask, .sigsetsize = 8 };
 
 	if (!mask)
-		return afs_real.syscall(SYS_io_getevents, ctx, min_nr, nr, ev,
+		return AFS_REAL(syscall)(SYS_io_getevents, ctx, min_nr, nr, ev,
 					ts);
-	return afs_real.syscall(SYS_io_pgetevents, ctx, min_nr, nr, ev, ts,
+	return AFS_REAL(syscall)(SYS_io_pgetevents, ctx, min_nr, nr, ev, ts,
 				&sig);
 }
 
@@ -398,7 +398,7 @@ long afs_aio_pgetevents(aio_context_t ctx, long min_nr, long nr,
 	}
 	sigfillset(&all);
 	if (pthread_sigmask(SIG_SETMASK, &all, &old))
-		return afs_real.syscall(SYS_io_pgetevents, ctx, min_nr, nr, ev,
+		return AFS_REAL(syscall)(SYS_io_pgetevents, ctx, min_nr, nr, ev,
 					ts, usig);
 	wait = old;
 	if (usig && usig->sigmask)
@@ -427,5 +427,5 @@ long afs_aio_destroy(aio_context_t ctx)
 			break;
 		}
 	pthread_mutex_unlock(&aio_lock);
-	return afs_real.syscall(SYS_io_destroy, ctx);
+	return AFS_REAL(syscall)(SYS_io_destroy, ctx);
 }

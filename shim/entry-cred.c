@@ -31,53 +31,53 @@ static int after_cred_change(int r)
 EXPORT int setuid(uid_t uid)
 {
 	INIT();
-	return after_cred_change(afs_real.setuid(uid));
+	return after_cred_change(AFS_REAL(setuid)(uid));
 }
 
 EXPORT int setgid(gid_t gid)
 {
 	INIT();
-	return after_cred_change(afs_real.setgid(gid));
+	return after_cred_change(AFS_REAL(setgid)(gid));
 }
 
 EXPORT int seteuid(uid_t uid)
 {
 	INIT();
-	return after_cred_change(afs_real.seteuid(uid));
+	return after_cred_change(AFS_REAL(seteuid)(uid));
 }
 
 EXPORT int setegid(gid_t gid)
 {
 	INIT();
-	return after_cred_change(afs_real.setegid(gid));
+	return after_cred_change(AFS_REAL(setegid)(gid));
 }
 
 EXPORT int setreuid(uid_t ruid, uid_t euid)
 {
 	INIT();
-	return after_cred_change(afs_real.setreuid(ruid, euid));
+	return after_cred_change(AFS_REAL(setreuid)(ruid, euid));
 }
 
 EXPORT int setregid(gid_t rgid, gid_t egid)
 {
 	INIT();
-	return after_cred_change(afs_real.setregid(rgid, egid));
+	return after_cred_change(AFS_REAL(setregid)(rgid, egid));
 }
 
 EXPORT int setresuid(uid_t ruid, uid_t euid, uid_t suid)
 {
 	INIT();
-	return after_cred_change(afs_real.setresuid(ruid, euid, suid));
+	return after_cred_change(AFS_REAL(setresuid)(ruid, euid, suid));
 }
 
 EXPORT int setresgid(gid_t rgid, gid_t egid, gid_t sgid)
 {
 	INIT();
-	return after_cred_change(afs_real.setresgid(rgid, egid, sgid));
+	return after_cred_change(AFS_REAL(setresgid)(rgid, egid, sgid));
 }
 
 EXPORT int setgroups(size_t size, const gid_t *list)
 {
 	INIT();
-	return after_cred_change(afs_real.setgroups(size, list));
+	return after_cred_change(AFS_REAL(setgroups)(size, list));
 }

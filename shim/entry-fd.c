@@ -24,12 +24,10 @@ EXPORT int close(int fd)
 	struct afs_sock *s;
 	int r;
 
-	if (__builtin_expect(!afs_real.close, 0))
-		afs_resolve_real();
 	if (!afs_is_ours(fd) || afs_vfork_child())
-		return afs_real.close(fd);
+		return AFS_REAL(close)(fd);
 	s = afs_remove(fd);
-	r = afs_real.close(fd);
+	r = AFS_REAL(close)(fd);
 	if (s) {
 		int saved = errno;
 
@@ -66,27 +64,27 @@ EXPORT int dup(int fd)
 {
 	INIT();
 	if (!afs_is_ours(fd) || afs_vfork_child())
-		return afs_real.dup(fd);
+		return AFS_REAL(dup)(fd);
 	afs_table_lock();
-	return dup_common(fd, -1, afs_real.dup(fd));
+	return dup_common(fd, -1, AFS_REAL(dup)(fd));
 }
 
 EXPORT int dup2(int oldfd, int newfd)
 {
 	INIT();
 	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || afs_vfork_child())
-		return afs_real.dup2(oldfd, newfd);
+		return AFS_REAL(dup2)(oldfd, newfd);
 	afs_table_lock();
-	return dup_common(oldfd, newfd, afs_real.dup2(oldfd, newfd));
+	return dup_common(oldfd, newfd, AFS_REAL(dup2)(oldfd, newfd));
 }
 
 EXPORT int dup3(int oldfd, int newfd, int flags)
 {
 	INIT();
 	if ((!afs_is_ours(oldfd) && !afs_is_ours(newfd)) || afs_vfork_child())
-		return afs_real.dup3(oldfd, newfd, flags);
+		return AFS_REAL(dup3)(oldfd, newfd, flags);
 	afs_table_lock();
-	return dup_common(oldfd, newfd, afs_real.dup3(oldfd, newfd, flags));
+	return dup_common(oldfd, newfd, AFS_REAL(dup3)(oldfd, newfd, flags));
 }
 
 EXPORT int fcntl(int fd, int cmd, ...)
@@ -101,9 +99,9 @@ EXPORT int fcntl(int fd, int cmd, ...)
 	if ((cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) && afs_is_ours(fd) &&
 	    !afs_vfork_child()) {
 		afs_table_lock();
-		return dup_common(fd, -1, afs_real.fcntl(fd, cmd, arg));
+		return dup_common(fd, -1, AFS_REAL(fcntl)(fd, cmd, arg));
 	}
-	return afs_real.fcntl(fd, cmd, arg);
+	return AFS_REAL(fcntl)(fd, cmd, arg);
 }
 
 /* the same function under its LFS name (off_t is 64 bits here) */
@@ -148,8 +146,10 @@ EXPORT int close_range(unsigned int first, unsigned int last, int flags)
 	int r;
 
 	INIT();
-	r = afs_real.close_range ? afs_real.close_range(first, last, flags) :
-		(int)afs_real.syscall(SYS_close_range, first, last, flags);
+	/* glibc before 2.34 has no close_range() */
+	r = AFS_REAL(close_range) ?
+		AFS_REAL(close_range)(first, last, flags) :
+		(int)AFS_REAL(syscall)(SYS_close_range, first, last, flags);
 	if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC) && !afs_vfork_child())
 		forget_range(first, last);
 	return r;
@@ -158,10 +158,10 @@ EXPORT int close_range(unsigned int first, unsigned int last, int flags)
 EXPORT void closefrom(int lowfd)
 {
 	INIT();
-	if (afs_real.closefrom)
-		afs_real.closefrom(lowfd);
+	if (AFS_REAL(closefrom))
+		AFS_REAL(closefrom)(lowfd);
 	else
-		afs_real.syscall(SYS_close_range, lowfd, ~0U, 0);
+		AFS_REAL(syscall)(SYS_close_range, lowfd, ~0U, 0);
 	if (lowfd >= 0 && !afs_vfork_child())
 		forget_range((unsigned int)lowfd, ~0U);
 }
@@ -176,7 +176,7 @@ EXPORT int ioctl(int fd, unsigned long req, ...)
 	arg = va_arg(ap, void *);
 	va_end(ap);
 	if (!afs_is_ours(fd))
-		return afs_real.ioctl(fd, req, arg);
+		return AFS_REAL(ioctl)(fd, req, arg);
 	switch (req) {
 	/* handled by the VFS or the generic socket layer */
 	case FIONBIO:
@@ -187,7 +187,7 @@ EXPORT int ioctl(int fd, unsigned long req, ...)
 	case FIOGETOWN:
 	case SIOCSPGRP:
 	case SIOCGPGRP:
-		return afs_real.ioctl(fd, req, arg);
+		return AFS_REAL(ioctl)(fd, req, arg);
 	default:
 		return (int)afs_ret(-EOPNOTSUPP);
 	}
@@ -246,8 +246,8 @@ static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
 		count = AFS_MAX_RW_COUNT;
 	while (done < count) {
 		want = count - done < XFER_CHUNK ? count - done : XFER_CHUNK;
-		n = off ? afs_real.pread(in, buf, want, pos) :
-			  afs_real.read(in, buf, want);
+		n = off ? AFS_REAL(pread)(in, buf, want, pos) :
+			  AFS_REAL(read)(in, buf, want);
 		if (n < 0) {
 			if (done)
 				break;
@@ -287,7 +287,7 @@ EXPORT ssize_t sendfile(int out, int in, off_t *off, size_t count)
 	INIT();
 	s = afs_get(out);
 	if (!s)
-		return afs_real.sendfile(out, in, off, count);
+		return AFS_REAL(sendfile)(out, in, off, count);
 	r = our_sendfile(s, out, in, off, count);
 	afs_put(s);
 	return afs_ret(r);
@@ -335,18 +335,18 @@ static ssize_t splice_in(struct afs_sock *s, int in, int out, size_t len,
 
 	if (!len)
 		return 0;
-	if (afs_real.syscall(SYS_pipe2, scratch, O_CLOEXEC))
+	if (AFS_REAL(syscall)(SYS_pipe2, scratch, O_CLOEXEC))
 		return -errno;
-	sz = afs_real.fcntl(in, F_GETPIPE_SZ);
+	sz = AFS_REAL(fcntl)(in, F_GETPIPE_SZ);
 	if (sz > 0)
-		afs_real.fcntl(scratch[1], F_SETPIPE_SZ, sz);
+		AFS_REAL(fcntl)(scratch[1], F_SETPIPE_SZ, sz);
 	n = tee(in, scratch[1], len, flags & SPLICE_F_NONBLOCK);
 	if (n <= 0) {
 		r = n < 0 ? -errno : 0;
 		goto out;
 	}
 	buf = malloc((size_t)n);
-	r = buf ? afs_real.read(scratch[0], buf, (size_t)n) : -ENOMEM;
+	r = buf ? AFS_REAL(read)(scratch[0], buf, (size_t)n) : -ENOMEM;
 	if (r != n) {
 		r = r < 0 ? r : -EIO;
 		goto out;
@@ -354,13 +354,13 @@ static ssize_t splice_in(struct afs_sock *s, int in, int out, size_t len,
 	afs_msg_one(&m, &v, buf, (size_t)n);
 	r = afs_sendmsg(s, out, &m, (flags & SPLICE_F_MORE) ? MSG_MORE : 0);
 	/* the bytes sent leave the pipe: they are its first r bytes */
-	if (r > 0 && afs_real.read(in, buf, (size_t)r) != r)
+	if (r > 0 && AFS_REAL(read)(in, buf, (size_t)r) != r)
 		r = -EIO;
 	afs_wipe(buf, (size_t)n);
 out:
 	free(buf);
-	afs_real.close(scratch[0]);
-	afs_real.close(scratch[1]);
+	AFS_REAL(close)(scratch[0]);
+	AFS_REAL(close)(scratch[1]);
 	return r;
 }
 
@@ -383,7 +383,7 @@ static ssize_t splice_out(int in, int out, size_t len, unsigned int flags)
 	if (afs_nonblock(out))
 		flags |= SPLICE_F_NONBLOCK;
 	for (;;) {
-		rc = afs_real.poll(&p, 1, (flags & SPLICE_F_NONBLOCK) ? 0 : -1);
+		rc = AFS_REAL(poll)(&p, 1, (flags & SPLICE_F_NONBLOCK) ? 0 : -1);
 		if (rc < 0)
 			return -errno;
 		if (p.revents & POLLERR) {
@@ -395,8 +395,8 @@ static ssize_t splice_out(int in, int out, size_t len, unsigned int flags)
 		if (flags & SPLICE_F_NONBLOCK)
 			return -EAGAIN;
 	}
-	sz = afs_real.fcntl(out, F_GETPIPE_SZ);
-	if (afs_real.ioctl(out, FIONREAD, &used) || sz <= 0)
+	sz = AFS_REAL(fcntl)(out, F_GETPIPE_SZ);
+	if (AFS_REAL(ioctl)(out, FIONREAD, &used) || sz <= 0)
 		used = sz = (int)AFS_PAGE_SIZE * 2;
 	/* every queued byte may sit in a slot of its own */
 	room = used < sz / (int)AFS_PAGE_SIZE ?
@@ -412,7 +412,7 @@ static ssize_t splice_out(int in, int out, size_t len, unsigned int flags)
 	n = read(in, buf, len);
 	if (n < 0)
 		n = -errno;
-	else if (n > 0 && afs_real.write(out, buf, (size_t)n) != n)
+	else if (n > 0 && AFS_REAL(write)(out, buf, (size_t)n) != n)
 		n = -EIO;
 	afs_wipe(buf, len);
 	free(buf);
@@ -428,7 +428,7 @@ EXPORT ssize_t splice(int in, loff_t *off_in, int out, loff_t *off_out,
 
 	INIT();
 	if (!afs_is_ours(out) && !afs_is_ours(in))
-		return afs_real.splice(in, off_in, out, off_out, len, flags);
+		return AFS_REAL(splice)(in, off_in, out, off_out, len, flags);
 	saved = errno;
 	if (len > AFS_MAX_RW_COUNT)
 		len = AFS_MAX_RW_COUNT;
@@ -496,7 +496,7 @@ EXPORT long syscall(long nr, ...)
 		return close_range((unsigned int)a[0], (unsigned int)a[1],
 				   (int)a[2]);
 	default:
-		return afs_real.syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		return AFS_REAL(syscall)(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 	}
 }
 
@@ -540,9 +540,9 @@ EXPORT FILE *fdopen(int fd, const char *mode)
 
 	INIT();
 	if (!afs_is_ours(fd) || afs_vfork_child())
-		return afs_real.fdopen(fd, mode);
+		return AFS_REAL(fdopen)(fd, mode);
 	/* the checks of the real fdopen: a valid descriptor, a valid mode */
-	fl = afs_real.fcntl(fd, F_GETFL);
+	fl = AFS_REAL(fcntl)(fd, F_GETFL);
 	if (fl < 0 || !mode || !strchr("rwa", mode[0])) {
 		if (fl >= 0)
 			errno = EINVAL;
@@ -564,9 +564,9 @@ EXPORT int fclose(FILE *f)
 	INIT();
 	fd = f ? fileno(f) : -1;
 	if (fd < 0 || !afs_is_ours(fd) || afs_vfork_child())
-		return afs_real.fclose(f);
+		return AFS_REAL(fclose)(f);
 	s = afs_remove(fd);
-	r = afs_real.fclose(f);
+	r = AFS_REAL(fclose)(f);
 	if (s) {
 		int saved = errno;
 
@@ -584,7 +584,7 @@ EXPORT int vdprintf(int fd, const char *fmt, va_list ap)
 
 	INIT();
 	if (!afs_is_ours(fd))
-		return afs_real.vdprintf(fd, fmt, ap);
+		return AFS_REAL(vdprintf)(fd, fmt, ap);
 	n = vasprintf(&buf, fmt, ap);
 	if (n < 0)
 		return -1;

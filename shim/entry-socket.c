@@ -32,7 +32,7 @@ EXPORT int socket(int domain, int type, int protocol)
 	INIT();
 	if (domain == AF_ALG) {
 		if (afs_mode() == AFS_MODE_FALLBACK) {
-			fd = afs_real.socket(domain, type, protocol);
+			fd = AFS_REAL(socket)(domain, type, protocol);
 			if (fd >= 0 || errno != EAFNOSUPPORT)
 				return fd;
 			return (int)afs_ret(fallback_socket(type, protocol));
@@ -41,7 +41,7 @@ EXPORT int socket(int domain, int type, int protocol)
 	}
 	if (domain == AF_NETLINK && protocol == NETLINK_CRYPTO) {
 		if (afs_mode() == AFS_MODE_FALLBACK) {
-			fd = afs_real.socket(domain, type, protocol);
+			fd = AFS_REAL(socket)(domain, type, protocol);
 			if (fd >= 0 || errno != EPROTONOSUPPORT)
 				return fd;
 		}
@@ -51,7 +51,7 @@ EXPORT int socket(int domain, int type, int protocol)
 					      type & (SOCK_CLOEXEC |
 						      SOCK_NONBLOCK)));
 	}
-	return afs_real.socket(domain, type, protocol);
+	return AFS_REAL(socket)(domain, type, protocol);
 }
 
 EXPORT int socketpair(int domain, int type, int protocol, int sv[2])
@@ -60,9 +60,9 @@ EXPORT int socketpair(int domain, int type, int protocol, int sv[2])
 
 	INIT();
 	if (domain != AF_ALG)
-		return afs_real.socketpair(domain, type, protocol, sv);
+		return AFS_REAL(socketpair)(domain, type, protocol, sv);
 	if (afs_mode() == AFS_MODE_FALLBACK) {
-		fd = afs_real.socketpair(domain, type, protocol, sv);
+		fd = AFS_REAL(socketpair)(domain, type, protocol, sv);
 		if (fd >= 0 || errno != EAFNOSUPPORT)
 			return fd;
 	}
@@ -89,8 +89,8 @@ static int fallback_bind(int fd, const struct sockaddr *addr, socklen_t len)
 	int r;
 
 	if (fstat(fd, &st))
-		return afs_real.bind(fd, addr, len);
-	r = afs_real.bind(fd, addr, len);
+		return AFS_REAL(bind)(fd, addr, len);
+	r = AFS_REAL(bind)(fd, addr, len);
 	if (r == 0)
 		return r;
 	/*
@@ -118,7 +118,7 @@ EXPORT int bind(int fd, const struct sockaddr *addr, socklen_t len)
 	if (!s) {
 		if (afs_mode() != AFS_MODE_FALLBACK || !addr ||
 		    len < sizeof(sa_family_t) || addr->sa_family != AF_ALG)
-			return afs_real.bind(fd, addr, len);
+			return AFS_REAL(bind)(fd, addr, len);
 		return fallback_bind(fd, addr, len);
 	}
 	r = afs_bind(s, addr, len);
@@ -134,7 +134,7 @@ EXPORT int connect(int fd, const struct sockaddr *addr, socklen_t len)
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.connect(fd, addr, len);
+		return AFS_REAL(connect)(fd, addr, len);
 	/* move_addr_to_kernel() comes before the socket's ->connect */
 	if ((int)len < 0 || len > 128)
 		r = -EINVAL;
@@ -151,7 +151,7 @@ EXPORT int listen(int fd, int backlog)
 {
 	INIT();
 	if (!afs_is_ours(fd))
-		return afs_real.listen(fd, backlog);
+		return AFS_REAL(listen)(fd, backlog);
 	return (int)afs_ret(-EOPNOTSUPP);
 }
 
@@ -159,7 +159,7 @@ EXPORT int shutdown(int fd, int how)
 {
 	INIT();
 	if (!afs_is_ours(fd))
-		return afs_real.shutdown(fd, how);
+		return AFS_REAL(shutdown)(fd, how);
 	return (int)afs_ret(-EOPNOTSUPP);
 }
 
@@ -172,10 +172,10 @@ EXPORT int setsockopt(int fd, int level, int name, const void *val,
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.setsockopt(fd, level, name, val, len);
+		return AFS_REAL(setsockopt)(fd, level, name, val, len);
 	if (level == SOL_SOCKET) {
 		/* sock_setsockopt(): the generic layer, on the placeholder */
-		r = afs_real.setsockopt(fd, level, name, val, len);
+		r = AFS_REAL(setsockopt)(fd, level, name, val, len);
 		/* op sockets' TX/RX budgets, NETLINK_CRYPTO's reply budget */
 		if (r == 0 && s->kind != AFS_KIND_TFM) {
 			int saved = errno;
@@ -200,7 +200,7 @@ EXPORT int getsockopt(int fd, int level, int name, void *val,
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.getsockopt(fd, level, name, val, len);
+		return AFS_REAL(getsockopt)(fd, level, name, val, len);
 	if (s->kind == AFS_KIND_NETLINK && level == SOL_NETLINK) {
 		r = -ENOPROTOOPT;
 	} else {
@@ -218,7 +218,7 @@ EXPORT int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.getsockname(fd, addr, len);
+		return AFS_REAL(getsockname)(fd, addr, len);
 	if (s->kind == AFS_KIND_NETLINK)
 		r = afs_nl_getsockname(s, addr, len);
 	afs_put(s);
@@ -233,7 +233,7 @@ EXPORT int getpeername(int fd, struct sockaddr *addr, socklen_t *len)
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.getpeername(fd, addr, len);
+		return AFS_REAL(getpeername)(fd, addr, len);
 	if (s->kind == AFS_KIND_NETLINK) {
 		struct sockaddr_nl_ {
 			sa_family_t f;
@@ -267,8 +267,8 @@ static int do_accept(int fd, struct sockaddr *addr, socklen_t *len, int flags,
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return four ? afs_real.accept4(fd, addr, len, flags) :
-			      afs_real.accept(fd, addr, len);
+		return four ? AFS_REAL(accept4)(fd, addr, len, flags) :
+			      AFS_REAL(accept)(fd, addr, len);
 	r = afs_accept(s, addr, len, flags);
 	afs_put(s);
 	return (int)afs_ret(r);
@@ -387,7 +387,7 @@ EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 	s = afs_get(fd);
 	if (!s) {
 		note_passed_fds(msg);
-		return afs_real.sendmsg(fd, msg, flags);
+		return AFS_REAL(sendmsg)(fd, msg, flags);
 	}
 	if (!msg) {
 		afs_put(s);
@@ -423,7 +423,7 @@ EXPORT ssize_t send(int fd, const void *buf, size_t len, int flags)
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.send(fd, buf, len, flags);
+		return AFS_REAL(send)(fd, buf, len, flags);
 	return our_sendto(s, fd, buf, len, flags, NULL, 0);
 }
 
@@ -435,7 +435,7 @@ EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.sendto(fd, buf, len, flags, addr, alen);
+		return AFS_REAL(sendto)(fd, buf, len, flags, addr, alen);
 	return our_sendto(s, fd, buf, len, flags, addr, alen);
 }
 
@@ -478,11 +478,9 @@ EXPORT ssize_t write(int fd, const void *buf, size_t len)
 	struct iovec v = { (void *)buf, len };
 	struct afs_sock *s;
 
-	if (__builtin_expect(!afs_real.write, 0))
-		afs_resolve_real();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.write(fd, buf, len);
+		return AFS_REAL(write)(fd, buf, len);
 	return our_rw(s, fd, &v, 1, true, 0);
 }
 
@@ -493,7 +491,7 @@ EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.writev(fd, iov, n);
+		return AFS_REAL(writev)(fd, iov, n);
 	return our_rw(s, fd, iov, n, true, 0);
 }
 
@@ -507,7 +505,7 @@ EXPORT int sendmmsg(int fd, struct mmsghdr *v, unsigned int n, int flags)
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.sendmmsg(fd, v, n, flags);
+		return AFS_REAL(sendmmsg)(fd, v, n, flags);
 	saved = errno;
 	if (n > 1024)
 		n = 1024;
@@ -531,7 +529,7 @@ EXPORT ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.recvmsg(fd, msg, flags);
+		return AFS_REAL(recvmsg)(fd, msg, flags);
 	if (!msg) {
 		afs_put(s);
 		return afs_ret(-EFAULT);
@@ -566,7 +564,7 @@ EXPORT ssize_t recvfrom(int fd, void *buf, size_t len, int flags,
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.recvfrom(fd, buf, len, flags, addr, alen);
+		return AFS_REAL(recvfrom)(fd, buf, len, flags, addr, alen);
 	return our_recvfrom(s, fd, buf, len, flags, addr, alen);
 }
 
@@ -577,7 +575,7 @@ EXPORT ssize_t recv(int fd, void *buf, size_t len, int flags)
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.recv(fd, buf, len, flags);
+		return AFS_REAL(recv)(fd, buf, len, flags);
 	return our_recvfrom(s, fd, buf, len, flags, NULL, NULL);
 }
 
@@ -586,11 +584,9 @@ EXPORT ssize_t read(int fd, void *buf, size_t len)
 	struct iovec v = { buf, len };
 	struct afs_sock *s;
 
-	if (__builtin_expect(!afs_real.read, 0))
-		afs_resolve_real();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.read(fd, buf, len);
+		return AFS_REAL(read)(fd, buf, len);
 	return our_rw(s, fd, &v, 1, false, 0);
 }
 
@@ -601,7 +597,7 @@ EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.readv(fd, iov, n);
+		return AFS_REAL(readv)(fd, iov, n);
 	return our_rw(s, fd, iov, n, false, 0);
 }
 
@@ -647,7 +643,7 @@ EXPORT ssize_t preadv2(int fd, const struct iovec *iov, int n, off_t off,
 	/* offset -1 means "current position": a plain readv on a socket */
 	if (off == -1 && afs_is_ours(fd))
 		return our_rw2(fd, iov, n, flags, false);
-	return afs_real.preadv2(fd, iov, n, off, flags);
+	return AFS_REAL(preadv2)(fd, iov, n, off, flags);
 }
 
 EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t off,
@@ -656,7 +652,7 @@ EXPORT ssize_t pwritev2(int fd, const struct iovec *iov, int n, off_t off,
 	INIT();
 	if (off == -1 && afs_is_ours(fd))
 		return our_rw2(fd, iov, n, flags, true);
-	return afs_real.pwritev2(fd, iov, n, off, flags);
+	return AFS_REAL(pwritev2)(fd, iov, n, off, flags);
 }
 
 /* the names that _FILE_OFFSET_BITS=64 programs call (off_t is 64 bits) */
@@ -682,7 +678,7 @@ EXPORT int recvmmsg(int fd, struct mmsghdr *v, unsigned int n, int flags,
 	INIT();
 	s = afs_get(fd);
 	if (!s)
-		return afs_real.recvmmsg(fd, v, n, flags, timeout);
+		return AFS_REAL(recvmmsg)(fd, v, n, flags, timeout);
 	for (i = 0; i < n; i++) {
 		atomic_fetch_add(&s->ref, 1);
 		r = (int)our_recvmsg(s, fd, &v[i].msg_hdr,

@@ -31,7 +31,7 @@ EXPORT int epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev)
 	if ((op == EPOLL_CTL_ADD || op == EPOLL_CTL_MOD) && afs_is_ours(fd) &&
 	    !atomic_exchange(&epoll_logged, true))
 		afs_log_divergence("D4", "epoll_ctl() on an AF_ALG socket");
-	return afs_real.epoll_ctl(epfd, op, fd, ev);
+	return AFS_REAL(epoll_ctl)(epfd, op, fd, ev);
 }
 /* ------------------------------------------------------------------ */
 /* poll / select                                                       */
@@ -114,8 +114,8 @@ static int poll_common(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 		if (afs_is_ours(fds[i].fd))
 			ours++;
 	if (!ours)
-		return isp ? afs_real.ppoll(fds, n, ts, mask) :
-			     afs_real.poll(fds, n, timeout);
+		return isp ? AFS_REAL(ppoll)(fds, n, ts, mask) :
+			     AFS_REAL(poll)(fds, n, timeout);
 	if (n > 64) {
 		v = malloc(n * sizeof(*v));
 		if (!v)
@@ -131,8 +131,8 @@ static int poll_common(struct pollfd *fds, nfds_t n, const struct timespec *ts,
 		ms = ready ? 0 : afs_next_slice(deadline, &slice);
 		slice_ts.tv_sec = ms / 1000;
 		slice_ts.tv_nsec = (long)(ms % 1000) * 1000000;
-		r = isp ? afs_real.ppoll(v, n, &slice_ts, mask) :
-			  afs_real.poll(v, n, ms);
+		r = isp ? AFS_REAL(ppoll)(v, n, &slice_ts, mask) :
+			  AFS_REAL(poll)(v, n, ms);
 		if (r < 0 || r > 0 || ready || !ms)
 			break;
 	}
@@ -241,8 +241,8 @@ static int select_common(int nfds, fd_set *r, fd_set *w, fd_set *e,
 			}
 	}
 	if (!any)
-		return isp ? afs_real.pselect(nfds, r, w, e, ts, mask) :
-			     afs_real.select(nfds, r, w, e, tv);
+		return isp ? AFS_REAL(pselect)(nfds, r, w, e, ts, mask) :
+			     AFS_REAL(select)(nfds, r, w, e, tv);
 	if (tv) {
 		tts.tv_sec = tv->tv_sec;
 		tts.tv_nsec = tv->tv_usec * 1000;
@@ -258,10 +258,10 @@ static int select_common(int nfds, fd_set *r, fd_set *w, fd_set *e,
 		slice_ts.tv_nsec = (long)(ms % 1000) * 1000000;
 		slice_tv.tv_sec = ms / 1000;
 		slice_tv.tv_usec = (ms % 1000) * 1000;
-		res = isp ? afs_real.pselect(nfds, r ? &work[0] : NULL,
+		res = isp ? AFS_REAL(pselect)(nfds, r ? &work[0] : NULL,
 					     w ? &work[1] : NULL,
 					     e ? &work[2] : NULL, &slice_ts, mask) :
-			    afs_real.select(nfds, r ? &work[0] : NULL,
+			    AFS_REAL(select)(nfds, r ? &work[0] : NULL,
 					    w ? &work[1] : NULL,
 					    e ? &work[2] : NULL, &slice_tv);
 		if (res != 0 || ready || !ms)

@@ -23,8 +23,12 @@
 /* exported: listed in libafalg-shim.map */
 #define EXPORT __attribute__((visibility("default")))
 
-/* the real functions are resolved before anything else runs */
-#define INIT() do { if (__builtin_expect(!afs_real.close, 0)) afs_resolve_real(); } while (0)
+/*
+ * The configuration is read before anything of ours runs (a constructor
+ * of another library may call us before our own constructor has run);
+ * the real functions resolve themselves (AFS_REAL()).
+ */
+#define INIT() do { if (__builtin_expect(!afs_configured, 0)) afs_resolve_real(); } while (0)
 
 /* -errno/value -> libc convention, errno untouched on success */
 static inline long afs_ret(long r)

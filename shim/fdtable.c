@@ -22,7 +22,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "afalg-shim.h"
+#include "real.h"
 
 #define CHUNK_SHIFT	10
 #define CHUNK_SIZE	(1u << CHUNK_SHIFT)
@@ -163,6 +163,7 @@ int afs_install(int fd, struct afs_sock *s)
 {
 	_Atomic(struct afs_sock *) *e;
 
+	afs_startup_sockets();
 	afs_table_lock();
 	e = slot(fd, true);
 	if (!e) {

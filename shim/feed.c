@@ -126,7 +126,7 @@ static uintptr_t file_mapping_end(uintptr_t addr)
 	if (fd < 0)
 		return 0;
 	while (!found) {
-		n = afs_real.read(fd, buf + have, sizeof(buf) - 1 - have);
+		n = AFS_REAL(read)(fd, buf + have, sizeof(buf) - 1 - have);
 		if (n <= 0)
 			break;
 		have += (size_t)n;
@@ -140,7 +140,7 @@ static uintptr_t file_mapping_end(uintptr_t addr)
 		if (have == sizeof(buf) - 1)
 			have = 0;	/* no line is that long: skip it */
 	}
-	afs_real.close(fd);
+	AFS_REAL(close)(fd);
 	if (!found)
 		return 0;
 	last_start = start;

@@ -19,20 +19,20 @@ int afs_key_read_user(int32_t serial, uint8_t **data, unsigned int *len)
 	long r, n;
 	uint8_t *buf;
 
-	r = afs_real.syscall(SYS_keyctl, KEYCTL_DESCRIBE, (long)serial,
+	r = AFS_REAL(syscall)(SYS_keyctl, KEYCTL_DESCRIBE, (long)serial,
 			     (long)desc, (long)sizeof(desc), 0L);
 	if (r < 0)
 		return -errno;
 	desc[sizeof(desc) - 1] = 0;
 	if (strncmp(desc, "user;", 5))
 		return -ENOPROTOOPT;
-	n = afs_real.syscall(SYS_keyctl, KEYCTL_READ, (long)serial, 0L, 0L, 0L);
+	n = AFS_REAL(syscall)(SYS_keyctl, KEYCTL_READ, (long)serial, 0L, 0L, 0L);
 	if (n < 0)
 		return -errno;
 	buf = malloc(n ? (size_t)n : 1);
 	if (!buf)
 		return -ENOMEM;
-	r = afs_real.syscall(SYS_keyctl, KEYCTL_READ, (long)serial, (long)buf,
+	r = AFS_REAL(syscall)(SYS_keyctl, KEYCTL_READ, (long)serial, (long)buf,
 			     n, 0L);
 	if (r < 0) {
 		r = -errno;

@@ -64,8 +64,8 @@ static void cgroup_path(char *out, size_t cap)
 	fd = open("/proc/self/cgroup", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	n = afs_real.read(fd, buf, sizeof(buf) - 1);
-	afs_real.close(fd);
+	n = AFS_REAL(read)(fd, buf, sizeof(buf) - 1);
+	AFS_REAL(close)(fd);
 	if (n <= 0)
 		return;
 	buf[n] = 0;
@@ -94,12 +94,12 @@ static void to_syslog(const char *line)
 		     (int)getpid(), line);
 	if (n > 0 && msg[n - 1] == '\n')
 		msg[--n] = 0;
-	fd = afs_real.socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	fd = AFS_REAL(socket)(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return;
 	(void)!sendto(fd, msg, (size_t)n, MSG_NOSIGNAL, (struct sockaddr *)&sa,
 		      sizeof(sa));
-	afs_real.close(fd);
+	AFS_REAL(close)(fd);
 }
 
 /* one record to AFALG_SHIM_LOG's destination */
@@ -109,7 +109,7 @@ static void emit(const char *dest, const char *line)
 	int fd;
 
 	if (!strcmp(dest, "stderr")) {
-		n = afs_real.write(2, line, strlen(line));
+		n = AFS_REAL(write)(2, line, strlen(line));
 		(void)n;
 	} else if (!strcmp(dest, "syslog")) {
 		to_syslog(line);
@@ -120,9 +120,9 @@ static void emit(const char *dest, const char *line)
 		fd = open(dest, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
 			  0600);
 		if (fd >= 0) {
-			n = afs_real.write(fd, line, strlen(line));
+			n = AFS_REAL(write)(fd, line, strlen(line));
 			(void)n;
-			afs_real.close(fd);
+			AFS_REAL(close)(fd);
 		}
 	}
 }

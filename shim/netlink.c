@@ -681,7 +681,7 @@ ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
 		if ((flags & MSG_DONTWAIT) || afs_nonblock(fd))
 			return -EAGAIN;
 		/* nothing will ever arrive: block like the kernel would */
-		r = afs_real.recv(fd, NULL, 0, flags & ~MSG_TRUNC);
+		r = AFS_REAL(recv)(fd, NULL, 0, flags & ~MSG_TRUNC);
 		return r < 0 ? -errno : 0;
 	}
 	if (!(flags & MSG_PEEK)) {

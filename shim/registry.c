@@ -337,11 +337,47 @@ static bool canon(const char *in, size_t len, char *out, int depth)
 	return pl < MAX_NAME;
 }
 
+/*
+ * The core's initcalls (its tables, the CPU probes behind its arch
+ * choices) are handed here by its constructors instead of run
+ * (kernel-compat/linux/init.h): the shim is preloaded into every program,
+ * and only one that uses AF_ALG needs them.  They run, in the order the
+ * constructors ran, before the first algorithm is looked up.
+ */
+#define AFS_MAX_INITCALLS 32
+static int (*initcalls[AFS_MAX_INITCALLS])(void);
+static unsigned int ninitcalls;
+static pthread_once_t initcalls_once = PTHREAD_ONCE_INIT;
+
+int kc_initcall_defer(int (*fn)(void));
+int kc_initcall_defer(int (*fn)(void))
+{
+	/* constructors run one at a time, before any thread of ours */
+	if (ninitcalls == AFS_MAX_INITCALLS)
+		return 0;	/* run it now, as without the shim */
+	initcalls[ninitcalls++] = fn;
+	return 1;
+}
+
+static void run_initcalls(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ninitcalls; i++)
+		(void)initcalls[i]();
+}
+
+static inline void core_ready(void)
+{
+	pthread_once(&initcalls_once, run_initcalls);
+}
+
 const struct afs_alg *afs_alg_lookup(enum afs_type type, const char *name)
 {
 	char c[MAX_NAME];
 	const struct afs_alg *a;
 
+	core_ready();
 	/* registered names first: cra_name, then driver name */
 	a = find(name, false, type);
 	if (a)
@@ -356,6 +392,7 @@ const struct afs_alg *afs_alg_lookup(enum afs_type type, const char *name)
 
 const struct afs_alg *afs_alg_find(const char *name, bool driver)
 {
+	core_ready();
 	return find(name, driver, -1);
 }
 
@@ -364,6 +401,7 @@ const struct afs_alg *afs_alg_nth(unsigned int n)
 	const struct afs_alg *const *t;
 	const struct afs_alg *a;
 
+	core_ready();
 	for_each_alg(t, a)
 		if (!n--)
 			return a;

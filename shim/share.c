@@ -67,7 +67,8 @@ struct afs_shared {
  * atfork handler (startup.c), as the interrupted code cannot go on until
  * the handler returns.
  */
-static __thread int locks_held;
+static __thread int locks_held
+	__attribute__((tls_model("initial-exec")));
 
 bool afs_locks_held_here(void)
 {
@@ -161,7 +162,7 @@ static void wake_queue(struct afs_waitq *wq, int flags)
 	if (!atomic_load_explicit(&wq->waiters, memory_order_relaxed))
 		return;
 	atomic_fetch_add_explicit(&wq->seq, 1, memory_order_release);
-	afs_real.syscall(SYS_futex, &wq->seq, FUTEX_WAKE | flags, INT_MAX,
+	AFS_REAL(syscall)(SYS_futex, &wq->seq, FUTEX_WAKE | flags, INT_MAX,
 			 NULL, NULL, 0);
 }
 
@@ -185,7 +186,7 @@ int afs_wait(struct afs_sock *s)
 	seq = atomic_load_explicit(&wq->seq, memory_order_acquire);
 	atomic_fetch_add(&wq->waiters, 1);
 	afs_unlock(s);
-	r = afs_real.syscall(SYS_futex, &wq->seq, FUTEX_WAIT | flags, seq,
+	r = AFS_REAL(syscall)(SYS_futex, &wq->seq, FUTEX_WAIT | flags, seq,
 			     NULL, NULL, 0);
 	if (r < 0 && errno == EINTR)
 		err = -EINTR;

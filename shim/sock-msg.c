@@ -59,7 +59,7 @@ size_t afs_copy_to_iov(const struct iovec *iov, size_t n, size_t skip,
 
 bool afs_nonblock(int fd)
 {
-	int fl = afs_real.fcntl(fd, F_GETFL);
+	int fl = AFS_REAL(fcntl)(fd, F_GETFL);
 
 	return fl >= 0 && (fl & O_NONBLOCK);
 }

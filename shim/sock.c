@@ -64,10 +64,10 @@ void afs_sock_bufs_update(struct afs_sock *s, int fd)
 	int v;
 	unsigned int l = sizeof(v);
 
-	if (afs_real.getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &v, &l) == 0)
+	if (AFS_REAL(getsockopt)(fd, SOL_SOCKET, SO_SNDBUF, &v, &l) == 0)
 		s->sndbuf = v;
 	l = sizeof(v);
-	if (afs_real.getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &v, &l) == 0)
+	if (AFS_REAL(getsockopt)(fd, SOL_SOCKET, SO_RCVBUF, &v, &l) == 0)
 		s->rcvbuf = v;
 }
 
@@ -104,12 +104,12 @@ int afs_sock_open(enum afs_kind kind, int sotype, int flags, int fd_type,
 	struct afs_sock *s;
 	int fd, err;
 
-	fd = afs_real.socket(AF_UNIX, sotype | flags, 0);
+	fd = AFS_REAL(socket)(AF_UNIX, sotype | flags, 0);
 	if (fd < 0)
 		return -errno;
 	s = afs_sock_alloc(kind);
 	if (!s) {
-		afs_real.close(fd);
+		AFS_REAL(close)(fd);
 		return -ENOMEM;
 	}
 	s->fd_type = fd_type;
@@ -118,7 +118,7 @@ int afs_sock_open(enum afs_kind kind, int sotype, int flags, int fd_type,
 		err = afs_install(fd, s);
 	afs_put(s);
 	if (err) {
-		afs_real.close(fd);
+		AFS_REAL(close)(fd);
 		return err;
 	}
 	return fd;
@@ -455,7 +455,7 @@ int afs_getsockopt(struct afs_sock *s, int fd, int level, int name,
 		v = s->kind == AFS_KIND_NETLINK ? NETLINK_CRYPTO : 0;
 		break;
 	default:
-		if (afs_real.getsockopt(fd, level, name, val, len) < 0)
+		if (AFS_REAL(getsockopt)(fd, level, name, val, len) < 0)
 			return -errno;
 		return 0;
 	}
@@ -564,7 +564,7 @@ int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen, int flags)
 	}
 
 	/* get_unused_fd_flags() comes first in the kernel */
-	fd = afs_real.socket(AF_UNIX, SOCK_SEQPACKET | flags, 0);
+	fd = AFS_REAL(socket)(AF_UNIX, SOCK_SEQPACKET | flags, 0);
 	if (fd < 0)
 		return -errno;
 
@@ -587,7 +587,7 @@ int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen, int flags)
 		goto fail;
 	return fd;
 fail:
-	afs_real.close(fd);
+	AFS_REAL(close)(fd);
 	return err;
 }
 

@@ -3,10 +3,11 @@
  * Start-up: the real libc functions and the configuration.
  *
  * A constructor (or the first interposed call, whichever runs first)
- * resolves every real function with dlsym(RTLD_NEXT), reads the
- * environment (AFALG_SHIM, AFALG_SHIM_LOG) and the kernel limit the
- * shim copies (net.core.optmem_max), and registers the fork handlers
- * that keep the descriptor table right in a child.
+ * reads the environment (AFALG_SHIM, AFALG_SHIM_LOG).  The rest waits for
+ * its first use, as the shim is preloaded into every program: each real
+ * function (AFS_REAL(), real.h), the kernel limit the shim copies
+ * (net.core.optmem_max), and the fork handlers that keep the descriptor
+ * table right in a child (registered with the first socket of ours).
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include "real.h"
 
 struct afs_real afs_real;
+bool afs_configured;
 
 static enum afs_mode mode = AFS_MODE_ALWAYS;
 static const char *log_dest;
@@ -32,11 +34,6 @@ const char *afs_log_dest(void)
 	return log_dest;
 }
 
-unsigned int afs_optmem_max(void)
-{
-	return optmem_max;
-}
-
 /*
  * fork() copies the descriptor table: its sockets become shared first.
  * A fork() from a signal handler that interrupted this thread inside one
@@ -46,7 +43,8 @@ unsigned int afs_optmem_max(void)
  * copies (D1), as when a region cannot be made; nothing is logged, as the
  * log is not async-signal-safe.
  */
-static __thread bool prepare_locked;
+static __thread bool prepare_locked
+	__attribute__((tls_model("initial-exec")));
 
 static void atfork_prepare(void)
 {
@@ -97,23 +95,55 @@ static void read_optmem_max(void)
 	fd = open("/proc/sys/net/core/optmem_max", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	n = afs_real.read(fd, buf, sizeof(buf) - 1);
+	n = AFS_REAL(read)(fd, buf, sizeof(buf) - 1);
 	if (n > 0) {
 		buf[n] = 0;
 		if (atoi(buf) > 0)
 			optmem_max = (unsigned int)atoi(buf);
 	}
-	afs_real.close(fd);
+	AFS_REAL(close)(fd);
 }
 
+/* read when a control message is first checked against it */
+unsigned int afs_optmem_max(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, read_optmem_max);
+	return optmem_max;
+}
+
+void *afs_real_resolve(void **slot, const char *name)
+{
+	int saved = errno;
+	void *p = dlsym(RTLD_NEXT, name);
+
+	__atomic_store_n(slot, p, __ATOMIC_RELAXED);
+	errno = saved;
+	return p;
+}
+
+static void register_fork_handlers(void)
+{
+	table_pid = getpid();
+	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+}
+
+void afs_startup_sockets(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, register_fork_handlers);
+}
+
+/*
+ * Only what every entry point needs: a program that never uses AF_ALG
+ * makes no system call here (the real functions, the kernel limit and
+ * the fork handlers wait for their first use).
+ */
 static void do_init(void)
 {
 	const char *m;
-
-#define AFS_REAL_RESOLVE(f) \
-	afs_real.f = (__typeof__(afs_real.f))dlsym(RTLD_NEXT, #f);
-	AFS_REAL_FUNCS(AFS_REAL_RESOLVE)
-#undef AFS_REAL_RESOLVE
 
 	/*
 	 * secure_getenv(): in a set-id program (AT_SECURE) the caller's
@@ -125,9 +155,7 @@ static void do_init(void)
 	m = secure_getenv("AFALG_SHIM_LOG");
 	if (m && *m)
 		log_dest = strdup(m);
-	read_optmem_max();
-	table_pid = getpid();
-	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+	__atomic_store_n(&afs_configured, true, __ATOMIC_RELEASE);
 }
 
 void afs_resolve_real(void)

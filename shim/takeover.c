@@ -42,14 +42,14 @@ static void copy_sockopts(int from, int to)
 	for (i = 0; i < 2; i++) {
 		l = sizeof(v);
 		/* the kernel reports twice what was set (sock_setsockopt) */
-		if (!afs_real.getsockopt(from, SOL_SOCKET, bufs[i], &v, &l)) {
+		if (!AFS_REAL(getsockopt)(from, SOL_SOCKET, bufs[i], &v, &l)) {
 			v /= 2;
-			afs_real.setsockopt(to, SOL_SOCKET, bufs[i], &v,
+			AFS_REAL(setsockopt)(to, SOL_SOCKET, bufs[i], &v,
 					    sizeof(v));
 		}
 		l = sizeof(tv);
-		if (!afs_real.getsockopt(from, SOL_SOCKET, timeouts[i], &tv, &l))
-			afs_real.setsockopt(to, SOL_SOCKET, timeouts[i], &tv,
+		if (!AFS_REAL(getsockopt)(from, SOL_SOCKET, timeouts[i], &tv, &l))
+			AFS_REAL(setsockopt)(to, SOL_SOCKET, timeouts[i], &tv,
 					    sizeof(tv));
 	}
 }
@@ -106,27 +106,27 @@ int afs_takeover_bind(int fd, const void *addr, unsigned int len, ino_t ino)
 		}
 		goto out;
 	}
-	pin = afs_real.fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	pin = AFS_REAL(fcntl)(fd, F_DUPFD_CLOEXEC, 0);
 	if (pin < 0 ||
-	    afs_real.getsockopt(pin, SOL_SOCKET, SO_DOMAIN, &domain, &l) ||
+	    AFS_REAL(getsockopt)(pin, SOL_SOCKET, SO_DOMAIN, &domain, &l) ||
 	    domain != AF_ALG || fstat(pin, &st) || st.st_ino != ino ||
 	    !same_socket(fd, pin))
 		goto out;
-	fl = afs_real.fcntl(fd, F_GETFL);
-	fdfl = afs_real.fcntl(fd, F_GETFD);
+	fl = AFS_REAL(fcntl)(fd, F_GETFL);
+	fdfl = AFS_REAL(fcntl)(fd, F_GETFD);
 	if (fl < 0 || fdfl < 0)
 		goto out;
-	ph = afs_real.socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	ph = AFS_REAL(socket)(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (ph < 0)
 		goto out;
-	if (afs_real.fcntl(ph, F_SETFL, fl & (O_NONBLOCK | O_ASYNC)))
+	if (AFS_REAL(fcntl)(ph, F_SETFL, fl & (O_NONBLOCK | O_ASYNC)))
 		goto out;
 	copy_sockopts(fd, ph);
 	/* in the table first: a call racing with dup3() already gets ours */
 	if (afs_install(fd, s))
 		goto out;
 	if (!same_socket(fd, pin) ||
-	    afs_real.dup3(ph, fd, fdfl & FD_CLOEXEC ? O_CLOEXEC : 0) < 0) {
+	    AFS_REAL(dup3)(ph, fd, fdfl & FD_CLOEXEC ? O_CLOEXEC : 0) < 0) {
 		afs_put(afs_remove(fd));
 		goto out;
 	}
@@ -134,9 +134,9 @@ int afs_takeover_bind(int fd, const void *addr, unsigned int len, ino_t ino)
 out:
 	pthread_mutex_unlock(&takeover_lock);
 	if (ph >= 0)
-		afs_real.close(ph);
+		AFS_REAL(close)(ph);
 	if (pin >= 0)
-		afs_real.close(pin);
+		AFS_REAL(close)(pin);
 	afs_put(s);
 	errno = saved;
 	return r;
