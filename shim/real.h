@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The real libc functions: what the shim calls for descriptors that are
- * not ours, and for the AF_UNIX placeholders behind ours.  Each one is
- * resolved with dlsym(RTLD_NEXT) at its first use (AFS_REAL()): the shim
- * is preloaded into every program, most of which call few of these or
- * none, and a start-up that looked up all of them cost a program that
- * never uses AF_ALG about 46,000 instructions (callgrind, /bin/true).
- * A first use may be in a signal handler: glibc's dlsym(RTLD_NEXT) of a
- * symbol that exists walks the caller's scope without taking the loader's
- * lock and allocates nothing, as the start-up resolution it replaces did
- * when a handler made the first interposed call.
+ * not ours, and for the AF_UNIX placeholders behind ours.  The constructor
+ * resolves every one with dlsym(RTLD_NEXT) (startup.c); AFS_REAL() also
+ * resolves one itself when it is called before that (another library's
+ * constructor calling us first).  Not later: most of these are
+ * async-signal-safe, and dlsym() takes the dynamic loader's lock, so a
+ * first use inside a signal handler could wait for a thread that waits
+ * for the interrupted code (docs/security.md R5).  That keeps about
+ * 46,000 instructions in every program's start-up (callgrind, /bin/true).
  */
 #ifndef AFALG_SHIM_REAL_H
 #define AFALG_SHIM_REAL_H

@@ -3,9 +3,10 @@
  * Start-up: the real libc functions and the configuration.
  *
  * A constructor (or the first interposed call, whichever runs first)
- * reads the environment (AFALG_SHIM, AFALG_SHIM_LOG).  The rest waits for
- * its first use, as the shim is preloaded into every program: each real
- * function (AFS_REAL(), real.h), the kernel limit the shim copies
+ * resolves every real function with dlsym(RTLD_NEXT) (real.h says why
+ * not at first use) and reads the environment (AFALG_SHIM,
+ * AFALG_SHIM_LOG).  The rest waits for its first use, as the shim is
+ * preloaded into every program: the kernel limit the shim copies
  * (net.core.optmem_max), and the fork handlers that keep the descriptor
  * table right in a child (registered with the first socket of ours).
  */
@@ -138,12 +139,17 @@ void afs_startup_sockets(void)
 
 /*
  * Only what every entry point needs: a program that never uses AF_ALG
- * makes no system call here (the real functions, the kernel limit and
- * the fork handlers wait for their first use).
+ * makes no system call here (the kernel limit and the fork handlers wait
+ * for their first use).
  */
 static void do_init(void)
 {
 	const char *m;
+
+#define AFS_REAL_RESOLVE(f) \
+	afs_real_resolve((void **)&afs_real.f, #f);
+	AFS_REAL_FUNCS(AFS_REAL_RESOLVE)
+#undef AFS_REAL_RESOLVE
 
 	/*
 	 * secure_getenv(): in a set-id program (AT_SECURE) the caller's
