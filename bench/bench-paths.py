@@ -274,9 +274,10 @@ def distinct(masks, keysets):
     return keep, same
 
 
-def interleave(masks, reps, one):
-    """one(mask) for every mask, reps times, the order rotated each time."""
-    for r in range(reps):
+def interleave(masks, reps, one, first=0):
+    """one(mask) for every mask, reps times, the order rotated each time
+    (round r starts at masks[r % len(masks)], r counted from first)."""
+    for r in range(first, first + reps):
         k = r % len(masks)
         for mask in masks[k:] + masks[:k]:
             one(mask)
@@ -297,7 +298,7 @@ def measure_group(prog, argv, parser, masks, reps, fam_keys):
     interleave(masks, 1, one)
     keep, same = distinct(masks, keysets)
     if len(keep) > 1:
-        interleave(keep, reps - 1, one)
+        interleave(keep, reps - 1, one, first=1)
     return t, keep, same, keysets
 
 
