@@ -3,10 +3,13 @@
  * bench-hash: throughput of libkcrypto's hashes and MACs next to OpenSSL 3
  * (EVP), nettle and Intel ipsec-mb, measured side by side in one run.
  *
- * Every case runs each implementation REPS times, the implementations
+ * Every case runs each implementation reps times (11), the implementations
  * interleaved so that a noisy neighbour hurts them alike; a repetition lasts
- * about TARGET_NS; the figure is the median.  Before timing, each
+ * about target_ns (10 ms); the figure is the median.  Before timing, each
  * competitor's output is compared with libkcrypto's.  See bench/README.md.
+ *
+ * usage: bench-hash [filter] [reps] [ms-per-repetition]
+ *        (defaults: all cases, 11, 10; bench-paths runs single reps)
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,8 +25,7 @@
 #include "bench-hash-ext.h"
 #include "bench-util.h"
 
-#define REPS		11
-#define TARGET_NS	10000000.0	/* per repetition */
+#define MAX_REPS	64
 #define MAX_IMPLS	6
 #define BUF_SIZE	16384
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -37,6 +39,8 @@ static struct ossl_md *o_shake128;
 static struct ossl_md *o_sha1, *o_md5;
 static struct ossl_hmac *o_hmac;
 static bool have_imb;
+static int reps = 11;
+static double target_ns = 10e6;	/* per repetition */
 
 /* Defeat dead-code elimination of the benchmarked calls. */
 static volatile u8 sink;
@@ -263,11 +267,11 @@ static long calibrate(const struct impl *im)
 		t = bench_now_ns();
 		im->run(n);
 		t = bench_now_ns() - t;
-		if (t > TARGET_NS / 8 || n > (1L << 40))
+		if (t > target_ns / 8 || n > (1L << 40))
 			break;
 		n *= 2;
 	}
-	n = (long)(n * TARGET_NS / (t > 1 ? t : 1));
+	n = (long)(n * target_ns / (t > 1 ? t : 1));
 	return n > 0 ? n : 1;
 }
 
@@ -275,7 +279,7 @@ static const char *only;	/* argv[1]: run only cases containing it */
 
 static int run_case(const struct bcase *c)
 {
-	double t[MAX_IMPLS][REPS], med[MAX_IMPLS];
+	double t[MAX_IMPLS][MAX_REPS], med[MAX_IMPLS];
 	long iters[MAX_IMPLS];
 	u8 ref1[64], ref2[64];
 	int ni = 0, rc = 0;
@@ -298,7 +302,7 @@ static int run_case(const struct bcase *c)
 	}
 	for (int i = 0; i < ni; i++)
 		iters[i] = calibrate(&c->impl[i]);
-	for (int r = 0; r < REPS; r++) {
+	for (int r = 0; r < reps; r++) {
 		for (int i = 0; i < ni; i++) {
 			double t0 = bench_now_ns();
 
@@ -310,12 +314,12 @@ static int run_case(const struct bcase *c)
 	for (int i = 0; i < ni; i++) {
 		double bytes = (double)c->len * c->msgs_per_op;
 
-		med[i] = bench_median(t[i], REPS);
+		med[i] = bench_median(t[i], reps);
 		printf("%-26s %-30s %10.1f %9.1f", i ? "" : c->name,
 		       c->impl[i].name, med[i], bytes / med[i] * 1e3);
 		if (i)
 			printf("   %6.2fx", med[i] / med[0]);
-		printf("    [%.1f..%.1f]\n", t[i][0], t[i][REPS - 1]);
+		printf("    [%.1f..%.1f]\n", t[i][0], t[i][reps - 1]);
 	}
 	fflush(stdout);
 	return rc;
@@ -334,6 +338,15 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		only = argv[1];
+	if (argc > 2)
+		reps = atoi(argv[2]);
+	if (argc > 3)
+		target_ns = atof(argv[3]) * 1e6;
+	if (reps < 1 || reps > MAX_REPS || target_ns <= 0) {
+		fprintf(stderr, "usage: bench-hash [filter] [reps 1..%d] [ms-per-repetition]\n",
+			MAX_REPS);
+		return 2;
+	}
 	buf1 = aligned_alloc(64, BUF_SIZE);
 	buf2 = aligned_alloc(64, BUF_SIZE);
 	if (!buf1 || !buf2)
@@ -355,7 +368,7 @@ int main(int argc, char **argv)
 	have_imb = imb_init() == 0;
 
 	printf("bench-hash: median of %d runs of ~%.0f ms each; ratio = this / libkcrypto time (>1: libkcrypto faster)\n",
-	       REPS, TARGET_NS / 1e6);
+	       reps, target_ns / 1e6);
 	printf("sha256_finup_2x_is_optimized() = %d; ipsec-mb: %s\n",
 	       sha256_finup_2x_is_optimized(),
 	       have_imb ? imb_arch_name() : "unavailable");

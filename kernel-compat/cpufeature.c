@@ -10,6 +10,8 @@
  * and intermediate paths can be tested on a CPU that has everything.
  */
 #include <asm/cpufeature.h>
+#include <linux/jump_label.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -205,4 +207,12 @@ bool kcrypto_cpu_has_xfeatures(unsigned int mask)
 	if (mask & XFEATURE_MASK_YMM)
 		return ymm_usable;
 	return true;
+}
+
+/* static_branch_enable(): the key's name for KCRYPTO_DEBUG_DISPATCH */
+void kcrypto_static_key_enabled(const char *name)
+{
+	if (!getenv("KCRYPTO_DEBUG_DISPATCH"))
+		return;
+	fprintf(stderr, "kcrypto: static key %s\n", name + (*name == '&'));
 }

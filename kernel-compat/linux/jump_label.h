@@ -16,7 +16,14 @@ struct static_key_true { bool enabled; };
 #define DEFINE_STATIC_KEY_TRUE(name)	struct static_key_true name = { true }
 #define static_branch_likely(key)	likely((key)->enabled)
 #define static_branch_unlikely(key)	unlikely((key)->enabled)
-#define static_branch_enable(key)	((key)->enabled = true)
+/*
+ * With KCRYPTO_DEBUG_DISPATCH set, each key enabled is printed to stderr
+ * ("kcrypto: static key have_sha_ni"): bench-paths tells by these which
+ * KCRYPTO_CLEARCPUID masks select the same code (cpufeature.c).
+ */
+void kcrypto_static_key_enabled(const char *name);
+#define static_branch_enable(key) \
+	((key)->enabled = true, kcrypto_static_key_enabled(#key))
 #define static_branch_disable(key)	((key)->enabled = false)
 #define static_key_enabled(key)		((key)->enabled)
 

@@ -22,7 +22,7 @@
  *
  * On an Intel Xeon with AVX-512 a block is encrypted about 1.4 times and
  * decrypted 1.2 times as fast as by Nettle 3.8's x86_64 assembly, and
- * about 1.5 times as fast as by the portable code (bench/README.md).
+ * about 1.5 times as fast as by the portable code (docs/perf.md).
  *
  * Constant time like the portable code: no memory access and no branch
  * depends on the key or the data.
