@@ -4,6 +4,7 @@ import argparse
 import sys
 
 from . import VERSION
+from .archive import default_cache
 from .common import Error, EXIT_ERROR, EXIT_USAGE, write_out
 
 EXIT_TEXT = '''exit status:
@@ -64,6 +65,32 @@ with --json or -q).
      or archive, an unreadable file or directory): listed under "errors",
      the other files' findings are still written'''
 
+AUDIT_EPILOG = '''index (one of):
+  --mirror DIR     DIR/dists/SUITE/COMPONENT/binary-ARCH/Packages(.xz|.gz);
+                   the .deb files are read from DIR (Filename fields)
+  --packages FILE  a Packages file (.xz/.gz/.bz2 too) and --pool DIR or URL
+  --source LINE    an apt source line ("deb URI SUITE COMPONENT"): apt's list
+                   of it from /var/lib/apt/lists (run apt-get update first)
+each package: fetched through apt (apt-helper download-file, into --cache) or
+read from the directory, its size and SHA256 checked against the index (a
+mismatch is refused and recorded as an error), scanned in memory like scan's
+.deb input, written to the database (SQLite, --db) by this process.  A rerun
+skips packages done at the same version and SHA256 and retries those that
+failed.  Then a second pass, from the database: the users through DT_NEEDED
+and plugins across packages (a library in one package, its users in others).
+
+engines (the same task, one package each):
+  -j N             N local processes (default: CPUs)
+  --workers N      a Dask LocalCluster of N worker processes
+  --scheduler ADDR a running Dask cluster (dask scheduler / dask worker);
+                   every worker needs afalg_migrate importable, and the
+                   mirror directory or apt at the same path
+queries: see afalg-migrate(1), AUDIT DATABASE; plan --db reads the database.
+
+''' + EXIT_TEXT + '''
+  audit: 1 also when a selected package could not be fetched, verified or read
+     (recorded with its error in the database; retried by the next run)'''
+
 REWRITE_EPILOG = '''rewritten (to <kcapi-to-kcrypto.h>, installed with libkcrypto):
   kcapi_md_sha{1,224,256,384,512}, kcapi_md_hmac_sha*, kcapi_rng_get_bytes,
   kcapi_cipher_{enc,dec}_aes_{cbc,ctr}, kcapi_pbkdf (hmac(sha1/sha2)) and
@@ -99,6 +126,9 @@ def cmd_plan(args):
     invs = [read_inventory(p) for p in args.inventory]
     rows = [r for p in args.shim_log or [] for r in read_shim_log(p)]
     scans = [read_scan(p) for p in args.scan or []]
+    if args.db:
+        from .auditdb import read_db
+        scans += [read_db(p) for p in args.db]
     shim = None if args.no_shim else find_shim(args.shim)
     plan = build_plan(invs, rows, scans, shim, args.level)
     write_out(FORMATS[args.format](plan), args.output)
@@ -107,6 +137,11 @@ def cmd_plan(args):
 
 def cmd_scan(args):
     from .scan import cmd_scan as run
+    return run(args)
+
+
+def cmd_audit(args):
+    from .archive import cmd_audit as run
     return run(args)
 
 
@@ -149,6 +184,8 @@ def parser():
                    help="the shim's AFALG_SHIM_LOG file (repeatable)")
     p.add_argument('--scan', action='append', metavar='FILE',
                    help='output of afalg-migrate scan -o (repeatable)')
+    p.add_argument('--db', action='append', metavar='FILE',
+                   help='an afalg-migrate audit database (repeatable)')
     add_level(p, 'lowest scan confidence taken into the plan')
     p.add_argument('--shim', metavar='LIB', help='libafalg-shim.so to probe (must exist; '
                    'default: $AFALG_SHIM_LIB, the build tree or the installed one)')
@@ -171,6 +208,39 @@ def parser():
     s.add_argument('-q', '--quiet', action='store_true',
                    help='no listing, no progress (the summary line still, on stderr)')
     s.set_defaults(fn=cmd_scan)
+    a = sub.add_parser('audit', formatter_class=fmt, epilog=AUDIT_EPILOG,
+                       help='scan a Debian archive\'s packages into a database',
+                       description='Audit the binary packages of a Debian suite: fetch '
+                       'or read each .deb, verify it against the index, scan it in memory, '
+                       'and write the results per binary and source package into an SQLite '
+                       'database (resumable); locally or on a Dask distributed cluster.')
+    a.add_argument('--db', required=True, metavar='FILE',
+                   help='the SQLite database (created when missing)')
+    g = a.add_mutually_exclusive_group(required=True)
+    g.add_argument('--mirror', metavar='DIR', help='a local mirror (dists/ and pool/)')
+    g.add_argument('--packages', metavar='FILE', help='a Packages index (with --pool)')
+    g.add_argument('--source', metavar='LINE', help='an apt source line known to apt')
+    a.add_argument('--pool', metavar='DIR|URL',
+                   help='what the Filename fields of --packages are relative to')
+    a.add_argument('--suite', default='stable', help='with --mirror (default: stable)')
+    a.add_argument('--component', default='main', help='(default: main)')
+    a.add_argument('--arch', default='amd64', help='(default: amd64)')
+    a.add_argument('--cache', metavar='DIR', default=default_cache(),
+                   help='where packages fetched through apt are kept (default: %(default)s)')
+    a.add_argument('--only', action='append', metavar='PKG[,PKG...]',
+                   help='audit these packages (repeatable)')
+    a.add_argument('--sample', type=positive, metavar='N',
+                   help='and N others, the same ones from run to run')
+    e = a.add_mutually_exclusive_group()
+    e.add_argument('-j', '--jobs', type=positive, default=0, metavar='N',
+                   help='local worker processes (default: CPUs)')
+    e.add_argument('--workers', type=positive, metavar='N',
+                   help='start a Dask LocalCluster of N worker processes')
+    e.add_argument('--scheduler', metavar='ADDRESS',
+                   help='use a running Dask cluster (tcp://HOST:8786)')
+    a.add_argument('-q', '--quiet', action='store_true',
+                   help='no progress, no per-package errors (the summary line on stderr)')
+    a.set_defaults(fn=cmd_audit)
     r = sub.add_parser('rewrite', formatter_class=fmt, epilog=REWRITE_EPILOG,
                        help='rewrite libkcapi calls to libkcrypto, verified by building',
                        description='Rewrite libkcapi calls in C sources to libkcrypto through '
@@ -192,8 +262,9 @@ def parser():
 
 def main(argv=None):
     args = parser().parse_args(argv)
-    if args.cmd == 'plan' and not (args.inventory or args.shim_log or args.scan):
-        args.parser.error('nothing to plan from: give an inventory, --shim-log or --scan')
+    if args.cmd == 'plan' and not (args.inventory or args.shim_log or args.scan or args.db):
+        args.parser.error('nothing to plan from: give an inventory, --shim-log, --scan or '
+                          '--db')
     try:
         return args.fn(args)
     except Error as e:

@@ -12,7 +12,8 @@ libell.so.0: sha1, hmac(md5) at 0x1234 (in l_checksum_new)", at the
 level of the library's own finding (lowered to the table's level for a
 plugin), with the library's algorithms.  A soname found nowhere is noted
 under "unresolved", not an error; libraries plugins.json knows to use
-AF_ALG are then still followed.
+AF_ALG are then still followed.  For an archive audit (auditdb.py) there
+is no scan_one: only the scanned files count, never this machine's.
 """
 import collections
 import fnmatch
@@ -97,6 +98,8 @@ class Graph:
                     for d in node['links']['runpath']]
         else:
             dirs = []
+        if self.scan_one is None:       # an archive: nothing of this machine
+            return None
         key = (abi, soname)
         if not dirs and key in self.sysres:
             return self.sysres[key]
@@ -118,7 +121,7 @@ class Graph:
         pats = entry['files']
         tree = [p for p, n in self.nodes.items() if p not in self.system and
                 any(fnmatch.fnmatchcase(n['installed'], '*' + pat) for pat in pats)]
-        if tree:
+        if tree or self.scan_one is None:
             return tree
         return [p for pat in pats for c in sorted(glob.glob(pat)) for p in [self.sysnode(c)]
                 if p]
@@ -185,7 +188,9 @@ def _sites(f):
 
 def add_transitive(findings, elfs, scan_one):
     """Add or extend the findings of files that load an AF_ALG user; returns
-    the unresolved sonames, {soname: [files that need it]}."""
+    the unresolved sonames, {soname: [files that need it]}.  scan_one scans
+    a file of this machine (a library or plugin not among elfs); None looks
+    among elfs only."""
     g = Graph(findings, elfs, scan_one)
     own = {f['path']: f for f in findings}
     for e in elfs:
