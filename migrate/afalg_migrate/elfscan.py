@@ -19,7 +19,10 @@ The family is found as an immediate loaded into the argument register
 of instructions before the call; a family computed at run time is missed.
 """
 import bisect
+import mmap
+import os
 import re
+import shutil
 import struct
 import subprocess
 
@@ -29,26 +32,51 @@ AF_ALG = 38
 SYS_SOCKET = {'x86_64': 41, 'aarch64': 198}
 SYS_SOCKETPAIR = {'x86_64': 53, 'aarch64': 199}
 SOCKET_FNS = {'socket', '__socket', 'socketpair', '__socketpair'}
-# Byte patterns that must occur for a call site to exist: mov $0x26 into
-# edi/esi, push $0x26 (x86-64); mov w0/w1, #0x26 (aarch64); an io_uring SQE
-# head with opcode 45 and fd 38 as one immediate, movl $0x26 to disp8(reg).
-PREFILTER = re.compile(rb'\xbf\x26\x00\x00\x00|\xbe\x26\x00\x00\x00|\x6a\x26[\x5e\x5f]|'
-                       rb'[\xc0\xc1]\x04\x80\x52|\x2d[\x00-\xff]{3}\x26\x00\x00\x00|'
-                       rb'\xc7[\x40-\x47]\x24?[\x00-\xff]\x26\x00\x00\x00')
+# Go: the socket functions of package syscall and golang.org/x/sys/unix
+# (family first) and the raw system call stubs (number first, family
+# second), called with Go's register ABI (x86-64 %rax, %rbx...; arm64 x0...).
+GO_SOCKET = {p + f for p in ('syscall.', 'golang.org/x/sys/unix.')
+             for f in ('Socket', 'socket', 'Socketpair', 'socketpair')}
+GO_SYSCALL = {p + f for p in ('syscall.', 'golang.org/x/sys/unix.')
+              for f in ('Syscall', 'Syscall6', 'RawSyscall', 'RawSyscall6', 'RawSyscallNoError')} | \
+    {'runtime/internal/syscall.Syscall6', 'internal/runtime/syscall.Syscall6'}
+GO_ARGS = {'x86_64': ('ax', 'bx'), 'aarch64': ('a0', 'a1')}
+# Candidate call sites: the instructions that put 38 (AF_ALG) where a
+# socket call takes its family.  x86-64: mov $0x26 into %edi/%esi (32-bit
+# and REX.W forms), push $0x26; pop %rdi/%rsi (-Os); an io_uring SQE head
+# with opcode 45 and fd 38 as one immediate (movabs), movl $0x26 to
+# disp8(reg).  Go's register ABI passes the first arguments in %rax/%rbx.
+# aarch64: mov w0/w1/x0/x1, #0x26.
+# Each is found from a literal anchor (a fast search) and checked backwards.
+IMM38 = re.compile(rb'\x26\x00\x00\x00')
+PUSH38 = re.compile(rb'\x6a\x26[\x5e\x5f]')
+A64_ANCHOR = re.compile(rb'\x04\x80[\x52\xd2]')
+
+
+def _x86_at(data, p, uring, go):
+    """The start of the instruction whose imm32 38 is at p, if it is one of
+    the candidate forms."""
+    b1 = data[p - 1] if p >= 1 else -1
+    if b1 in (0xbe, 0xbf) or go and b1 in (0xb8, 0xbb):
+        return p - 1
+    if p >= 3 and data[p - 3] == 0x48 and data[p - 2] == 0xc7 and \
+            (data[p - 1] in (0xc6, 0xc7) or go and data[p - 1] in (0xc0, 0xc3)):
+        return p - 3
+    if not uring:
+        return None
+    if p >= 6 and data[p - 6] in (0x48, 0x49) and 0xb8 <= data[p - 5] <= 0xbf and \
+            data[p - 4] == 0x2d:
+        return p - 6
+    if p >= 3 and data[p - 3] == 0xc7 and 0x40 <= data[p - 2] <= 0x47:
+        return p - 3
+    if p >= 4 and data[p - 4] == 0xc7 and 0x40 <= data[p - 3] <= 0x47 and data[p - 2] == 0x24:
+        return p - 4
+    return None
 # io_uring (struct io_uring_sqe): u8 opcode at 0, s32 fd (the socket domain
 # for IORING_OP_SOCKET) at 4.
 URING_BYTES = re.compile(rb'\x2d[\x00-\xff]{3}\x26\x00\x00\x00|\xc6[\x00-\xff]{1,3}\x2d')
-# Instructions that may build such an SQE, or pass 38 to a local
-# io_uring_prep_socket (-O0): movabs of the SQE head, movl $0x26 to
-# disp8(reg), mov $0x26 to %esi.
-URING_SITE = re.compile(rb'[\x48\x49][\xb8-\xbf]\x2d[\x00-\xff]{3}\x26\x00\x00\x00|'
-                        rb'\xc7[\x40-\x47]\x24?[\x00-\xff]\x26\x00\x00\x00|\xbe\x26\x00\x00\x00')
-
-
-def uring_candidates(elf, data):
-    """Addresses where an io_uring AF_ALG submission may be built (x86-64)."""
-    return [va for va in (elf.exec_vaddr(m.start()) for m in URING_SITE.finditer(data))
-            if va is not None]
+CHUNK = 8 << 20         # bytes of a mapped file searched (and resident) at once
+MAX_CANDIDATES = 4096   # per file; more is not code that sets a family
 IORING_OP_SOCKET = 45
 URING_PREP = ('io_uring_prep_socket', 'io_uring_prep_socket_direct',
               'io_uring_prep_socket_direct_alloc')
@@ -149,6 +177,32 @@ class Elf:
                 out.append((self._str(strtab[3], name), shndx != 0, value, info & 15 == 2))
         return out
 
+    def functions(self):
+        """{address: (name, size)} of the defined functions of .symtab and
+        .dynsym; where names share an address, a socket function's wins."""
+        out = {}
+        for symtab in ('.dynsym', '.symtab'):
+            s = self.section(symtab)
+            if not s or s[5] >= len(self.sections):
+                continue
+            strtab = self.sections[s[5]]
+            size = 24 if self.is64 else 16
+            for o in range(s[3], s[3] + s[4] - size + 1, size):
+                if self.is64:
+                    name, info, _, shndx, value, sz = self._unpack('IBBHQQ', o)
+                else:
+                    name, value, sz, info, _, shndx = self._unpack('IIIBBH', o)
+                if name and shndx and info & 15 == 2 and value:
+                    n = self._str(strtab[3], name)
+                    if value not in out or n in SOCKET_FNS:
+                        out[value] = (n, sz)
+        return out
+
+    def exec_sections(self):
+        """(file offset, size, address) of the code sections."""
+        return [(off, size, base) for _, typ, base, off, size, _, _, flags in self.sections
+                if flags & 4 and typ != 8 and size]
+
     def dynamic(self, tags):
         """(tag, string) of the .dynamic entries with the given tags."""
         s = self.section('.dynamic')
@@ -204,6 +258,7 @@ _RIPCOMMENT = re.compile(r'#\s*([0-9a-f]+)')
 X86_REG = {}
 for _n, _r in (('di', ('rdi', 'edi', 'di', 'dil')), ('si', ('rsi', 'esi', 'si', 'sil')),
                ('ax', ('rax', 'eax', 'ax', 'al')), ('dx', ('rdx', 'edx', 'dx', 'dl')),
+               ('bx', ('rbx', 'ebx', 'bx', 'bl')),
                ('cx', ('rcx', 'ecx', 'cx', 'cl')), ('r8', ('r8', 'r8d', 'r8w', 'r8b')),
                ('r9', ('r9', 'r9d', 'r9w', 'r9b')), ('r10', ('r10', 'r10d')),
                ('r11', ('r11', 'r11d'))):
@@ -214,7 +269,7 @@ A64_REG.update({'x%d' % i: 'a%d' % i for i in range(9)})
 ARG0 = {'x86_64': 'di', 'aarch64': 'a0'}
 ARG1 = {'x86_64': 'si', 'aarch64': 'a1'}
 SYSNR = {'x86_64': 'ax', 'aarch64': 'a8'}
-CLOBBER = {'x86_64': ('di', 'si', 'ax', 'dx', 'cx', 'r8', 'r9', 'r10', 'r11'),
+CLOBBER = {'x86_64': ('di', 'si', 'ax', 'bx', 'dx', 'cx', 'r8', 'r9', 'r10', 'r11'),
            'aarch64': tuple('a%d' % i for i in range(9))}
 
 
@@ -236,53 +291,229 @@ def _objdump(args, path):
                           errors='replace', pass_fds=fds)
 
 
-def disassemble(path, *extra):
-    r = _objdump(['-d', '-w', '--no-show-raw-insn'] + list(extra), path)
-    return r.stdout.splitlines()
-
-
-def socket_call_targets(path):
-    """Addresses a call to socket()/socketpair()/syscall() goes to: PLT stubs
-    and, for -fno-plt code, the GOT slots of those imports."""
-    stubs, slots = set(), set()
-    for ln in disassemble(path, '-j', '.plt', '-j', '.plt.sec'):
-        m = _FUNC.match(ln)
-        if m and m.group(2).split('@')[0] in SOCKET_FNS | {'syscall'}:
-            stubs.add(int(m.group(1), 16))
-    r = _objdump(['-R'], path)
+def plt_names(path):
+    """{address: name} of the PLT stubs and of the GOT slots of the imports
+    (-fno-plt code calls through the slot)."""
+    stubs, slots = {}, {}
+    r = _objdump(['-d', '-w', '--no-show-raw-insn', '-j', '.plt', '-j', '.plt.sec'], path)
     for ln in r.stdout.splitlines():
+        m = _FUNC.match(ln)
+        if m and re.fullmatch(r'[^@+-]+@plt', m.group(2)):
+            stubs[int(m.group(1), 16)] = m.group(2)
+    for ln in _objdump(['-R'], path).stdout.splitlines():
         f = ln.split()
-        if len(f) == 3 and f[2].split('@')[0] in SOCKET_FNS | {'syscall'}:
+        if len(f) == 3 and f[1].endswith(('JUMP_SLOT', 'GLOB_DAT')):
             try:
-                slots.add(int(f[0], 16))
+                slots[int(f[0], 16)] = f[2].split('@')[0] + '@GOT'
             except ValueError:
                 pass
     return stubs, slots
 
 
-def candidate_sites(elf, data, stubs, slots):
-    """Addresses of x86-64 "mov $38" instructions followed within 192 bytes by
-    a call to one of the stubs or through one of the GOT slots."""
+def _finditer(regex, data, start, end):
+    """File offsets of regex matches in data[start:end], searched CHUNK bytes
+    at a time; a mapped file's pages are dropped behind the search, so a
+    large file never becomes resident as a whole."""
+    mm = isinstance(data, mmap.mmap)
+    o = start
+    while o < end:
+        stop = min(o + CHUNK, end)
+        for m in regex.finditer(data, o, min(stop + 16, end)):
+            if m.start() >= stop:
+                break
+            yield m.start()
+        if mm:
+            lo = o - o % mmap.PAGESIZE
+            data.madvise(mmap.MADV_DONTNEED, lo, stop - lo - (stop - lo) % mmap.PAGESIZE)
+        o = stop
+
+
+def is_go(elf):
+    return any(elf.section(n) for n in ('.gopclntab', '.go.buildinfo', '.note.go.buildid'))
+
+
+def candidates(elf, data, uring):
+    """Addresses of the instructions that may set the family to 38."""
+    a64, go = elf.machine == 'aarch64', is_go(elf)
+    out = set()
+    for off, size, base in elf.exec_sections():
+        end = min(off + size, len(data))
+        if a64:
+            found = (o - 2 for o in _finditer(A64_ANCHOR, data, off + 2, end)
+                     if (o - 2 - off) % 4 == 0 and data[o - 2] in (0xc0, 0xc1))
+        else:
+            found = [_x86_at(data, o, uring, go) for o in _finditer(IMM38, data, off, end)]
+            found = [o for o in found if o is not None and o >= off] + \
+                list(_finditer(PUSH38, data, off, end))
+        for o in found:
+            out.add(base + o - off)
+            if len(out) > MAX_CANDIDATES:
+                return sorted(out)
+    return sorted(out)
+
+
+def _offset(va, secs):
+    for off, size, base in secs:
+        if base <= va < base + size:
+            return off + va - base
+    return None
+
+
+def _section_of(va, secs):
+    for off, size, base in secs:
+        if base <= va < base + size:
+            return base, base + size
+    return None
+
+
+def _call_targets(elf, data, va, secs):
+    """The first two direct call targets in the 192 bytes after va (x86-64
+    e8 rel32; aarch64 bl imm26): where a local socket wrapper may be."""
+    off = _offset(va, secs)
     out = []
-    for m in PREFILTER.finditer(data):
-        va = elf.exec_vaddr(m.start())
-        if va is None:
-            continue
-        o = m.end()
-        for k in range(o, min(o + 192, len(data) - 6)):
-            if data[k] == 0xe8:
-                tgt = elf.exec_vaddr(k)
-                rel, = struct.unpack_from('<i', data, k + 1)
-                if tgt is not None and tgt + 5 + rel in stubs:
-                    out.append(va)
-                    break
-            elif data[k] == 0xff and data[k + 1] == 0x15:
-                at = elf.exec_vaddr(k)
-                rel, = struct.unpack_from('<i', data, k + 2)
-                if at is not None and at + 6 + rel in slots:
-                    out.append(va)
-                    break
+    if off is None:
+        return out
+    if elf.machine == 'aarch64':
+        for k in range(off, min(off + 192, len(data) - 3), 4):
+            w, = struct.unpack_from('<I', data, k)
+            if w >> 26 == 0x25 and len(out) < 2:
+                imm = w & 0x3ffffff
+                out.append(va + k - off + ((imm - (1 << 26) if imm >> 25 else imm) << 2))
+        return out
+    k = off
+    while len(out) < 2:
+        k = data.find(b'\xe8', k, min(off + 192, len(data) - 5))
+        if k < 0:
+            break
+        rel, = struct.unpack_from('<i', data, k + 1)
+        out.append(va + k - off + 5 + rel)
+        k += 1
     return out
+
+
+_ADDR = re.compile(r'\b0x([0-9a-f]+)\b')
+_BRANCH = ('call', 'jmp', 'j', 'loop', 'b', 'bl', 'cb', 'tb', 'adr')
+
+
+def decode_windows(elf, data, segments, names):
+    """Disassemble only the given (start, end, header) segments of the code:
+    they are copied into one buffer (apart by no-op padding that ends any
+    instruction cut at a segment's end; aarch64 keeps each segment's page
+    offset for adrp) and given to objdump once.  Returns objdump-like lines
+    with the real addresses, calls annotated with names[target]."""
+    a64 = elf.machine == 'aarch64'
+    secs = elf.exec_sections()
+    blob, layout = bytearray(), []
+    pad = b'\x1f\x20\x03\xd5' if a64 else b'\x90'
+    for start, end, header in segments:
+        off = _offset(start, secs)
+        if off is None or end <= start:
+            continue
+        end = min(end, start + (len(data) - off))
+        gap = 16 if not a64 else (start - len(blob) - 16) % 4096 + 16
+        blob += pad * (gap // len(pad))
+        layout.append((len(blob), len(blob) + end - start, start - len(blob), header))
+        blob += data[off:off + end - start]
+    if not layout:
+        return []
+    blob += pad * 4
+    tool = 'objdump'
+    if a64 and shutil.which('aarch64-linux-gnu-objdump'):
+        tool = 'aarch64-linux-gnu-objdump'
+    fd = os.memfd_create('afalg-migrate-windows')
+    try:
+        os.write(fd, blob)
+        r = subprocess.run([tool, '-D', '-w', '--no-show-raw-insn', '-b', 'binary', '-m',
+                            'aarch64' if a64 else 'i386:x86-64', '/proc/self/fd/%d' % fd],
+                           capture_output=True, text=True, errors='replace', pass_fds=(fd,))
+    finally:
+        os.close(fd)
+    starts = [s for s, _, _, _ in layout]
+    lines, seg = [], None
+    for ln in r.stdout.splitlines():
+        m = _INSN.match(ln)
+        if not m:
+            continue
+        addr = int(m.group(1), 16)
+        i = bisect.bisect_right(starts, addr) - 1
+        if i < 0 or addr >= layout[i][1]:
+            continue
+        _, _, delta, header = layout[i]
+        if i != seg and header:
+            lines.append('%016x <%s>:' % (addr + delta, header))
+        seg = i
+        op, rest = m.group(2), m.group(3)
+
+        def real(mo):
+            return '0x%x' % ((int(mo.group(1), 16) + delta) & 0xffffffffffffffff)
+        branch = op.startswith(_BRANCH) and not op.startswith('bic')
+        if branch and '*' not in rest:
+            rest = _ADDR.sub(real, rest, count=1)
+        if '#' in rest and not a64:
+            code, _, comment = rest.partition('#')
+            rest = code + '# ' + _ADDR.sub(real, comment.strip(), count=1)
+        if branch:
+            t = _ADDR.search(rest.split('#')[-1] if '*' in rest else rest)
+            name = names.get(int(t.group(1), 16)) if t else None
+            if name:
+                rest += ' <%s>' % name
+        lines.append('%x:\t%s %s' % (addr + delta, op, rest))
+    return lines
+
+
+def site_windows(elf, data, objfile, imports, needed):
+    """Functions (split_functions()) decoded around the candidate call sites
+    only; None when there is no candidate."""
+    if elf.end != '<':
+        return None
+    uring = any('io_uring' in n for n in imports) or not needed or \
+        any(n.startswith('liburing') for n in needed) or \
+        ('syscall' in imports and any(True for _ in _finditer(
+            URING_BYTES, data, 0, len(data))))
+    cands = candidates(elf, data, uring)
+    if not cands:
+        return None
+    secs = elf.exec_sections()
+    funcs = elf.functions()
+    fstarts = sorted(funcs)
+    names = {a: n for a, (n, _) in funcs.items()}
+    if needed and objfile is not None:
+        stubs, slots = plt_names(objfile)
+        names.update(stubs)
+        names.update(slots)
+    if is_go(elf) and elf.machine == 'x86_64':
+        # %eax/%ebx carry 38 for many reasons in Go code: keep the loads
+        # followed by a call to a Go socket or system call function.
+        gofns = GO_SOCKET | GO_SYSCALL
+        cands = [va for va in cands if _x86_at(data, _offset(va, secs) + 1, False, False)
+                 is not None or any(names.get(t) in gofns
+                                    for t in _call_targets(elf, data, va, secs))]
+    segments, seen, covered = [], set(), 0
+    for va in cands:
+        if va < covered:        # decoded already, in the window before
+            continue
+        lo_sec, hi_sec = _section_of(va, secs)
+        i = bisect.bisect_right(fstarts, va) - 1
+        fn = None
+        if i >= 0:
+            fa = fstarts[i]
+            fname, fsize = funcs[fa]
+            if va < fa + fsize or (not fsize and va - fa < 16384):
+                fn = (fa, fa + fsize if fsize else va + 384, fname)
+        if fn:
+            pre, post = max(fn[0], va - 2048), min(max(fn[1], va + 16), va + 1024)
+            header = fn[2] if pre == fn[0] else '%s+0x%x' % (fn[2], pre - fn[0])
+        else:
+            pre, post = max(lo_sec, va - 512), va + 384
+            header = '.text+0x%x' % (va - lo_sec)
+        post = min(post, hi_sec)
+        segments += [(pre, va, header), (va, post, None)]
+        covered = post
+        for t in _call_targets(elf, data, va, secs):
+            if t not in seen and _section_of(t, secs) and t not in names:
+                seen.add(t)
+                segments.append((t, t + 96, '.text+0x%x' % t))
+    return split_functions(decode_windows(elf, data, segments, names))
 
 
 def _ascii_imm(v):
@@ -398,6 +629,11 @@ def analyse(elf, funcs):
                 elif taddr in wrappers and regs.get(a0) == AF_ALG:
                     sites.append((addr, 'socket(AF_ALG, ...) through the socket system call '
                                   'wrapper at 0x%x, at %s' % (taddr, where)))
+                elif target in GO_SOCKET and regs.get(GO_ARGS[arch][0]) == AF_ALG:
+                    sites.append((addr, 'Go %s(AF_ALG, ...) at %s' % (target, where)))
+                elif target in GO_SYSCALL and regs.get(GO_ARGS[arch][0]) in sys_socket and \
+                        regs.get(GO_ARGS[arch][1]) == AF_ALG:
+                    sites.append((addr, 'Go %s(SYS_SOCKET, AF_ALG, ...) at %s' % (target, where)))
                 elif regs.get(a0) == AF_ALG and target and '@plt' not in rest and \
                         target not in SOCKET_FNS and 'socket' in target.lower():
                     probable.append((addr, 'AF_ALG passed to %s() at %s' % (target, where)))
@@ -525,29 +761,8 @@ def _scan_elf(path, objfile, data, elf, dyn, needed):
         level = 'probable'
         evidence.append({'why': 'DT_NEEDED libkcapi without a kcapi_* import'})
     funcs = None
-    uring = any('io_uring' in n for n in imports) or \
-        any(n.startswith('liburing') for n in needed) or \
-        ('syscall' in imports and URING_BYTES.search(data))
-    if elf.machine in ('x86_64', 'aarch64') and PREFILTER.search(data):
-        if not needed or elf.machine == 'aarch64':
-            # Static (or not x86): the socket wrapper is local code.
-            funcs = split_functions(disassemble(objfile))
-        elif imports & (SOCKET_FNS | {'syscall'}) or uring:
-            cands = []
-            if imports & (SOCKET_FNS | {'syscall'}):
-                stubs, slots = socket_call_targets(objfile)
-                cands = candidate_sites(elf, data, stubs, slots)
-            if uring:
-                cands += [va for va in uring_candidates(elf, data) if va not in cands]
-            symtab = elf.symbols('.symtab') if cands else []
-            fsyms = sorted({v for n, d, v, fn in dyn + symtab if d and fn and v})
-            lines = []
-            for va in cands[:32]:
-                i = bisect.bisect_right(fsyms, va) - 1
-                start = fsyms[i] if i >= 0 and va - fsyms[i] < 16384 else max(va - 2048, 0)
-                lines += disassemble(objfile, '--start-address=0x%x' % start,
-                                     '--stop-address=0x%x' % (va + 256))
-            funcs = split_functions(lines)
+    if elf.machine in ('x86_64', 'aarch64'):
+        funcs = site_windows(elf, data, objfile, imports, needed)
     if funcs:
         sites, prob = analyse(elf, funcs)
         sites = sorted(dict(sites).items())
@@ -565,7 +780,7 @@ def _scan_elf(path, objfile, data, elf, dyn, needed):
     if level is None:
         socket_api = {'socket', 'bind'} <= imports and bool({'accept', 'accept4'} & imports)
         names = names_in(data) if socket_api and \
-            any(b'\0' + t.encode() + b'\0' in data for t in TYPES) else None
+            any(data.find(b'\0' + t.encode() + b'\0') >= 0 for t in TYPES) else None
         if names:
             level = 'possible'
             evidence.append({'why': 'strings only: imports socket/bind/accept, has an AF_ALG '

@@ -4,7 +4,7 @@
 Each file is read once; files are examined in parallel; on a terminal a
 progress line is kept on stderr.  Debian packages (.deb), static archives
 (.a), tar archives and gzip/bzip2/xz/lzma/zstd compressed files are read
-in memory, member by member (an ELF member that must be disassembled is
+in memory, member by member (an ELF member whose PLT must be read is
 handed to objdump as a memfd).  Then links.py adds the files that load a
 user through DT_NEEDED or a known plugin.  Every run ends with a summary
 line; anything that could not be read or analysed is listed under
@@ -16,6 +16,7 @@ import gzip
 import io
 import json
 import lzma
+import mmap
 import os
 import shutil
 import socket
@@ -249,10 +250,14 @@ def scan_one(path):
         with open(path, 'rb') as f:
             head = f.read(4096)
             # Only ELF objects, archives, compressed files and sources of a
-            # known language are read whole.
+            # known language are read whole; an ELF object is mapped, and
+            # elfscan searches it a chunk at a time.
             if not classify(path, head):
                 return res
-            data = head + f.read()
+            if head[:4] == b'\x7fELF' and len(head) == 4096:
+                data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            else:
+                data = head + f.read()
     except OSError as e:
         res.errors.append('%s: %s' % (path, e.strerror))
         return res
@@ -264,6 +269,9 @@ def scan_one(path):
         res.errors.append('%s: %s' % (path, e))
     except Exception as e:      # one odd file never stops a tree scan
         res.errors.append('%s: not analysed (%s: %s)' % (path, type(e).__name__, e))
+    finally:
+        if isinstance(data, mmap.mmap):
+            data.close()
     return res
 
 
