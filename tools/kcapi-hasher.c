@@ -453,7 +453,77 @@ static const char *upper(const char *hash, char *buf, size_t size)
 	return buf;
 }
 
-int main(int argc, char *argv[])
+/* what the command line asks for, besides the hash parameters */
+struct cmdline {
+	struct params p;
+	uint8_t *key;			/* -k/-K key we own, or NULL */
+	bool keyed;			/* HMAC (the personality's key or -k/-K) */
+	const char *checkfile;		/* -c */
+	const char *checkdir;		/* -d */
+	int log;			/* CHK_QUIET, CHK_STATUS or 0 */
+	int print_self;			/* 1: -S, 2: -L */
+};
+
+/*
+ * The personality: the program name, or "-n NAME" given as the first
+ * option (consumed); *@base is that name.  NULL for an unknown one.
+ */
+static const struct personality *find_personality(int argc, char *argv[],
+						  const char **base)
+{
+	static const struct option name_opts[] = {
+		{ "name", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 }
+	};
+	size_t i;
+
+	opterr = 0;
+	if (getopt_long(argc, argv, "n:", name_opts, NULL) == 'n')
+		*base = optarg;
+	else
+		optind = 1;
+	opterr = 1;
+	for (i = 0; i < sizeof(personalities) / sizeof(personalities[0]); i++)
+		if (!strncmp(*base, personalities[i].prefix,
+			     strlen(personalities[i].prefix)))
+			return &personalities[i];
+	return NULL;
+}
+
+/* -h NAME: the hashes libkcapi's kcapi-hasher accepts */
+static bool valid_hash(const char *name)
+{
+	return !strcmp(name, "sha1") || !strcmp(name, "sha224") ||
+	       !strcmp(name, "sha256") || !strcmp(name, "sha384") ||
+	       !strcmp(name, "sha512") || !strcmp(name, "sm3");
+}
+
+/* -t BITS into @trunc (bytes); false after the message */
+static bool parse_truncation(const char *arg, unsigned int *trunc)
+{
+	unsigned long bits;
+	char *end;
+
+	errno = 0;
+	bits = strtoul(arg, &end, 10);
+	if (errno || *end || end == arg || bits > UINT32_MAX) {
+		fprintf(stderr, "Invalid number: %s\n", arg);
+		return false;
+	}
+	if (bits % 8) {
+		fprintf(stderr, "Truncated hash size must be a multiple of 8 bits!\n");
+		return false;
+	}
+	*trunc = (unsigned int)(bits / 8);
+	return true;
+}
+
+/*
+ * The options after the personality into @cl.  Returns -1 to go on, or
+ * the exit status: 0 after --help or -v, 1 on a bad option.
+ */
+static int parse_options(struct cmdline *cl, const struct personality *pers,
+			 const char *base, int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "help", no_argument, NULL, 1 },
@@ -471,148 +541,104 @@ int main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct option name_opts[] = {
-		{ "name", required_argument, NULL, 'n' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct params p = { .eol = '\n' }, self = { 0 };
-	char *progname = strdup(argv[0]), bsd[32], bsdhmac[40];
-	const char *base, *checkfile = NULL, *checkdir = NULL;
-	const struct personality *pers = NULL;
-	uint8_t *key = NULL;
-	int c, ret = 1, log = 0, print_self = 0;
-	bool keyed;
-	size_t i;
-
-	if (!progname)
-		return 255;
-	base = basename(progname);
-	opterr = 0;
-	if (getopt_long(argc, argv, "n:", name_opts, NULL) == 'n')
-		base = optarg;
-	else
-		optind = 1;
-	opterr = 1;
-	for (i = 0; i < sizeof(personalities) / sizeof(personalities[0]); i++)
-		if (!strncmp(base, personalities[i].prefix,
-			     strlen(personalities[i].prefix))) {
-			pers = &personalities[i];
-			break;
-		}
-	if (!pers) {
-		fprintf(stderr, "Unknown invocation name: %s\n", base);
-		usage(base, false);
-		goto out;
-	}
-	p.hash = pers->hash;
-	if (pers->key) {
-		p.key = (const uint8_t *)pers->key;
-		p.keylen = strlen(pers->key);
-	}
-	keyed = pers->key != NULL;
+	struct params *p = &cl->p;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "c:uh:t:SLqk:K:vbd:Pz", opts,
 				NULL)) != -1) {
-		char *end;
-		unsigned long bits;
-
 		switch (c) {
 		case 1:
 			usage(base, pers->fipscheck);
-			ret = 0;
-			goto out;
+			return 0;
 		case 2:
-			p.bsd = true;
+			p->bsd = true;
 			break;
 		case 3:
-			log = CHK_QUIET;
+			cl->log = CHK_QUIET;
 			break;
 		case 'c':
-			checkfile = optarg;
+			cl->checkfile = optarg;
 			break;
 		case 'u':
-			drop_key(&p, &key);
-			keyed = false;
+			drop_key(p, &cl->key);
+			cl->keyed = false;
 			break;
 		case 'h':
-			if (strcmp(optarg, "sha1") && strcmp(optarg, "sha224") &&
-			    strcmp(optarg, "sha256") && strcmp(optarg, "sha384") &&
-			    strcmp(optarg, "sha512") && strcmp(optarg, "sm3")) {
+			if (!valid_hash(optarg)) {
 				fprintf(stderr, "Invalid hash: %s\n", optarg);
-				goto out;
+				return 1;
 			}
-			p.hash = optarg;
+			p->hash = optarg;
 			break;
 		case 't':
-			errno = 0;
-			bits = strtoul(optarg, &end, 10);
-			if (errno || *end || end == optarg || bits > UINT32_MAX) {
-				fprintf(stderr, "Invalid number: %s\n", optarg);
-				goto out;
-			}
-			if (bits % 8) {
-				fprintf(stderr, "Truncated hash size must be a multiple of 8 bits!\n");
-				goto out;
-			}
-			p.trunc = (unsigned int)(bits / 8);
+			if (!parse_truncation(optarg, &p->trunc))
+				return 1;
 			break;
 		case 'S':
-			print_self = 1;
+			cl->print_self = 1;
 			break;
 		case 'L':
-			print_self = 2;
+			cl->print_self = 2;
 			break;
 		case 'q':
-			log = CHK_STATUS;
+			cl->log = CHK_STATUS;
 			break;
 		case 'k':
-			drop_key(&p, &key);
-			if (set_key_file(&p, &key, optarg))
-				goto out;
-			keyed = true;
+			drop_key(p, &cl->key);
+			if (set_key_file(p, &cl->key, optarg))
+				return 1;
+			cl->keyed = true;
 			break;
 		case 'K':
-			drop_key(&p, &key);
-			key = (uint8_t *)strdup(optarg);
-			if (!key) {
+			drop_key(p, &cl->key);
+			cl->key = (uint8_t *)strdup(optarg);
+			if (!cl->key) {
 				fprintf(stderr, "Cannot allocate memory for HMAC key\n");
-				goto out;
+				return 1;
 			}
-			p.key = key;
-			p.keylen = strlen(optarg);
-			keyed = true;
+			p->key = cl->key;
+			p->keylen = strlen(optarg);
+			cl->keyed = true;
 			break;
 		case 'v':
 			fprintf(stderr, "%s: %s\n", base, KT_VERSION);
-			ret = 0;
-			goto out;
+			return 0;
 		case 'd':
-			checkdir = optarg;
+			cl->checkdir = optarg;
 			break;
 		case 'b':
 		case 'P':
 			break;
 		case 'z':
-			p.eol = '\0';
+			p->eol = '\0';
 			break;
 		default:
 			usage(base, pers->fipscheck);
-			goto out;
+			return 1;
 		}
 	}
-	if (print_self) {
-		if (checkfile) {
-			fprintf(stderr, "-S/-L and -c cannot be combined\n");
-			goto out;
-		}
-		if (optind != argc) {
-			fprintf(stderr, "-S/-L cannot be used with input files\n");
-			goto out;
-		}
+	if (cl->print_self && cl->checkfile) {
+		fprintf(stderr, "-S/-L and -c cannot be combined\n");
+		return 1;
 	}
+	if (cl->print_self && optind != argc) {
+		fprintf(stderr, "-S/-L cannot be used with input files\n");
+		return 1;
+	}
+	return -1;
+}
 
-	/* hmaccalc names check themselves with HMAC-SHA-512, the rest with
-	 * fipscheck's HMAC-SHA-256 */
+/*
+ * -S prints the program's own HMAC, -L refuses (no library to sum);
+ * otherwise the FIPS self-test (self_check()).  hmaccalc names check
+ * themselves with HMAC-SHA-512, the rest with fipscheck's HMAC-SHA-256.
+ * Returns -1 to go on, or the exit status.
+ */
+static int self_test(const struct personality *pers, const char *base,
+		     int print_self)
+{
+	struct params self = { .eol = '\n' };
+
 	if (pers->key == (const char *)hmaccalc_key) {
 		self.hash = "sha512";
 		self.key = (const uint8_t *)hmaccalc_key;
@@ -621,57 +647,89 @@ int main(int argc, char *argv[])
 		self.key = (const uint8_t *)fipscheck_key;
 	}
 	self.keylen = strlen((const char *)self.key);
-	self.eol = '\n';
 	if (print_self == 2) {
 		fprintf(stderr, "libkcrypto is linked into %s: use -S\n", base);
-		goto out;
+		return 1;
 	}
 	if (self_check(&self, base, print_self == 1)) {
-		if (print_self) {
-			ret = 1;
-			goto out;
-		}
-		fprintf(stderr, "Integrity check of application %s failed\n", base);
-		goto out;
+		if (!print_self)
+			fprintf(stderr, "Integrity check of application %s failed\n",
+				base);
+		return 1;
 	}
-	if (print_self) {
-		ret = 0;
-		goto out;
-	}
+	return print_self ? 0 : -1;
+}
 
-	if (!keyed)
-		p.key = NULL;
-	p.bsdname = keyed ? bsdhmac : bsd;
-	upper(p.hash, bsd, sizeof(bsd));
+/* fipscheck FILE: FILE against .FILE.hmac beside it */
+static int run_fipscheck(const struct cmdline *cl, char *files[], int nfiles)
+{
+	char *hmac;
+	int ret;
+
+	if (nfiles < 1) {
+		fprintf(stderr, "No file to check given for fipscheck\n");
+		return 1;
+	}
+	if (cl->checkfile) {
+		fprintf(stderr, "-c is not valid for fipscheck\n");
+		return 1;
+	}
+	hmac = hmac_file_name(files[0], NULL);
+	if (!hmac)
+		return 1;
+	ret = check_file(&cl->p, hmac, files[0], cl->log);
+	free(hmac);
+	return ret;
+}
+
+int main(int argc, char *argv[])
+{
+	struct cmdline cl = { .p = { .eol = '\n' } };
+	char *progname = strdup(argv[0]), bsd[32], bsdhmac[40];
+	const struct personality *pers;
+	const char *base;
+	int ret = 1;
+
+	if (!progname)
+		return 255;
+	base = basename(progname);
+	pers = find_personality(argc, argv, &base);
+	if (!pers) {
+		fprintf(stderr, "Unknown invocation name: %s\n", base);
+		usage(base, false);
+		goto out;
+	}
+	cl.p.hash = pers->hash;
+	if (pers->key) {
+		cl.p.key = (const uint8_t *)pers->key;
+		cl.p.keylen = strlen(pers->key);
+	}
+	cl.keyed = pers->key != NULL;
+	ret = parse_options(&cl, pers, base, argc, argv);
+	if (ret >= 0)
+		goto out;
+	ret = self_test(pers, base, cl.print_self);
+	if (ret >= 0)
+		goto out;
+	ret = 1;
+
+	if (!cl.keyed)
+		cl.p.key = NULL;
+	cl.p.bsdname = cl.keyed ? bsdhmac : bsd;
+	upper(cl.p.hash, bsd, sizeof(bsd));
 	snprintf(bsdhmac, sizeof(bsdhmac), "HMAC(%s)", bsd);
 
-	if (pers->fipscheck) {
-		char *hmac;
-
-		if (optind >= argc) {
-			fprintf(stderr, "No file to check given for fipscheck\n");
-			goto out;
-		}
-		if (checkfile) {
-			fprintf(stderr, "-c is not valid for fipscheck\n");
-			goto out;
-		}
-		hmac = hmac_file_name(argv[optind], NULL);
-		if (!hmac)
-			goto out;
-		ret = check_file(&p, hmac, argv[optind], log);
-		free(hmac);
-		goto out;
-	}
-	if (!checkfile)
-		ret = hash_files(&p, argv + optind, argc - optind,
-				 pers->fipshmac, checkdir);
+	if (pers->fipscheck)
+		ret = run_fipscheck(&cl, argv + optind, argc - optind);
+	else if (!cl.checkfile)
+		ret = hash_files(&cl.p, argv + optind, argc - optind,
+				 pers->fipshmac, cl.checkdir);
 	else if (optind == argc)
-		ret = check_file(&p, checkfile, NULL, log);
+		ret = check_file(&cl.p, cl.checkfile, NULL, cl.log);
 	else
 		fprintf(stderr, "-c cannot be used with input files\n");
 out:
-	drop_key(&p, &key);
+	drop_key(&cl.p, &cl.key);
 	free(progname);
 	return ret;
 }

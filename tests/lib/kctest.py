@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Shared helpers for the Python test drivers: the TAP producer (every
-suite), the kc-oracle client (the unit suite) and seeded random inputs.
+suite, with forward_checks() for a child's PASS/FAIL/SKIP lines), the
+kc-oracle client (the unit suite) and seeded random inputs.
 
 Every unit driver compares libkcrypto, reached through the kc-oracle
 process, with an independent implementation (hashlib, hmac,
@@ -56,6 +57,33 @@ class Tap:
     def done(self):
         print('1..%d' % self.n, flush=True)
         sys.exit(1 if self.failed else 0)
+
+
+def forward_checks(tap, proc, what='child'):
+    """Turn a child's PASS/FAIL/SKIP lines into TAP test points; then one
+    point for a clean exit.  Returns the number of checks seen.
+    "FAIL what -- diagnostic", "SKIP what: reason" (last ': '): the lines
+    of tests/lib/check.h."""
+    n = 0
+    for line in proc.stdout.splitlines():
+        tag, _, rest = line.partition(' ')
+        if tag == 'PASS':
+            tap.ok(True, rest)
+        elif tag == 'FAIL':
+            desc, _, diag = rest.partition(' -- ')
+            tap.ok(False, desc, diag)
+        elif tag == 'SKIP':
+            desc, _, why = rest.rpartition(': ')
+            tap.skip(desc or why, why if desc else 'no reason given')
+        else:
+            continue
+        n += 1
+    failed = 'FAIL ' in proc.stdout
+    tap.ok(proc.returncode in (0, 1) and n > 0 and
+           (proc.returncode == 0 or failed),
+           '%s: exited cleanly after %d checks' % (what, n),
+           'rc=%d\n%s' % (proc.returncode, proc.stderr[-3000:]))
+    return n
 
 
 class OracleError(Exception):

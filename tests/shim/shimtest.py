@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from kctest import Tap, rng, randbytes  # noqa: F401 (for the drivers)
+from kctest import Tap, forward_checks, rng, randbytes  # noqa: F401 (for the drivers)
 
 SHIM = os.environ.get('AFALG_SHIM_LIB', '')
 
@@ -70,32 +70,6 @@ def tap_needing(progs, what, missing):
         tap.skip(what, missing)
         tap.done()
     return tap
-
-
-def forward_checks(tap, proc, what='child'):
-    """Turn a child's PASS/FAIL/SKIP lines into TAP test points; then one
-    point for a clean exit.  Returns the number of checks seen.
-    "FAIL what -- diagnostic", "SKIP what: reason" (last ': ')."""
-    n = 0
-    for line in proc.stdout.splitlines():
-        tag, _, rest = line.partition(' ')
-        if tag == 'PASS':
-            tap.ok(True, rest)
-        elif tag == 'FAIL':
-            desc, _, diag = rest.partition(' -- ')
-            tap.ok(False, desc, diag)
-        elif tag == 'SKIP':
-            desc, _, why = rest.rpartition(': ')
-            tap.skip(desc or why, why if desc else 'no reason given')
-        else:
-            continue
-        n += 1
-    failed = 'FAIL ' in proc.stdout
-    tap.ok(proc.returncode in (0, 1) and n > 0 and
-           (proc.returncode == 0 or failed),
-           '%s: exited cleanly after %d checks' % (what, n),
-           'rc=%d\n%s' % (proc.returncode, proc.stderr[-3000:]))
-    return n
 
 
 def checks_in_child(path, child):

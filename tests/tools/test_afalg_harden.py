@@ -14,41 +14,8 @@ import shutil
 import subprocess
 import tempfile
 
+from hardencases import HARDEN, IWD, IWD_SOCK, USER, harden, inventory
 from kctest import Tap
-
-HARDEN = os.environ['AFALG_HARDEN']
-
-
-def inventory(entries, available='module'):
-    return {'schema': 'afalg-trace-inventory', 'schema_version': 1,
-            'af_alg': {'available': available}, 'entries': entries}
-
-
-def entry(exe, uid, cgroup, typ, alg, **kw):
-    e = {'exe': exe, 'uid': uid, 'cgroup': cgroup, 'type': typ, 'alg': alg,
-         'sockets_created': 0, 'attempts': 0, 'tfm_sockets': 1}
-    e.update(kw)
-    return e
-
-
-IWD = entry('/usr/libexec/iwd', 0, '/system.slice/iwd.service', 'hash',
-            'hmac(sha256)')
-IWD_SOCK = entry('/usr/libexec/iwd', 0, '/system.slice/iwd.service', None,
-                 None, sockets_created=3, attempts=3, tfm_sockets=0)
-USER = entry('/home/u/bin/enc', 1000, '/user.slice/user-1000.slice/session-2.scope',
-             'skcipher', 'cbc(aes)')
-
-
-def harden(tap, tmp, name, inv, *extra):
-    path = os.path.join(tmp, name + '.json')
-    with open(path, 'w') as f:
-        json.dump(inv, f)
-    out = os.path.join(tmp, name)
-    r = subprocess.run([HARDEN, '-o', out, path] + list(extra),
-                       capture_output=True, text=True)
-    tap.ok(r.returncode == 0, '%s: runs' % name, r.stderr)
-    return out
-
 
 def sysctl_level(out):
     with open(os.path.join(out, 'sysctl.d', '60-afalg-restrict.conf')) as f:
@@ -80,7 +47,7 @@ def main():
         tap.ok(level == ['crypto.af_alg_restrict = 0\n'],
                "a user's cbc(aes): af_alg_restrict 0", level)
         with open(os.path.join(mixed, 'sysctl.d', '60-afalg-restrict.conf')) as f:
-            tap.ok('/home/u/bin/enc' in f.read(), 'the blocker is named')
+            tap.ok(USER['exe'] in f.read(), 'the blocker is named')
 
         files = []
         for root, _, names in os.walk(out):

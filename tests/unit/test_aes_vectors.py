@@ -14,7 +14,9 @@
   bit-oriented payloads are skips).  One TAP point per test group.
 """
 
-from kctest import Oracle, OracleError, Tap, load_vectors, path_name
+import functools
+
+from kctest import OracleError, load_vectors, path_name, run_tests
 
 EINVAL = 22
 
@@ -165,15 +167,9 @@ def acvp_ctr(tap, o):
 
 
 def main():
-    tap = Tap()
-    o = Oracle()
-    wycheproof_cmac(tap, o)
-    wycheproof_cbc(tap, o)
-    acvp_ecb_cbc(tap, o, 'ecb')
-    acvp_ecb_cbc(tap, o, 'cbc')
-    acvp_ctr(tap, o)
-    o.close()
-    tap.done()
+    run_tests(wycheproof_cmac, wycheproof_cbc,
+              functools.partial(acvp_ecb_cbc, mode='ecb'),
+              functools.partial(acvp_ecb_cbc, mode='cbc'), acvp_ctr)
 
 
 if __name__ == '__main__':

@@ -15,7 +15,7 @@ import sys
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from kctest import Oracle, OracleError, Tap, answers, mismatches, rng, randbytes, path_name
+from kctest import OracleError, answers, mismatches, randbytes, run_tests
 
 EINVAL, EBADMSG, EFAULT = 22, 74, 14
 HASHES = {'sha1': (hashlib.sha1, 20), 'sha256': (hashlib.sha256, 32),
@@ -42,11 +42,7 @@ def show(q, g, w):
     return q[0], len(q[5]), q[6]
 
 
-def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
+def test_seal_open(tap, o, r, path):
     for h, (_, dsize) in HASHES.items():
         reqs, want = [], []
         lengths = [16 * i for i in range(0, 20)] + \
@@ -108,6 +104,8 @@ def main():
         tap.ok(not bad, 'authenc(hmac(%s)) length/authsize errors in crypto/authenc.c order '
                '[%s]' % (h, path), diag=bad)
 
+
+def test_key_blob(tap, o, r, path):
     # key blob parsing
     ak, ek = randbytes(r, 20), randbytes(r, 16)
     good = blob(ak, ek)
@@ -135,8 +133,10 @@ def main():
                    bytes(16), 16, 0, 0) for n in (0, 8, 15, 17, 31, 33, 64)])
     tap.ok(all(isinstance(g, OracleError) and g.errno == EINVAL for g in got),
            'AES key length not 16/24/32 -> -EINVAL at setkey [%s]' % path, diag=got)
-    o.close()
-    tap.done()
+
+
+def main():
+    run_tests(test_seal_open, test_key_blob)
 
 
 if __name__ == '__main__':

@@ -8,14 +8,15 @@ RFC 8439 (for 12 rounds, the 32-bit counter wrap and HChaCha; it is first
 checked against python3-cryptography), and the Wycheproof files
 chacha20_poly1305_test.json / xchacha20_poly1305_test.json (every test).
 """
+import functools
 import struct
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.poly1305 import Poly1305
 
-from kctest import (Oracle, OracleError, Tap, load_vectors, mismatches, path_name, randbytes,
-                    random_splits, rng)
+from kctest import (OracleError, load_vectors, mismatches, randbytes, random_splits,
+                    run_tests)
 from chacharef import py_chacha, py_hchacha
 
 EBADMSG = 74
@@ -251,21 +252,17 @@ def wycheproof(tap, o, path, fname, variant, ivbits):
         tap.ok(ok, desc, diag=diag)
 
 
-def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
+def arch_optimized(tap, o):
     arch = o.call('chacha_arch')[0]
     tap.diag('chacha_is_arch_optimized=%d poly1305_is_arch_optimized=%d' % (arch[0], arch[1]))
-    test_reference(tap, r)
-    test_chacha(tap, r, o, path)
-    test_poly1305(tap, r, o, path)
-    test_aead(tap, r, o, path)
-    wycheproof(tap, o, path, 'chacha20_poly1305_test.json', 'rfc7539', 96)
-    wycheproof(tap, o, path, 'xchacha20_poly1305_test.json', 'x', 192)
-    o.close()
-    tap.done()
+
+
+def main():
+    run_tests(arch_optimized, test_reference, test_chacha, test_poly1305, test_aead,
+              functools.partial(wycheproof, fname='chacha20_poly1305_test.json',
+                                variant='rfc7539', ivbits=96),
+              functools.partial(wycheproof, fname='xchacha20_poly1305_test.json',
+                                variant='x', ivbits=192))
 
 
 if __name__ == '__main__':

@@ -15,10 +15,11 @@ entry point of the mainline library shape (see oracle/oracle-hash.h):
     crosses it), against a small FIPS 180-4 SHA-512 written here in Python,
     which is itself first checked against hashlib.
 """
+import functools
 import hashlib
 import hmac
 
-from kctest import Oracle, Tap, rng, randbytes, random_splits, path_name, whole_and_split
+from kctest import randbytes, random_splits, run_tests, whole_and_split
 from sha2ref import SHA512
 
 # name -> (hashlib name, block size).  sha256_finup_2x() has its own driver,
@@ -120,16 +121,9 @@ def test_bytecount(tap, o, r, path):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
-    for alg, (hname, block) in ALGS.items():
-        test_hash(tap, o, r, alg, hname, block, path)
-        test_hmac(tap, o, r, alg, hname, block, path)
-    test_bytecount(tap, o, r, path)
-    o.close()
-    tap.done()
+    run_tests(*[functools.partial(t, alg=alg, hname=hname, block=block)
+                for alg, (hname, block) in ALGS.items() for t in (test_hash, test_hmac)],
+              test_bytecount)
 
 
 if __name__ == '__main__':

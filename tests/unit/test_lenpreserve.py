@@ -14,7 +14,7 @@ import struct
 
 import lpref
 import testmgr
-from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name
+from kctest import OracleError, path_name, randbytes, run_tests
 
 EINVAL = 22
 
@@ -181,14 +181,7 @@ def test_errors(tap, o):
 
 
 def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    test_testmgr(tap, o)
-    test_random(tap, o, r)
-    test_errors(tap, o)
-    o.close()
-    tap.done()
+    run_tests(test_testmgr, test_random, test_errors)
 
 
 if __name__ == '__main__':

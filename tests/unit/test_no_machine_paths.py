@@ -40,7 +40,7 @@ MACHINE_PATH = re.compile('|'.join('(%s)' % p for _, p in PATTERNS))
 ALLOWED = {
     # The executable of an unprivileged user's program in a made-up
     # inventory: afalg-harden must name it as the blocker in its output.
-    ('tests/tools/test_afalg_harden.py', '/home' '/u/bin/enc'),
+    ('tests/lib/hardencases.py', '/home' '/u/bin/enc'),
 }
 
 

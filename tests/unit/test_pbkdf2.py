@@ -10,7 +10,7 @@ compared with hashlib.pbkdf2_hmac; 0 iterations and 0 output bytes are
 """
 import hashlib
 
-from kctest import Oracle, OracleError, Tap, rng, randbytes, path_name
+from kctest import OracleError, randbytes, run_tests
 
 EINVAL = 22
 HASHES = ('sha1', 'sha224', 'sha256', 'sha384', 'sha512')
@@ -24,11 +24,7 @@ RFC6070 = [
 ]
 
 
-def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
+def test_pbkdf2(tap, o, r, path):
     got = o.many([('pbkdf2', 'sha1', p, s, c, n) for p, s, c, n, _ in RFC6070])
     tap.ok([g[0].hex() for g in got] == [v[4] for v in RFC6070],
            'PBKDF2-HMAC-SHA1: the RFC 6070 vectors [%s]' % path, diag=got)
@@ -52,8 +48,10 @@ def main():
         except OracleError as e:
             tap.ok(e.errno == EINVAL, 'PBKDF2 with %d iterations, %d bytes: EINVAL' % (c, n),
                    diag=e.errno)
-    o.close()
-    tap.done()
+
+
+def main():
+    run_tests(test_pbkdf2)
 
 
 if __name__ == '__main__':

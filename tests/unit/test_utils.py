@@ -5,15 +5,10 @@
 memneq: equal buffers and buffers differing in exactly one bit at every
 position class (first, last, word boundaries), lengths 0..100, misaligned.
 """
-from kctest import Oracle, Tap, rng, randbytes, path_name
+from kctest import randbytes, run_tests
 
 
-def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
-
+def test_memneq(tap, o, r, path):
     reqs, want = [], []
     for n in range(101):
         for off in (0, 1, 3, 7):
@@ -31,6 +26,8 @@ def main():
     tap.ok(not bad, 'crypto_memneq, %d cases, lengths 0..100 [%s]' % (len(reqs), path),
            diag=bad[:5])
 
+
+def test_xor(tap, o, r, path):
     reqs, want = [], []
     for n in list(range(70)) + [r.randrange(70, 5000) for _ in range(50)]:
         off = r.randrange(8)
@@ -42,8 +39,10 @@ def main():
     bad = [len(q[1]) for q, g, w in zip(reqs, got, want) if g != w]
     tap.ok(not bad, 'crypto_xor/crypto_xor_cpy, %d cases, misaligned [%s]' % (len(reqs), path),
            diag=bad[:5])
-    o.close()
-    tap.done()
+
+
+def main():
+    run_tests(test_memneq, test_xor)
 
 
 if __name__ == '__main__':

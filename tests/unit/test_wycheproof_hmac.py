@@ -9,7 +9,7 @@ usingrawkey.  Table-driven: a family that provides the oracle commands
 hmac_<alg> and hmac_<alg>_raw adds one line to FILES.
 """
 
-from kctest import Oracle, Tap, load_vectors, path_name
+from kctest import load_vectors, run_tests
 
 # Wycheproof file -> oracle algorithm name
 FILES = {
@@ -21,10 +21,7 @@ FILES = {
 }
 
 
-def main():
-    tap = Tap()
-    o = Oracle()
-    path = path_name()
+def test_wycheproof(tap, o, path):
     for fname, alg in FILES.items():
         doc = load_vectors('wycheproof', 'testvectors_v1', fname)
         cases, reqs = [], []
@@ -57,8 +54,10 @@ def main():
         if doc['numberOfTests'] != len(cases):
             tap.ok(False, 'Wycheproof %s: numberOfTests %d, found %d'
                    % (fname, doc['numberOfTests'], len(cases)))
-    o.close()
-    tap.done()
+
+
+def main():
+    run_tests(test_wycheproof)
 
 
 if __name__ == '__main__':

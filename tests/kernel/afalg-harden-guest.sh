@@ -3,7 +3,7 @@
 # Runs as root in the test guest (kernel-patches/run-guest, host root
 # overlaid, no systemd): applies the files afalg-harden wrote under $1
 # (profile directories lvl0, lvl1, lvl2) and reports what took effect as
-# KEY=VALUE lines for tests/tools/test_afalg_harden_guest.py.
+# KEY=VALUE lines for tests/kernel/test_afalg_harden_guest.py.
 set -u
 dir=$1
 echo "uname=$(uname -r)"

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The check lines and the OpenSSL oracles of common.c, apart from probe.h
- * so that a client of libaio (whose <libaio.h> defines struct iocb and
- * struct io_event again) can use them without the kernel's AIO ABI header
- * that probe.h brings in.  Output format: see probe.h.
+ * The check lines and the OpenSSL oracles of check.c, apart from
+ * tests/shim/probe/probe.h so that a client of libaio (whose <libaio.h>
+ * defines struct iocb and struct io_event again) can use them without the
+ * kernel's AIO ABI header that probe.h brings in.  Output format: one line
+ * per check, "PASS <what>", "FAIL <what> -- <diagnostic>" or
+ * "SKIP <what>: <reason>" (kctest.forward_checks() makes them TAP).
  */
-#ifndef SHIM_PROBE_CHECK_H
-#define SHIM_PROBE_CHECK_H
+#ifndef TESTLIB_CHECK_H
+#define TESTLIB_CHECK_H
 
 #include <stdbool.h>
 #include <stddef.h>

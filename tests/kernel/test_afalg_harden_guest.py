@@ -2,9 +2,9 @@
 """afalg-harden's sysctl and modprobe files applied in the test guest.
 
 One boot of the patched 6.12 guest (kernel-patches/run-guest, TCG, no
-systemd) runs tests/tools/afalg-harden-guest.sh on three generated
-profiles whose levels are known (tests/tools/test_afalg_harden.py: no
-user 2, root iwd on hmac(sha256) 1, a user's cbc(aes) 0):
+systemd) runs tests/kernel/afalg-harden-guest.sh on three generated
+profiles whose levels are known (tests/lib/hardencases.py: no user 2,
+root iwd on hmac(sha256) 1, a user's cbc(aes) 0):
 
 - sysctl -p of the generated file sets crypto.af_alg_restrict to the
   level written in that file, and the level acts: at 2 no AF_ALG socket
@@ -26,16 +26,14 @@ kernel-patches/kbuild (cached) provides it.
 import os
 import re
 import subprocess
-import sys
 import tempfile
 
+import hardencases as th  # inventories with known levels
 from kctest import Tap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 KP = os.path.join(TOP, 'kernel-patches')
-sys.path.insert(0, HERE)
-import test_afalg_harden as th  # noqa: E402  (inventories with known levels)
 
 PROFILES = {'lvl2': [], 'lvl1': [th.IWD_SOCK, th.IWD], 'lvl0': [th.IWD, th.USER]}
 KNOWN_LEVEL = {'lvl0': '0', 'lvl1': '1', 'lvl2': '2'}

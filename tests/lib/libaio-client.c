@@ -6,7 +6,7 @@
  * memory, without a system call, while the ring's header carries
  * AIO_RING_MAGIC; the completions must still be seen.  Every output is
  * checked against OpenSSL's libcrypto.  Runs natively on a kernel with
- * AF_ALG and under the shim; prints PASS/FAIL/SKIP lines (probe.h).
+ * AF_ALG and under the shim; prints PASS/FAIL/SKIP lines (check.h).
  * "libaio-client readonly" runs one request on a ring made read-only.
  */
 #include <errno.h>

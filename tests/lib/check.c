@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Helpers shared by shim-probe and kcapi-client: PASS/FAIL/SKIP output
- * and the OpenSSL oracle (the AF_ALG helpers are tests/lib/afalg.h).
- * See probe.h.
+ * The PASS/FAIL/SKIP check lines and the OpenSSL oracles (check.h) of
+ * shim-probe, kcapi-client and libaio-client; the AF_ALG helpers are
+ * afalg.h.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -17,7 +17,7 @@
 #include <openssl/hmac.h>
 #include <openssl/kdf.h>
 
-#include "probe.h"
+#include "check.h"
 
 int probe_failures;
 
