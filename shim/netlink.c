@@ -20,6 +20,8 @@
 #include <sys/uio.h>
 #include <linux/netlink.h>
 #include <linux/cryptouser.h>
+#include <linux/capability.h>
+#include <sys/syscall.h>
 
 #include "real.h"
 
@@ -486,6 +488,103 @@ static bool null_terminated(const char *s)
 	return memchr(s, 0, CRYPTO_MAX_NAME) != NULL;
 }
 
+/* netlink_capable(skb, CAP_NET_ADMIN): this process's effective set */
+static bool net_admin(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[2] = { { 0 } };
+
+	if (AFS_REAL(syscall)(SYS_capget, &h, d))
+		return false;
+	return d[CAP_NET_ADMIN / 32].effective &
+	       (1u << (CAP_NET_ADMIN % 32));
+}
+
+/*
+ * crypto_alg_match(): by driver name when one is given, else (unless
+ * @exact) by name; the type bits under the mask must agree.  The shim
+ * counts every algorithm it serves as registered (D7).
+ */
+static const struct afs_alg *alg_match(const struct crypto_user_alg *p,
+				       bool exact)
+{
+	const struct afs_alg *a;
+
+	if (p->cru_driver_name[0])
+		a = afs_alg_find(p->cru_driver_name, true);
+	else if (!exact)
+		a = afs_alg_find(p->cru_name, false);
+	else
+		return NULL;
+	if (!a || ((alg_flags(a) ^ p->cru_type) & p->cru_mask))
+		return NULL;
+	return a;
+}
+
+/* whether the request carries CRYPTOCFGA_PRIORITY_VAL (a u32 attribute) */
+static bool has_priority(const struct nlmsghdr *nlh)
+{
+	size_t off = NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(struct crypto_user_alg));
+	struct nlattr na;
+
+	while (off + NLA_HDRLEN <= nlh->nlmsg_len) {
+		memcpy(&na, (const uint8_t *)nlh + off, sizeof(na));
+		if (na.nla_len < NLA_HDRLEN || off + na.nla_len > nlh->nlmsg_len)
+			break;
+		if ((na.nla_type & NLA_TYPE_MASK) == CRYPTOCFGA_PRIORITY_VAL)
+			return true;
+		off += NLA_ALIGN(na.nla_len);
+	}
+	return false;
+}
+
+/*
+ * crypto_add_alg(), crypto_del_alg(), crypto_update_alg(), in their order
+ * of checks.  The shim has no registry to change: a name it serves is
+ * already registered (NEWALG: EEXIST), an instance it serves is in use
+ * (DELALG: EBUSY) and an update is accepted without changing what
+ * GETALG reports (D7); a name it cannot build is ENOENT, as a template
+ * the kernel cannot instantiate.
+ */
+static int alg_admin(const struct nlmsghdr *nlh,
+		     const struct crypto_user_alg *p)
+{
+	const struct afs_alg *a;
+	int type = nlh->nlmsg_type, t;
+	bool prio = has_priority(nlh);
+
+	if (!net_admin())
+		return -EPERM;
+	if (!null_terminated(p->cru_name) ||
+	    !null_terminated(p->cru_driver_name))
+		return -EINVAL;
+	switch (type) {
+	case CRYPTO_MSG_NEWALG:
+		if (prio && !p->cru_driver_name[0])
+			return -EINVAL;
+		if (alg_match(p, p->cru_driver_name[0]))
+			return -EEXIST;
+		/* crypto_alg_mod_lookup(): a template form it can build */
+		for (t = 0; t < AFS_NTYPES; t++) {
+			a = afs_alg_lookup(t, p->cru_driver_name[0] ?
+					   p->cru_driver_name : p->cru_name);
+			if (a && !((alg_flags(a) ^ p->cru_type) & p->cru_mask))
+				return 0;
+		}
+		return -ENOENT;
+	case CRYPTO_MSG_DELALG:
+		a = alg_match(p, true);
+		if (!a)
+			return -ENOENT;
+		/* only instances of templates can go, and ours are in use */
+		return strchr(a->name, '(') ? -EBUSY : -EINVAL;
+	default:	/* CRYPTO_MSG_UPDATEALG */
+		return alg_match(p, true) ? 0 : -ENOENT;
+	}
+}
+
 /* crypto_user_rcv_msg() for one request; returns the error to ack. */
 static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 {
@@ -551,6 +650,9 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 	if (type == CRYPTO_MSG_DELRNG)
 		return geteuid() ? -EPERM : 0;
 	memcpy(&p, NLMSG_DATA(nlh), sizeof(p));
+	if (type == CRYPTO_MSG_NEWALG || type == CRYPTO_MSG_DELALG ||
+	    type == CRYPTO_MSG_UPDATEALG)
+		return alg_admin(nlh, &p);
 	if (type != CRYPTO_MSG_GETSTAT &&
 	    (!null_terminated(p.cru_name) || !null_terminated(p.cru_driver_name)))
 		return -EINVAL;
@@ -571,8 +673,7 @@ static int crypto_user_rcv(struct afs_nl_state *n, const struct nlmsghdr *nlh)
 	case CRYPTO_MSG_GETSTAT:
 		return -524;	/* ENOTSUPP: no longer supported */
 	default:
-		/* NEWALG, DELALG, UPDATEALG: CAP_NET_ADMIN, not emulated */
-		return -EPERM;
+		return -EINVAL;	/* no doit */
 	}
 }
 

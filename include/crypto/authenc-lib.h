@@ -71,6 +71,14 @@ int authenc_lib_decrypt(const struct authenc_lib_key *key, u8 *dst,
 			const u8 *src, size_t src_len,
 			const u8 *ad, size_t ad_len,
 			const u8 iv[AES_BLOCK_SIZE], unsigned int authsize);
+int authencesn_lib_encrypt(const struct authenc_lib_key *key, u8 *dst,
+			   const u8 *src, size_t len, const u8 *ad,
+			   size_t ad_len, const u8 iv[AES_BLOCK_SIZE],
+			   unsigned int authsize);
+int authencesn_lib_decrypt(const struct authenc_lib_key *key, u8 *dst,
+			   const u8 *src, size_t src_len,
+			   const u8 *ad, size_t ad_len,
+			   const u8 iv[AES_BLOCK_SIZE], unsigned int authsize);
 void authenc_lib_wipe(struct authenc_lib_key *key);
 
 #endif /* _CRYPTO_AUTHENC_LIB_H */

@@ -6,6 +6,10 @@
  * Encryption: C = AES-CBC(IV, P); T = HMAC(ad || C), first authsize bytes;
  * output C || T.  Decryption checks T in constant time over ad || C before
  * anything is decrypted, so a forgery leaves dst untouched.
+ *
+ * authencesn(hmac(H),cbc(aes)), IPsec ESP with extended sequence numbers
+ * (crypto/authencesn.c), is the same with the MAC taken over the
+ * associated data with its bytes 4..8 moved behind the ciphertext.
  */
 
 #include <crypto/aes-cbc.h>
@@ -138,22 +142,29 @@ int authenc_lib_setkey(struct authenc_lib_key *key, enum authenc_lib_hash hash,
 }
 EXPORT_SYMBOL_GPL(authenc_lib_setkey);
 
-/* HMAC(ad || ct); ad and ct may be NULL when their length is 0. */
+/* one piece of the MAC's input; @p may be NULL when @len is 0 */
+struct authenc_seg {
+	const u8 *p;
+	size_t len;
+};
+
+/* HMAC over the concatenation of @nseg pieces */
 #define AUTHENC_MAC(alg)						\
 	do {								\
 		struct hmac_##alg##_ctx ctx;				\
+		unsigned int i;						\
 									\
 		hmac_##alg##_init(&ctx, &key->hmac.alg);		\
-		if (ad_len)						\
-			hmac_##alg##_update(&ctx, ad, ad_len);		\
-		if (ct_len)						\
-			hmac_##alg##_update(&ctx, ct, ct_len);		\
+		for (i = 0; i < nseg; i++)				\
+			if (seg[i].len)					\
+				hmac_##alg##_update(&ctx, seg[i].p,	\
+						    seg[i].len);	\
 		hmac_##alg##_final(&ctx, mac);				\
 	} while (0)
 
-static void authenc_mac(const struct authenc_lib_key *key, const u8 *ad,
-			size_t ad_len, const u8 *ct, size_t ct_len,
-			u8 mac[AUTHENC_MAX_DIGEST])
+static void authenc_mac_segs(const struct authenc_lib_key *key,
+			     const struct authenc_seg *seg, unsigned int nseg,
+			     u8 mac[AUTHENC_MAX_DIGEST])
 {
 	switch (key->hash) {
 	case AUTHENC_LIB_HMAC_SHA1:
@@ -169,6 +180,33 @@ static void authenc_mac(const struct authenc_lib_key *key, const u8 *ad,
 		AUTHENC_MAC(sha512);
 		break;
 	}
+}
+
+/* authenc: HMAC(ad || ct) */
+static void authenc_mac(const struct authenc_lib_key *key, const u8 *ad,
+			size_t ad_len, const u8 *ct, size_t ct_len,
+			u8 mac[AUTHENC_MAX_DIGEST])
+{
+	const struct authenc_seg seg[] = { { ad, ad_len }, { ct, ct_len } };
+
+	authenc_mac_segs(key, seg, ARRAY_SIZE(seg), mac);
+}
+
+/*
+ * authencesn: ad begins with the SPI and the high 32 bits of the extended
+ * sequence number, which crypto/authencesn.c moves behind the ciphertext
+ * for the MAC: HMAC(ad[0..4) || ad[8..) || ct || ad[4..8)).  The caller
+ * checks ad_len >= 8.
+ */
+static void authencesn_mac(const struct authenc_lib_key *key, const u8 *ad,
+			   size_t ad_len, const u8 *ct, size_t ct_len,
+			   u8 mac[AUTHENC_MAX_DIGEST])
+{
+	const struct authenc_seg seg[] = {
+		{ ad, 4 }, { ad + 8, ad_len - 8 }, { ct, ct_len }, { ad + 4, 4 },
+	};
+
+	authenc_mac_segs(key, seg, ARRAY_SIZE(seg), mac);
 }
 
 /**
@@ -245,6 +283,91 @@ int authenc_lib_decrypt(const struct authenc_lib_key *key, u8 *dst,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(authenc_lib_decrypt);
+
+/**
+ * authencesn_lib_encrypt() - authencesn encryption (IPsec ESP with
+ *			      extended sequence numbers)
+ * @key: prepared key (authenc_lib_setkey(): the same key blob)
+ * @dst: output, @len + @authsize bytes (ciphertext || tag); may equal @src
+ * @src: plaintext
+ * @len: plaintext length, a multiple of 16
+ * @ad: associated data: SPI, high 32 bits of the sequence number, the rest
+ * @ad_len: its length, at least 8
+ * @iv: the CBC IV
+ * @authsize: tag length: 0 (no tag, no MAC) or 4..digest size
+ *
+ * As crypto/authencesn.c: the MAC covers ad[0..4) || ad[8..) ||
+ * ciphertext || ad[4..8).
+ *
+ * Return: 0, or -EINVAL for @ad_len < 8, a @len that is not a multiple
+ * of 16 or a bad @authsize.
+ */
+int authencesn_lib_encrypt(const struct authenc_lib_key *key, u8 *dst,
+			   const u8 *src, size_t len, const u8 *ad,
+			   size_t ad_len, const u8 iv[AES_BLOCK_SIZE],
+			   unsigned int authsize)
+{
+	u8 mac[AUTHENC_MAX_DIGEST], ivbuf[AES_BLOCK_SIZE];
+
+	if (ad_len < 8 || len % AES_BLOCK_SIZE ||
+	    (authsize && authsize < 4) ||
+	    authsize > authenc_lib_digestsize(key->hash))
+		return -EINVAL;
+	memcpy(ivbuf, iv, AES_BLOCK_SIZE);
+	aes_cbc_encrypt(dst, src, len, ivbuf, &key->aes);
+	if (!authsize)
+		return 0;
+	authencesn_mac(key, ad, ad_len, dst, len, mac);
+	memcpy(dst + len, mac, authsize);
+	memzero_explicit(mac, sizeof(mac));
+	return 0;
+}
+EXPORT_SYMBOL_GPL(authencesn_lib_encrypt);
+
+/**
+ * authencesn_lib_decrypt() - authencesn decryption
+ * @key: prepared key
+ * @dst: plaintext output, @src_len - @authsize bytes; may equal @src
+ * @src: ciphertext || tag
+ * @src_len: ciphertext length plus @authsize
+ * @ad: associated data, at least 8 bytes (see authencesn_lib_encrypt())
+ * @ad_len: its length
+ * @iv: the CBC IV
+ * @authsize: tag length: 0 (nothing checked) or 4..digest size
+ *
+ * The tag is checked first, in constant time (-EBADMSG, nothing written
+ * to @dst), then the ciphertext length (-EINVAL if not whole blocks).
+ *
+ * Return: 0, -EBADMSG or -EINVAL (also for @ad_len < 8, @src_len <
+ * @authsize or a bad @authsize).
+ */
+int authencesn_lib_decrypt(const struct authenc_lib_key *key, u8 *dst,
+			   const u8 *src, size_t src_len,
+			   const u8 *ad, size_t ad_len,
+			   const u8 iv[AES_BLOCK_SIZE], unsigned int authsize)
+{
+	u8 mac[AUTHENC_MAX_DIGEST], ivbuf[AES_BLOCK_SIZE];
+	size_t len;
+	int bad;
+
+	if (ad_len < 8 || (authsize && authsize < 4) ||
+	    authsize > authenc_lib_digestsize(key->hash) || src_len < authsize)
+		return -EINVAL;
+	len = src_len - authsize;
+	if (authsize) {
+		authencesn_mac(key, ad, ad_len, src, len, mac);
+		bad = crypto_memneq(mac, src + len, authsize);
+		memzero_explicit(mac, sizeof(mac));
+		if (bad)
+			return -EBADMSG;
+	}
+	if (len % AES_BLOCK_SIZE)
+		return -EINVAL;
+	memcpy(ivbuf, iv, AES_BLOCK_SIZE);
+	aes_cbc_decrypt(dst, src, len, ivbuf, &key->aes);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(authencesn_lib_decrypt);
 
 /**
  * authenc_lib_wipe() - erase a prepared key

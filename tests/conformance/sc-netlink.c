@@ -14,6 +14,9 @@
 #include <sys/uio.h>
 #include <linux/netlink.h>
 #include <linux/cryptouser.h>
+#include <linux/capability.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 
 #include "conformance.h"
 
@@ -362,6 +365,98 @@ static int nl_open_with_sha256(int *hfd)
 	return fd;
 }
 
+/*
+ * NEWALG, DELALG, UPDATEALG (crypto_add_alg(), crypto_del_alg(),
+ * crypto_update_alg()): the answers a program that probes with them gets.
+ * Only requests whose answer does not depend on which instances the
+ * kernel happens to have registered are compared; the rest is D7.
+ */
+static void admin(int fd, uint16_t type, const char *name, bool driver,
+		  bool prio, uint32_t seq)
+{
+	struct {
+		struct crypto_user_alg u;
+		struct nlattr a;
+		uint32_t v;
+	} __attribute__((packed)) r;
+
+	memset(&r, 0, sizeof(r));
+	strncpy(driver ? r.u.cru_driver_name : r.u.cru_name, name,
+		CRYPTO_MAX_NAME - 1);
+	r.a.nla_len = NLA_HDRLEN + sizeof(r.v);
+	r.a.nla_type = CRYPTOCFGA_PRIORITY_VAL;
+	r.v = 500;
+	nl_send(fd, type, NLM_F_REQUEST | NLM_F_ACK, seq, &r,
+		prio ? sizeof(r) : sizeof(r.u));
+	nl_recv(fd, 4096, 0);
+}
+
+/* CAP_NET_ADMIN out of the effective set, as an unprivileged caller */
+static int drop_net_admin(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[CAP_NET_ADMIN / 32].effective &= ~(1u << (CAP_NET_ADMIN % 32));
+	return (int)syscall(SYS_capset, &h, d);
+}
+
+static void sc_nl_admin(const void *arg)
+{
+	struct crypto_user_alg u;
+	int fd, hfd, st;
+	pid_t pid;
+
+	(void)arg;
+	fd = nl_open_with_sha256(&hfd);
+	if (fd < 0)
+		return;
+	out("-- NEWALG: registered, unknown, priority without a driver");
+	admin(fd, CRYPTO_MSG_NEWALG, "sha256", false, false, 50);
+	admin(fd, CRYPTO_MSG_NEWALG, "hmac(nosuchalg)", false, false, 51);
+	admin(fd, CRYPTO_MSG_NEWALG, "nosuch-driver", true, false, 52);
+	admin(fd, CRYPTO_MSG_NEWALG, "sha256", false, true, 53);
+	out("-- DELALG: by name only, unknown driver");
+	admin(fd, CRYPTO_MSG_DELALG, "sha256", false, false, 54);
+	admin(fd, CRYPTO_MSG_DELALG, "nosuch-driver", true, false, 55);
+	out("-- UPDATEALG: by name only, unknown driver");
+	admin(fd, CRYPTO_MSG_UPDATEALG, "sha256", false, false, 56);
+	admin(fd, CRYPTO_MSG_UPDATEALG, "nosuch-driver", true, false, 57);
+	out("-- unterminated names");
+	memset(&u, 'a', sizeof(u));
+	nl_send(fd, CRYPTO_MSG_NEWALG, NLM_F_REQUEST | NLM_F_ACK, 58, &u,
+		sizeof(u));
+	nl_recv(fd, 4096, 0);
+	close(fd);
+	out("-- without CAP_NET_ADMIN");
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		if (drop_net_admin())
+			out("capset %s", ename(errno));
+		fd = nl_open();
+		if (fd >= 0) {
+			admin(fd, CRYPTO_MSG_NEWALG, "sha256", false, false, 60);
+			admin(fd, CRYPTO_MSG_DELALG, "nosuch-driver", true,
+			      false, 61);
+			admin(fd, CRYPTO_MSG_UPDATEALG, "sha256", false,
+			      false, 62);
+			memset(&u, 'a', sizeof(u));
+			nl_send(fd, CRYPTO_MSG_NEWALG,
+				NLM_F_REQUEST | NLM_F_ACK, 63, &u, sizeof(u));
+			nl_recv(fd, 4096, 0);
+		}
+		fflush(stdout);
+		_exit(0);
+	}
+	waitpid(pid, &st, 0);
+	close(hfd);
+}
+
 /* GETALG requests the kernel rejects, acks, truncation, peeking */
 static void sc_nl_errors(const void *arg)
 {
@@ -620,6 +715,7 @@ void reg_netlink(void)
 
 	reg("netlink.socket", sc_nl_socket, NULL);
 	reg("netlink.errors", sc_nl_errors, NULL);
+	reg("netlink.admin", sc_nl_admin, NULL);
 	reg("netlink.rcvbuf", sc_nl_rcvbuf, NULL);
 	for (i = 0; i < ncalgs; i++) {
 		/*

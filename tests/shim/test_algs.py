@@ -264,6 +264,7 @@ def child():
     for name in algs_aead.AEADS:
         algs_aead.check_aead(name)
     algs_aead.check_authenc()
+    algs_aead.check_authencesn()
     for name in RNGS:
         check_rng(name)
     for name in algs_hash.MACS:

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""authenc(hmac(sha1|sha256|sha384|sha512),cbc(aes)) against a Python composition.
+"""authenc(hmac(sha1|sha256|sha384|sha512),cbc(aes)) against a Python composition,
+and authencesn(...) (IPsec ESP with extended sequence numbers).
 
 Expected values: AES-CBC from python3-cryptography, then hmac over
 ad || ciphertext, truncated to authsize, appended (crypto/authenc.c).  Key
 blobs are built here in the rtattr format of crypto_authenc_extractkeys();
 malformed blobs (short, wrong type, wrong payload length, rta_len past the
 end, enckeylen past the end) must give -EINVAL, bad AES key lengths too.
+authencesn: the same, with the MAC over ad[0:4] || ad[8:] || ciphertext ||
+ad[4:8] (crypto/authencesn.c moves the high sequence number bits behind
+the ciphertext), ad of at least 8 bytes, authsize 0 or 4..digest size.
 """
 import hashlib
 import hmac
@@ -33,6 +37,77 @@ def seal(h, authkey, enckey, iv, ad, msg, authsize):
     e = Cipher(algorithms.AES(enckey), modes.CBC(iv)).encryptor()
     ct = e.update(msg) + e.finalize()
     return ct + hmac.new(authkey, ad + ct, HASHES[h][0]).digest()[:authsize]
+
+
+def seal_esn(h, authkey, enckey, iv, ad, msg, authsize):
+    e = Cipher(algorithms.AES(enckey), modes.CBC(iv)).encryptor()
+    ct = e.update(msg) + e.finalize()
+    if not authsize:
+        return ct
+    mac_in = ad[0:4] + ad[8:] + ct + ad[4:8]
+    return ct + hmac.new(authkey, mac_in, HASHES[h][0]).digest()[:authsize]
+
+
+def test_esn(tap, o, r, path):
+    """authencesn against seal_esn(), its forgeries and its errors."""
+    for h, (_, dsize) in HASHES.items():
+        reqs, want = [], []
+        for n in [16 * i for i in range(0, 8)] + \
+                [r.randrange(0, 4097) // 16 * 16 for _ in range(30)]:
+            authkey = randbytes(r, r.choice((0, 16, 20, 64, 129)))
+            enckey = randbytes(r, r.choice((16, 24, 32)))
+            iv, msg = randbytes(r, 16), randbytes(r, n)
+            ad = randbytes(r, r.choice((8, 12, 16, 20, 100)))
+            authsize = r.choice((0, 4, 8, 12, 16, dsize))
+            k = blob(authkey, enckey)
+            ct = seal_esn(h, authkey, enckey, iv, ad, msg, authsize)
+            reqs.append(('authencesn_enc', h, k, iv, ad, msg, authsize,
+                         r.randrange(8), r.randrange(2)))
+            want.append([ct])
+            reqs.append(('authencesn_dec', h, k, iv, ad, ct, authsize,
+                         r.randrange(8), r.randrange(2)))
+            want.append([msg])
+            if authsize >= 8:
+                # the moved bytes are covered: a flip in ad[4:8] or in
+                # ad[0:4] is a forgery, as one in the tag
+                for i in (r.randrange(0, 4), r.randrange(4, 8)):
+                    t_ad = bytearray(ad)
+                    t_ad[i] ^= 1
+                    reqs.append(('authencesn_dec', h, k, iv, bytes(t_ad), ct,
+                                 authsize, 0, 0))
+                    want.append(EBADMSG)
+                t = bytearray(ct)
+                t[-1] ^= 1
+                reqs.append(('authencesn_dec', h, k, iv, ad, bytes(t),
+                             authsize, 0, 0))
+                want.append(EBADMSG)
+        bad = mismatches(reqs, o.many(reqs), want, show)
+        tap.ok(not bad, 'authencesn(hmac(%s),cbc(aes)) seal/open vs python '
+               '(MAC over ad[0:4]||ad[8:]||ct||ad[4:8]), %d cases, '
+               'forgeries in the moved bytes -> EBADMSG [%s]'
+               % (h, len(reqs), path), diag=bad[:5])
+        k = blob(b'k' * 20, b'e' * 16)
+        iv = bytes(16)
+        cases = [
+            (('authencesn_enc', h, k, iv, b'1234567', b'x' * 16, 16, 0, 0),
+             EINVAL, 'enc ad < 8'),
+            (('authencesn_dec', h, k, iv, b'1234567', b'x' * 32, 16, 0, 0),
+             EINVAL, 'dec ad < 8'),
+            (('authencesn_enc', h, k, iv, b'12345678', b'x' * 16, 3, 0, 0),
+             EINVAL, 'authsize 3'),
+            (('authencesn_enc', h, k, iv, b'12345678', b'x' * 16, dsize + 1,
+              0, 0), EINVAL, 'authsize > digest'),
+            (('authencesn_enc', h, k, iv, b'12345678', b'x' * 17, 16, 0, 0),
+             EINVAL, 'enc len % 16'),
+            (('authencesn_dec', h, k, iv, b'12345678', b'z' * 47, 16, 0, 0),
+             EBADMSG, 'dec bad tag and bad length: tag checked first'),
+        ]
+        got = o.many([c[0] for c in cases])
+        bad = [(c[2], g) for c, g in zip(cases, got)
+               if not (isinstance(g, OracleError) and g.errno == c[1])]
+        tap.ok(not bad, 'authencesn(hmac(%s)) errors: ad < 8, authsize 1..3 '
+               'or > digest, partial block, tag before length [%s]'
+               % (h, path), diag=bad)
 
 
 def show(q, g, w):
@@ -136,7 +211,7 @@ def test_key_blob(tap, o, r, path):
 
 
 def main():
-    run_tests(test_seal_open, test_key_blob)
+    run_tests(test_seal_open, test_key_blob, test_esn)
 
 
 if __name__ == '__main__':

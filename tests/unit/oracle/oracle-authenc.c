@@ -8,6 +8,8 @@
  *        -> plaintext; errors as ERR <errno>; a failed decrypt that
  *        wrote into dst gives ERR EFAULT
  *   authenc_extractkeys <keyblob>   -> authkey enckey (or ERR EINVAL)
+ *   authencesn_enc, authencesn_dec: as authenc_enc/_dec, for
+ *        authencesn(hmac(H),cbc(aes))
  *   hash: sha1 | sha256 | sha384 | sha512
  */
 #include <errno.h>
@@ -32,9 +34,12 @@ static int parse_hash(const struct oarg *a, enum authenc_lib_hash *h)
 	return 0;
 }
 
+enum authenc_op { AE_ENC, AE_DEC, AE_ESN_ENC, AE_ESN_DEC };
+
 static int cmd_authenc(int argc, const struct oarg *a, struct oout *out,
-		       bool enc)
+		       enum authenc_op op)
 {
+	bool enc = op == AE_ENC || op == AE_ESN_ENC;
 	struct authenc_lib_key key;
 	enum authenc_lib_hash h;
 	size_t off = a[6].num, len = a[4].len, olen, cap;
@@ -62,14 +67,28 @@ static int cmd_authenc(int argc, const struct oarg *a, struct oout *out,
 		memcpy(o + off, canary, olen);
 	else
 		memcpy(canary, in + off, olen);
-	if (enc)
+	switch (op) {
+	case AE_ENC:
 		err = authenc_lib_encrypt(&key, o + off, in + off, len,
 					  ad + off, a[3].len, a[2].buf,
 					  authsize);
-	else
+		break;
+	case AE_DEC:
 		err = authenc_lib_decrypt(&key, o + off, in + off, len,
 					  ad + off, a[3].len, a[2].buf,
 					  authsize);
+		break;
+	case AE_ESN_ENC:
+		err = authencesn_lib_encrypt(&key, o + off, in + off, len,
+					     ad + off, a[3].len, a[2].buf,
+					     authsize);
+		break;
+	default:
+		err = authencesn_lib_decrypt(&key, o + off, in + off, len,
+					     ad + off, a[3].len, a[2].buf,
+					     authsize);
+		break;
+	}
 	if (!err)
 		oracle_out(out, o + off, olen);
 	else if (memcmp(o + off, canary, olen))
@@ -83,17 +102,17 @@ static int cmd_authenc(int argc, const struct oarg *a, struct oout *out,
 	return err;
 }
 
-static int cmd_authenc_enc(int argc, const struct oarg *a, struct oout *out)
-{
-	return cmd_authenc(argc, a, out, true);
-}
-ORACLE_CMD("authenc_enc", 8, 8, cmd_authenc_enc);
+#define AUTHENC_CMD(name, op)						\
+static int cmd_##name(int argc, const struct oarg *a, struct oout *out)\
+{									\
+	return cmd_authenc(argc, a, out, op);				\
+}									\
+ORACLE_CMD(#name, 8, 8, cmd_##name)
 
-static int cmd_authenc_dec(int argc, const struct oarg *a, struct oout *out)
-{
-	return cmd_authenc(argc, a, out, false);
-}
-ORACLE_CMD("authenc_dec", 8, 8, cmd_authenc_dec);
+AUTHENC_CMD(authenc_enc, AE_ENC);
+AUTHENC_CMD(authenc_dec, AE_DEC);
+AUTHENC_CMD(authencesn_enc, AE_ESN_ENC);
+AUTHENC_CMD(authencesn_dec, AE_ESN_DEC);
 
 static int cmd_extractkeys(int argc, const struct oarg *a, struct oout *out)
 {
