@@ -7,9 +7,9 @@ a seccomp filter making bpf(2) fail with EPERM).  This driver runs outside
 it and checks the guard: bpf-probe, which calls bpf() once with a command
 no kernel knows (rejected before anything is created, loaded or read),
 gets EPERM under bpf-deny and something else (EINVAL, as root) without
-it; bpftool fails under it (afalg-trace's own line: test_tracer_host.py); other system calls, the exit
-status and the environment pass through; the filter is inherited by
-children.  Without the filter the first checks fail (try
+it; bpftool fails under it (afalg-trace's own line is checked by
+test_tracer_host.py); other system calls, the exit status and the
+environment pass through; the filter is inherited by children.  Without the filter the first checks fail (try
 BPF_DENY=/usr/bin/env).
 """
 import os
