@@ -212,6 +212,20 @@ static struct afalg_trace_bpf *open_and_load(bool fentry_ok, int *errp)
 	return o;
 }
 
+/* Seccomp mode of this process (/proc/self/status): 2 is a filter. */
+static int seccomp_mode(void)
+{
+	int mode = 0;
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		sscanf(line, "Seccomp: %d", &mode);
+	if (f)
+		fclose(f);
+	return mode;
+}
+
 /* fentry/fexit, else kprobes, else syscall tracepoints only. */
 static struct afalg_trace_bpf *load(void)
 {
@@ -219,6 +233,16 @@ static struct afalg_trace_bpf *load(void)
 	int err;
 
 	obj = open_and_load(true, &err);
+	if (!obj && (err == -EPERM || err == -EACCES) && seccomp_mode() == 2) {
+		/*
+		 * probe_kernel() found the capabilities, yet bpf() is refused
+		 * and a seccomp filter is in place (a sandbox, or the test
+		 * suite's bpf-deny): no fallback would load; one line, not three
+		 */
+		msg("bpf() refused with %s under this process's seccomp filter: nothing traced",
+		    err == -EPERM ? "EPERM" : "EACCES");
+		return NULL;
+	}
 	if (!obj && !env.no_fentry) {
 		/* fentry/fexit may be refused (no trampolines, lockdown, ...) */
 		msg("fentry/fexit programs did not load (%s): trying kprobes", strerror(-err));

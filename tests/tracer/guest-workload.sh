@@ -14,13 +14,14 @@
 #   <phase>.pids          "name pid" of real clients started by this script
 #   r.truth               phase r: the matrix probe's result of every bind
 #   r*.events             phase r: NDJSON events of its four tracers
+#   h*                    phase h: see phase_h
 #   times                 seconds per phase (guest clock: slow under TCG)
 #   <phase>.t0, .t1       empty files created at the start and end of a
 #                         phase: their mtimes are host time
 #
 # usage: guest-workload.sh OUT TRACE CLIENT BTWRAPPER LOAD_PER_PROC PHASES
 set -u
-OUT=$1 TRACE=$2 CLIENT=$3 BTW=$4 LOAD=$5 PHASES=${6:-"a b c e"}
+OUT=$1 TRACE=$2 CLIENT=$3 BTW=$4 LOAD=$5 PHASES=${6:-"a b c e h"}
 KNOB=/proc/sys/crypto/af_alg_restrict
 LOG_USE=/proc/sys/crypto/af_alg_log_use
 LOG_DENY=/proc/sys/crypto/af_alg_log_deny
@@ -59,10 +60,10 @@ start() {
 	launch "$@" && ready "$1"
 }
 
-# stop NAME: SIGINT, wait for the summary
+# stop NAME [SIGNAL]: SIGINT (or SIGNAL), wait for the summary
 stop() {
 	pid=$(cat "$OUT/$1.pid")
-	kill -INT "$pid" 2>/dev/null
+	kill -"${2:-INT}" "$pid" 2>/dev/null
 	wait "$pid"
 	echo $? >"$OUT/$1.rc"
 }
@@ -157,6 +158,66 @@ phase_e() {	# level 2: attempts denied by af_alg_restrict, socket(2) and io_urin
 	real kcapi-dgst e kcapi-dgst -c sha256 -i /tmp/abc >/dev/null 2>&1
 	stop e
 	dmesg >"$OUT/e.dmesg"
+	level 0 0 0
+}
+
+phase_h() {	# socket(AF_ALG) refused (level 2: the no-AF_ALG path of a kernel
+		# without AF_ALG), what tracer-host ran on the build host until
+		# issue 27 item 5.  Five tracers at once: h (real clients,
+		# chroot, cgroup path, privilege, many processes), h.bt (the
+		# bpftrace edition on the same), hev (--events, stopped by
+		# SIGTERM), hp (--pid), hc (--cgroup); then --duration --table.
+		# h.*.truth: afalg-client's accounts; h.caps.WHO: CapEff of a
+		# process run as WHO; h.hostname: the guest's host name
+	level 2 0 0
+	cat /proc/sys/kernel/hostname >"$OUT/h.hostname"
+	rm -f /tmp/h.go
+	sh -c 'while [ ! -e /tmp/h.go ]; do sleep 0.1; done; exec "$0" probe 2' "$CLIENT" \
+		>"$OUT/h.pid.truth" &
+	waiter=$!
+	mkdir -p /sys/fs/cgroup/afalg-h
+	launch h "$TRACE"
+	launch h.bt "$BTW"
+	launch hev "$TRACE" --events="$OUT/h.events"
+	launch hp "$TRACE" -p "$waiter"
+	launch hc "$TRACE" -c /sys/fs/cgroup/afalg-h
+	ready h h.bt hev hp hc || { for n in h h.bt hev hp hc; do stop $n; done; return 1; }
+	T="$OUT/h.truth"
+	"$CLIENT" probe 5 >>"$T"
+	"$CLIENT" probe 3 >>"$T"
+	"$CLIENT" hash sha256 4 100 >>"$T"	# fails at socket(): 1 attempt
+	printf 'abc' >/tmp/abc
+	real kcapi-dgst h kcapi-dgst -c sha256 -i /tmp/abc >/dev/null 2>&1
+	mkdir -p /tmp/hhl
+	head -c 20000 /dev/zero >/tmp/hhl/one
+	cp /tmp/hhl/one /tmp/hhl/two
+	real hardlink h hardlink -n -c /tmp/hhl >/dev/null 2>&1
+	mkdir -p /tmp/hroot/sbin
+	cp "$CLIENT" /tmp/hroot/sbin/afalg-client
+	chroot /tmp/hroot /sbin/afalg-client probe 2 >"$OUT/h.chroot.truth"
+	sh -c 'echo $$ >/sys/fs/cgroup/afalg-h/cgroup.procs && exec "$@"' sh \
+		"$CLIENT" probe 3 >"$OUT/h.cg.truth"
+	"$CLIENT" probe 1 >"$OUT/h.other.truth"
+	touch /tmp/h.go
+	wait "$waiter"
+	"$CLIENT" forks 4 probe 2500 >"$OUT/h.forks.truth"
+	for who in root nobody netadmin; do
+		case $who in
+		root) run= ;;
+		nobody) run="setpriv --reuid 65534 --regid 65534 --clear-groups --inh-caps -all --bounding-set -all" ;;
+		netadmin) run="setpriv --reuid 65534 --regid 65534 --clear-groups --inh-caps -all,+net_admin --ambient-caps -all,+net_admin --bounding-set -all,+net_admin" ;;
+		esac
+		$run grep ^CapEff: /proc/self/status >"$OUT/h.caps.$who"
+		$run "$CLIENT" probe 2 >"$OUT/h.priv.$who.truth"
+	done
+	stop hev TERM
+	stop hp
+	stop hc
+	stop h.bt
+	stop h
+	t0=$(now)
+	timeout 900 "$TRACE" -d 1 --table >"$OUT/h.table" 2>"$OUT/h.table.err"
+	echo "$? $(( $(now) - t0 ))" >"$OUT/h.table.rc"
 	level 0 0 0
 }
 

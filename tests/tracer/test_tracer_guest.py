@@ -16,6 +16,13 @@ ground truth:
     lengths, authsize, its exe path, its pid);
   - real clients (kcapi-dgst, kcapi-enc, hardlink): inputs fixed here;
   - the kernel's own use-log lines at level 0 and denials at level 2.
+Phase h holds what tracer-host ran on the build host until issue 27 item 5
+(nothing of ours in the build machine's kernel): socket(AF_ALG) refused,
+now by crypto.af_alg_restrict=2 instead of a host kernel without AF_ALG
+(denied_by "restrict" where the host gave "no_af_alg"), with the summary's
+fields, real clients, a chroot, cgroup path and the --cgroup and --pid
+filters, privilege per row, 10000 attempts from 4 processes, SIGTERM with
+NDJSON events, the bpftrace edition beside it and --duration --table.
 """
 import json
 import os
@@ -31,6 +38,7 @@ TOP = os.environ.get('AFALG_TOP', os.path.dirname(os.path.dirname(
     os.path.dirname(os.path.abspath(__file__)))))
 LOAD = int(os.environ.get('AFALG_TRACE_LOAD', '12500'))   # per process, x4, send+recv
 NPROC_LOAD = 4
+PHASES = ('a', 'b', 'c', 'e', 'h')
 
 COUNTERS = ['attempts', 'denied', 'sockets_created', 'tfm_sockets', 'op_sockets',
             'setsockopts', 'ops_sent', 'bytes_sent', 'ops_received', 'bytes_received']
@@ -173,6 +181,195 @@ def traced_part(late):
     return out
 
 
+def one(path):
+    """The single JSON account of a file (afalg-client's last line)."""
+    recs = read_lines_json(path)
+    return recs[-1] if recs else {'pid': -1, 'exe': None, 'attempts': -1, 'denied': -1}
+
+
+def caps_in(out, who):
+    """CAP_NET_ADMIN / CAP_SYS_ADMIN in the CapEff a process run as who saw."""
+    try:
+        with open(os.path.join(out, 'h.caps.' + who)) as f:
+            eff = int(f.read().split()[1], 16)
+    except (OSError, ValueError, IndexError):
+        return None
+    return [n for bit, n in ((12, 'CAP_NET_ADMIN'), (21, 'CAP_SYS_ADMIN')) if eff >> bit & 1]
+
+
+def check_denied(tap, s, truth, name):
+    """One process whose every socket(AF_ALG) was refused by the level-2
+    restriction: one row, no type, attempts = denied, no socket."""
+    recs = tl.proc_of(s, truth['pid'])
+    ok = len(recs) == 1
+    if ok:
+        e, p = recs[0]
+        ok = (e['exe'] == truth['exe'] and e['type'] is None and
+              p['attempts'] == truth['attempts'] and p['denied'] == truth['denied'] and
+              p['sockets_created'] == 0 and e['uid'] == truth['uid'] and
+              e['denied_by'] == 'restrict' and p['comm'] == 'afalg-client')
+    bad = tl.identity_mismatch(recs, truth)
+    tap.ok(ok and not bad, 'level 2 %s: pid %d, %d attempts, all denied (restrict), exe, '
+           'cgroup, ppid, comm, namespaces' % (name, truth['pid'], truth['attempts']),
+           '%s\n%s' % (bad, json.dumps(recs)[:2000]))
+
+
+def check_h(tap, out):
+    """Phase h: socket(AF_ALG) refused at level 2, the checks tracer-host ran
+    on the build host (whose kernel had no AF_ALG) until issue 27 item 5."""
+    s = load(os.path.join(out, 'h.json'))
+    rc = open(os.path.join(out, 'h.rc')).read().strip() if os.path.exists(
+        os.path.join(out, 'h.rc')) else None
+    if not tap.ok(s is not None and rc == '0',
+                  'level 2: afalg-trace stopped by SIGINT and wrote the inventory',
+                  open(os.path.join(out, 'h.err')).read()[-2000:]
+                  if os.path.exists(os.path.join(out, 'h.err')) else 'no h.err'):
+        return
+    tap.ok(s.get('schema') == 'afalg-trace-inventory' and s.get('schema_version') == 3,
+           'summary names its schema and version')
+    with open(os.path.join(out, 'uname')) as f:
+        kernel = f.read().strip()
+    with open(os.path.join(out, 'h.hostname')) as f:
+        hostname = f.read().strip()
+    host = s.get('host', {})
+    tap.ok(host.get('kernel') == kernel and host.get('hostname') == hostname,
+           'summary: kernel release and hostname', (host, kernel, hostname))
+    tap.ok(bool(s.get('start')) and bool(s.get('end')) and s['start'] <= s['end'],
+           'summary: start and end times')
+    active = s.get('hooks', {}).get('active', [])
+    tap.ok('tracepoint:syscalls:sys_exit_socket' in active and
+           'tracepoint:sock:sock_send_length' in active,
+           'summary lists the active hooks', active)
+    tap.ok(s.get('af_alg', {}).get('available') == 'builtin' and
+           s['af_alg'].get('mode_start') == 2,
+           'summary: AF_ALG built in, af_alg_restrict at 2 from the start', s.get('af_alg'))
+    tap.ok(s.get('lost_events') == 0, 'no events lost')
+    truth = read_lines_json(os.path.join(out, 'h.truth'))
+    if not tap.ok(len(truth) == 3, 'level 2: the three afalg-client runs reported their '
+                  'account', len(truth)):
+        return
+    for name, t in zip(('probe x5', 'probe x3', 'hash client'), truth):
+        check_denied(tap, s, t, name)
+    ents = tl.entries(s, exe=truth[0]['exe'])
+    ents = [e for e in ents if e['cgroup'] == truth[0]['cgroup'] and e['uid'] == 0]
+    tap.ok(len(ents) == 1 and ents[0]['attempts'] >= 9 and
+           ents[0]['denied'] == ents[0]['attempts'] and
+           all(p['pid'] in [t['pid'] for t in truth] or p['denied'] == p['attempts']
+               for p in ents[0]['processes']) and
+           sum(p['attempts'] for p in ents[0]['processes']
+               if p['pid'] in [t['pid'] for t in truth]) == 9,
+           'one summary row per (exe, uid, cgroup, type, alg): the 9 attempts of 3 '
+           'processes in it', json.dumps(ents)[:2000])
+    pids = {}
+    with open(os.path.join(out, 'h.pids')) as f:
+        for line in f:
+            n, p = line.split()
+            pids[n] = int(p)
+    for name in ('kcapi-dgst', 'hardlink'):
+        recs = tl.proc_of(s, pids.get(name, -1))
+        tap.ok(len(recs) == 1 and recs[0][0]['exe'] == '/usr/bin/' + name and
+               recs[0][1]['attempts'] >= 1 and
+               recs[0][1]['denied'] == recs[0][1]['attempts'] and
+               recs[0][0]['denied_by'] == 'restrict',
+               '%s (a real AF_ALG client) is inventoried as a denied attempt' % name,
+               json.dumps(recs)[:1000])
+    # a chrooted process: exe relative to its root, like /proc/PID/exe
+    t = one(os.path.join(out, 'h.chroot.truth'))
+    recs = tl.proc_of(s, t['pid'])
+    tap.ok(len(recs) == 1 and recs[0][0]['exe'] == '/sbin/afalg-client' and
+           recs[0][1]['attempts'] == 2,
+           'a chrooted process: exe path relative to its root, as it sees it',
+           json.dumps(recs)[:800])
+    # cgroup path; --cgroup and --pid filters (their own tracers)
+    inside = one(os.path.join(out, 'h.cg.truth'))
+    other = one(os.path.join(out, 'h.other.truth'))
+    waited = one(os.path.join(out, 'h.pid.truth'))
+    recs = tl.proc_of(s, inside['pid'])
+    tap.ok(len(recs) == 1 and recs[0][0]['cgroup'] == '/afalg-h' and
+           recs[0][1]['attempts'] == 3,
+           'a process in a child cgroup is recorded with its cgroup path', json.dumps(recs)[:1000])
+    sc = load(os.path.join(out, 'hc.json'))
+    tap.ok(bool(tl.proc_of(sc, inside['pid'])) and not tl.proc_of(sc, other['pid']) and
+           tl.proc_of(sc, inside['pid'])[0][1]['attempts'] == 3 and
+           all(e['cgroup'] == '/afalg-h' for e in (sc or {}).get('entries', [])),
+           '--cgroup: only processes in that cgroup are recorded', json.dumps(sc)[:1500])
+    sp = load(os.path.join(out, 'hp.json'))
+    tap.ok(bool(tl.proc_of(sp, waited['pid'])) and not tl.proc_of(sp, other['pid']) and
+           sum(p['attempts'] for e, p in tl.proc_of(sp, waited['pid'])) == 2 and
+           len((sp or {}).get('entries', [])) == 1,
+           '--pid: only the chosen process is recorded', json.dumps(sp)[:1500])
+    # many attempts from several processes, counted exactly
+    forks = read_lines_json(os.path.join(out, 'h.forks.truth'))
+    ok = len(forks) == 4
+    for t in forks if ok else []:
+        recs = tl.proc_of(s, t['pid'])
+        ok = ok and len(recs) == 1 and recs[0][1]['denied'] == t['denied'] == 2500
+    tap.ok(ok and s['lost_events'] == 0,
+           '10000 attempts from 4 processes counted exactly, none lost', len(forks))
+    # privilege: rows split by what the restriction's test would see
+    runs = [(who, one(os.path.join(out, 'h.priv.%s.truth' % who)), caps_in(out, who))
+            for who in ('root', 'nobody', 'netadmin')]
+    ok = runs[0][2] == ['CAP_NET_ADMIN', 'CAP_SYS_ADMIN'] and runs[1][2] == [] and \
+        runs[2][2] == ['CAP_NET_ADMIN']
+    for who, t, caps in runs:
+        recs = tl.proc_of(s, t['pid'])
+        ok = ok and len(recs) == 1 and recs[0][0]['caps'] == caps and \
+            recs[0][0]['privileged'] == bool(caps) and recs[0][1]['denied'] == 2
+    tap.ok(ok, 'privileged and caps per row: root (both), nobody (none), a CAP_NET_ADMIN-only '
+           'user (CAP_NET_ADMIN), as CapEff shows them',
+           json.dumps([(w, c, tl.proc_of(s, t['pid'])) for w, t, c in runs])[:3000])
+    # NDJSON events, the tracer stopped by SIGTERM
+    se = load(os.path.join(out, 'hev.json'))
+    tap.ok(se is not None and open(os.path.join(out, 'hev.rc')).read().strip() == '0',
+           'SIGTERM: clean exit and the summary is written')
+    evs = read_lines_json(os.path.join(out, 'h.events'))
+    ok = True
+    for t in truth[:2] + [other]:
+        mine = [e for e in evs if e.get('pid') == t['pid'] and e['event'] == 'socket']
+        kt = [e for e in evs if e.get('pid') == t['pid'] and e['event'] == 'kernel_tracepoint'
+              and e['tracepoint'] == 'af_alg:af_alg_create' and e['denied']]
+        ok = ok and len(mine) == t['attempts'] and len(kt) == t['attempts'] and all(
+            e['event'] == 'socket' and e['errno'] == 'EAFNOSUPPORT' and
+            e['exe'] == t['exe'] and e['denied_by'] == 'restrict' and
+            e['sock_type'] == 5 and e['ppid'] == t['ppid'] and      # SOCK_SEQPACKET
+            e['pidns'] == t['pidns'] and e['mntns'] == t['mntns'] for e in mine)
+    tap.ok(ok and bool(evs), 'NDJSON: one socket event (and one denied af_alg_create) per '
+           'attempt with identity fields; pid and mount namespace ids as the process saw '
+           'them in /proc/self/ns',
+           json.dumps([e for e in evs if e.get('pid') == truth[0]['pid']])[:2000])
+    # the bpftrace edition on the same workload
+    sb = load(os.path.join(out, 'h.bt.json'))
+    ok = sb is not None
+    for t in (truth + forks + [r[1] for r in runs]) if ok else []:
+        rb = tl.proc_of(sb, t['pid'])
+        rl = tl.proc_of(s, t['pid'])
+        ok = ok and len(rb) == 1 and len(rl) == 1 and rb[0][1]['denied'] == t['denied'] and \
+            rb[0][0]['exe'] == t['exe'] and rb[0][0]['cgroup'] == rl[0][0]['cgroup'] and \
+            rb[0][1]['ppid'] == rl[0][1]['ppid'] and rb[0][1]['comm'] == 'afalg-client' and \
+            rb[0][0]['caps'] == rl[0][0]['caps'] and \
+            rb[0][0]['privileged'] == rl[0][0]['privileged'] and \
+            rb[0][0]['denied_by'] == 'restrict'
+    tap.ok(ok, 'afalg-trace.bt at level 2: per-process attempts, identity and privilege match '
+           'the ground truth and afalg-trace', json.dumps(sb)[:1500] + (
+               open(os.path.join(out, 'h.bt.err')).read()[-1500:]
+               if os.path.exists(os.path.join(out, 'h.bt.err')) else ''))
+    keys = lambda d: sorted(d.keys())
+    tap.ok(sb is not None and keys(sb) == keys(s) and sb['tracer']['backend'] == 'bpftrace' and
+           all(keys(e) == keys(s['entries'][0]) for e in sb['entries']),
+           'afalg-trace.bt summary has exactly the fields of afalg-trace\'s')
+    # --duration --table
+    try:
+        with open(os.path.join(out, 'h.table.rc')) as f:
+            trc, secs = (int(x) for x in f.read().split())
+        with open(os.path.join(out, 'h.table')) as f:
+            table = f.read()
+    except (OSError, ValueError):
+        trc, secs, table = -1, -1, ''
+    tap.ok(trc == 0 and 'EXE' in table,
+           '--duration 1 --table: stops by itself (after %d s of guest time, loading under '
+           'TCG included) and prints a table' % secs, table[-1500:])
+
+
 def main():
     tap = Tap()
     run_guest = tl.guest_run_guest(tap, 'guest tracer tests')
@@ -191,11 +388,11 @@ def main():
                           (os.environ['AFALG_TRACE_FOLD'], 'afalg-trace-bt'),
                           (os.environ['AFALG_TRACE_BT'], 'afalg-trace.bt'),
                           (os.environ['AFALG_TRACE_BT_SERIES'], 'afalg-trace-series.bt')),
-        ('afalg-trace', 'afalg-client', 'afalg-trace-bt', LOAD), ('a', 'b', 'c', 'e'))
+        ('afalg-trace', 'afalg-client', 'afalg-trace-bt', LOAD), PHASES)
     secs = time.monotonic() - t0
     tap.diag('guest run: %.0f s, exit %d' % (secs, r.returncode))
     wall = []
-    for ph in ('a', 'b', 'c', 'e'):
+    for ph in PHASES:
         try:
             wall.append('%s %.0f' % (ph, os.stat(os.path.join(out, 'phase_%s.t1' % ph)).st_mtime
                                      - os.stat(os.path.join(out, 'phase_%s.t0' % ph)).st_mtime))
@@ -423,6 +620,9 @@ def main():
         tap.ok(tot['denied'] >= 1 and tot['sockets_created'] == 0 and
                all(e['exe'] == '/usr/bin/kcapi-dgst' for e in ents),
                'level 2: kcapi-dgst (a program that will break) is inventoried as denied')
+
+    # ---- phase h: socket() refused at level 2, once tracer-host's ------------
+    check_h(tap, out)
     tap.done()
 
 
