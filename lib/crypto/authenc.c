@@ -209,6 +209,61 @@ static void authencesn_mac(const struct authenc_lib_key *key, const u8 *ad,
 	authenc_mac_segs(key, seg, ARRAY_SIZE(seg), mac);
 }
 
+/* authenc or authencesn encryption: the checks, CBC, then the tag */
+static int authenc_seal(const struct authenc_lib_key *key, bool esn, u8 *dst,
+			const u8 *src, size_t len, const u8 *ad, size_t ad_len,
+			const u8 iv[AES_BLOCK_SIZE], unsigned int authsize)
+{
+	u8 mac[AUTHENC_MAX_DIGEST], ivbuf[AES_BLOCK_SIZE];
+
+	if (len % AES_BLOCK_SIZE ||
+	    authsize > authenc_lib_digestsize(key->hash) ||
+	    (esn && (ad_len < 8 || (authsize && authsize < 4))))
+		return -EINVAL;
+	memcpy(ivbuf, iv, AES_BLOCK_SIZE);
+	aes_cbc_encrypt(dst, src, len, ivbuf, &key->aes);
+	if (!authsize)
+		return 0;
+	if (esn)
+		authencesn_mac(key, ad, ad_len, dst, len, mac);
+	else
+		authenc_mac(key, ad, ad_len, dst, len, mac);
+	memcpy(dst + len, mac, authsize);
+	memzero_explicit(mac, sizeof(mac));
+	return 0;
+}
+
+/* authenc or authencesn decryption: the tag first, then the length */
+static int authenc_open(const struct authenc_lib_key *key, bool esn, u8 *dst,
+			const u8 *src, size_t src_len, const u8 *ad,
+			size_t ad_len, const u8 iv[AES_BLOCK_SIZE],
+			unsigned int authsize)
+{
+	u8 mac[AUTHENC_MAX_DIGEST], ivbuf[AES_BLOCK_SIZE];
+	size_t len;
+	int bad;
+
+	if (authsize > authenc_lib_digestsize(key->hash) || src_len < authsize ||
+	    (esn && (ad_len < 8 || (authsize && authsize < 4))))
+		return -EINVAL;
+	len = src_len - authsize;
+	if (authsize) {
+		if (esn)
+			authencesn_mac(key, ad, ad_len, src, len, mac);
+		else
+			authenc_mac(key, ad, ad_len, src, len, mac);
+		bad = crypto_memneq(mac, src + len, authsize);
+		memzero_explicit(mac, sizeof(mac));
+		if (bad)
+			return -EBADMSG;
+	}
+	if (len % AES_BLOCK_SIZE)
+		return -EINVAL;
+	memcpy(ivbuf, iv, AES_BLOCK_SIZE);
+	aes_cbc_decrypt(dst, src, len, ivbuf, &key->aes);
+	return 0;
+}
+
 /**
  * authenc_lib_encrypt() - authenc encryption
  * @key: prepared key
@@ -227,17 +282,7 @@ int authenc_lib_encrypt(const struct authenc_lib_key *key, u8 *dst,
 			const u8 *src, size_t len, const u8 *ad, size_t ad_len,
 			const u8 iv[AES_BLOCK_SIZE], unsigned int authsize)
 {
-	u8 mac[AUTHENC_MAX_DIGEST], ivbuf[AES_BLOCK_SIZE];
-
-	if (len % AES_BLOCK_SIZE ||
-	    authsize > authenc_lib_digestsize(key->hash))
-		return -EINVAL;
-	memcpy(ivbuf, iv, AES_BLOCK_SIZE);
-	aes_cbc_encrypt(dst, src, len, ivbuf, &key->aes);
-	authenc_mac(key, ad, ad_len, dst, len, mac);
-	memcpy(dst + len, mac, authsize);
-	memzero_explicit(mac, sizeof(mac));
-	return 0;
+	return authenc_seal(key, false, dst, src, len, ad, ad_len, iv, authsize);
 }
 EXPORT_SYMBOL_GPL(authenc_lib_encrypt);
 
@@ -264,23 +309,8 @@ int authenc_lib_decrypt(const struct authenc_lib_key *key, u8 *dst,
 			const u8 *ad, size_t ad_len,
 			const u8 iv[AES_BLOCK_SIZE], unsigned int authsize)
 {
-	u8 mac[AUTHENC_MAX_DIGEST], ivbuf[AES_BLOCK_SIZE];
-	size_t len;
-	int bad;
-
-	if (authsize > authenc_lib_digestsize(key->hash) || src_len < authsize)
-		return -EINVAL;
-	len = src_len - authsize;
-	authenc_mac(key, ad, ad_len, src, len, mac);
-	bad = crypto_memneq(mac, src + len, authsize);
-	memzero_explicit(mac, sizeof(mac));
-	if (bad)
-		return -EBADMSG;
-	if (len % AES_BLOCK_SIZE)
-		return -EINVAL;
-	memcpy(ivbuf, iv, AES_BLOCK_SIZE);
-	aes_cbc_decrypt(dst, src, len, ivbuf, &key->aes);
-	return 0;
+	return authenc_open(key, false, dst, src, src_len, ad, ad_len, iv,
+			    authsize);
 }
 EXPORT_SYMBOL_GPL(authenc_lib_decrypt);
 
@@ -307,20 +337,7 @@ int authencesn_lib_encrypt(const struct authenc_lib_key *key, u8 *dst,
 			   size_t ad_len, const u8 iv[AES_BLOCK_SIZE],
 			   unsigned int authsize)
 {
-	u8 mac[AUTHENC_MAX_DIGEST], ivbuf[AES_BLOCK_SIZE];
-
-	if (ad_len < 8 || len % AES_BLOCK_SIZE ||
-	    (authsize && authsize < 4) ||
-	    authsize > authenc_lib_digestsize(key->hash))
-		return -EINVAL;
-	memcpy(ivbuf, iv, AES_BLOCK_SIZE);
-	aes_cbc_encrypt(dst, src, len, ivbuf, &key->aes);
-	if (!authsize)
-		return 0;
-	authencesn_mac(key, ad, ad_len, dst, len, mac);
-	memcpy(dst + len, mac, authsize);
-	memzero_explicit(mac, sizeof(mac));
-	return 0;
+	return authenc_seal(key, true, dst, src, len, ad, ad_len, iv, authsize);
 }
 EXPORT_SYMBOL_GPL(authencesn_lib_encrypt);
 
@@ -346,26 +363,8 @@ int authencesn_lib_decrypt(const struct authenc_lib_key *key, u8 *dst,
 			   const u8 *ad, size_t ad_len,
 			   const u8 iv[AES_BLOCK_SIZE], unsigned int authsize)
 {
-	u8 mac[AUTHENC_MAX_DIGEST], ivbuf[AES_BLOCK_SIZE];
-	size_t len;
-	int bad;
-
-	if (ad_len < 8 || (authsize && authsize < 4) ||
-	    authsize > authenc_lib_digestsize(key->hash) || src_len < authsize)
-		return -EINVAL;
-	len = src_len - authsize;
-	if (authsize) {
-		authencesn_mac(key, ad, ad_len, src, len, mac);
-		bad = crypto_memneq(mac, src + len, authsize);
-		memzero_explicit(mac, sizeof(mac));
-		if (bad)
-			return -EBADMSG;
-	}
-	if (len % AES_BLOCK_SIZE)
-		return -EINVAL;
-	memcpy(ivbuf, iv, AES_BLOCK_SIZE);
-	aes_cbc_decrypt(dst, src, len, ivbuf, &key->aes);
-	return 0;
+	return authenc_open(key, true, dst, src, src_len, ad, ad_len, iv,
+			    authsize);
 }
 EXPORT_SYMBOL_GPL(authencesn_lib_decrypt);
 
