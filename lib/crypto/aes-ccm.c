@@ -35,12 +35,13 @@ int aes_ccm_init(struct aes_ccm_ctx *ctx, u64 data_len, u64 ad_len,
 		 const u8 *nonce, size_t nonce_len,
 		 const struct aes_ccm_key *key)
 {
-	unsigned int q = 15 - nonce_len, i;
+	unsigned int q, i;
 	u8 blk[AES_BLOCK_SIZE], hdr[10];
 	size_t hdr_len;
 
 	if (nonce_len < 7 || nonce_len > 13)
 		return -EINVAL;
+	q = 15 - nonce_len;	/* 2..8: the length field's size */
 	if (q < 8 && (data_len >> (8 * q)))
 		return -EOVERFLOW;
 
