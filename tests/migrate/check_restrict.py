@@ -32,12 +32,16 @@ def shim_serves(typ, name):
     return r.stdout.strip() == 'ok'
 
 
-def c_allowlists(path):
-    """{type: {name: privileged}} parsed from af_alg_restrict.c."""
-    with open(path) as f:
-        table = load_matrix().kernel_allowlists(f.read()) or {}
-    return {typ: {name: who == 'privileged' for name, who in names.items()}
-            for typ, names in table.items() if names is not None}
+def catalogue_allowlists():
+    """{type: {name: privileged}} from catalogue/afalg-names.json, the
+    one list the tree's copies are generated from."""
+    top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(top, 'catalogue', 'afalg-names.json')) as f:
+        cat = json.load(f)
+    out = {t: {} for t in cat['types']}
+    for e in cat['allowlists']:
+        out[e['type']][e['name']] = e['who'] == 'privileged'
+    return out
 
 
 def expected_outcomes(matrix, typ, name, serves):
@@ -55,20 +59,19 @@ def expected_outcomes(matrix, typ, name, serves):
 
 
 def test_allowlist_copy(tap, inst):
-    c_path = os.environ['KC_AFALG_RESTRICT_C']
-    kernel = c_allowlists(c_path)
+    want = catalogue_allowlists()
     found = glob.glob(os.path.join(inst.dest, '**', 'afalg_migrate', 'restrict.py'),
                       recursive=True)
-    if not tap.ok(len(found) == 1 and sum(len(v) for v in kernel.values()) > 20,
-                  'installed afalg_migrate/restrict.py and the C table found', found):
+    if not tap.ok(len(found) == 1 and sum(len(v) for v in want.values()) > 20,
+                  'installed afalg_migrate/restrict.py and the catalogue found', found):
         return
     spec = importlib.util.spec_from_file_location('restrict_copy', found[0])
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    tap.ok(mod.ALLOWLISTS == kernel,
-           'afalg-migrate allowlists == the kernel series table (%d names)' %
-           sum(len(v) for v in kernel.values()),
-           {'kernel': kernel, 'migrate': mod.ALLOWLISTS})
+    tap.ok(mod.ALLOWLISTS == want,
+           'installed afalg-migrate allowlists == catalogue/afalg-names.json (%d names)' %
+           sum(len(v) for v in want.values()),
+           {'catalogue': want, 'migrate': mod.ALLOWLISTS})
 
 
 def write_inventory(path, version, entries):
