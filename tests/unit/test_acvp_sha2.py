@@ -13,7 +13,7 @@ From tests/vectors/acvp/SHA2-*-1.0/internalProjection.json.gz:
 """
 import os
 
-from kctest import Oracle, Tap, load_vectors, path_name, rng, whole_and_split
+from kctest import load_vectors, run_tests, whole_and_split
 
 ALGS = ('224', '256', '384', '512')
 
@@ -107,11 +107,7 @@ def run_ldt(tap, o, name, group, path):
         tap.ok(got == [bytes.fromhex(t['md'])], desc)
 
 
-def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
+def test_acvp(tap, o, r, path):
     for alg in ALGS:
         doc = load(alg)
         name = 'sha' + alg
@@ -126,9 +122,7 @@ def main():
             else:
                 tap.skip('ACVP %s tgId %d' % (name, g['tgId']),
                          'unknown test type %r' % kind)
-    o.close()
-    tap.done()
 
 
 if __name__ == '__main__':
-    main()
+    run_tests(test_acvp)

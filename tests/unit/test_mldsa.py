@@ -23,12 +23,13 @@ verification is measured by kc-mldsa-mem and must stay within 13 KiB for
 ML-DSA-87.
 """
 import errno
+import functools
 import hashlib
 import os
 import subprocess
 import shlex
 
-from kctest import Oracle, OracleError, Tap, rng, path_name, load_vectors
+from kctest import OracleError, load_vectors, run_tests
 
 EBADMSG, EKEYREJECTED, EINVAL = errno.EBADMSG, errno.EKEYREJECTED, errno.EINVAL
 
@@ -237,20 +238,14 @@ def test_memory(tap, alg, pk, msg, sig, path):
         tap.ok(total <= MEM_LIMIT_87, desc + ' [%s]' % path)
 
 
-def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
-    for alg in (44, 65, 87):
-        doc = load(alg)
-        test_wycheproof(tap, o, alg, doc, path)
-        pk, msg, sig = valid_triple(doc, alg)
-        test_mutations(tap, o, r, alg, pk, msg, sig, path)
-        test_memory(tap, alg, pk, msg, sig, path)
-    o.close()
-    tap.done()
+def test_parameter_set(tap, o, r, path, alg):
+    """Wycheproof, then mutations and memory checks of one valid triple."""
+    doc = load(alg)
+    test_wycheproof(tap, o, alg, doc, path)
+    pk, msg, sig = valid_triple(doc, alg)
+    test_mutations(tap, o, r, alg, pk, msg, sig, path)
+    test_memory(tap, alg, pk, msg, sig, path)
 
 
 if __name__ == '__main__':
-    main()
+    run_tests(*[functools.partial(test_parameter_set, alg=alg) for alg in (44, 65, 87)])

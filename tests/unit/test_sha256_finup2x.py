@@ -16,7 +16,7 @@ import hashlib
 import os
 import struct
 
-from kctest import Oracle, Tap, rng, randbytes, path_name
+from kctest import randbytes, run_tests
 from sha2ref import SHA256
 
 # The independent SHA-256 (FIPS 180-4) with an arbitrary initial state and
@@ -73,12 +73,7 @@ def check(tap, o, desc, reqs, want, path):
     tap.ok(not bad, '%s, %d cases [%s]' % (desc, len(reqs), path), diag='\n'.join(bad[:5]))
 
 
-def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
-
+def test_finup_2x(tap, o, r, path):
     got = o.call('sha256_finup_2x_is_optimized')[0]
     want_opt = expect_optimized()
     tap.ok(got == (b'\x01' if want_opt else b'\x00'),
@@ -159,9 +154,6 @@ def main():
             want.append([sha256_from(IV, bc, m1), sha256_from(IV, bc, m2)])
     check(tap, o, 'finup_2x from the IV with byte counts >= 2^32', reqs, want, path)
 
-    o.close()
-    tap.done()
-
 
 if __name__ == '__main__':
-    main()
+    run_tests(test_finup_2x)

@@ -12,8 +12,7 @@ Wycheproof hmac_sha3_* files (valid tags must match, invalid must not).
 import hashlib
 import hmac
 
-from kctest import (Oracle, Tap, rng, randbytes, random_splits, path_name, load_vectors,
-                    whole_and_split)
+from kctest import randbytes, random_splits, load_vectors, run_tests, whole_and_split
 
 RATES = {'sha3_224': 144, 'sha3_256': 136, 'sha3_384': 104, 'sha3_512': 72,
          'shake128': 168, 'shake256': 136}
@@ -46,7 +45,13 @@ def squeeze_sizes(r, total, rate):
     return sizes
 
 
-def test_digests(tap, o, r, path, lengths):
+def message_lengths(r):
+    """Every length 0..300 and 700 random ones up to 20000."""
+    return list(range(301)) + [r.randrange(301, 20001) for _ in range(700)]
+
+
+def test_digests(tap, o, r, path):
+    lengths = message_lengths(r)
     for alg in ('sha3_224', 'sha3_256', 'sha3_384', 'sha3_512'):
         reqs, want = [], []
         for n in lengths:
@@ -68,7 +73,8 @@ def test_digests(tap, o, r, path, lengths):
                % (alg, len(reqs), path), diag=bad[:5])
 
 
-def test_shake(tap, o, r, path, lengths):
+def test_shake(tap, o, r, path):
+    lengths = message_lengths(r)
     for alg in ('shake128', 'shake256'):
         rate = RATES[alg]
         reqs, want = [], []
@@ -113,7 +119,8 @@ def test_shake(tap, o, r, path, lengths):
                % (alg, len(reqs), path), diag=bad[:3])
 
 
-def test_hmac(tap, o, r, path, lengths):
+def test_hmac(tap, o, r, path):
+    lengths = message_lengths(r)
     for alg in ('sha3_224', 'sha3_256', 'sha3_384', 'sha3_512'):
         rate = RATES[alg]
         reqs, want = [], []
@@ -165,19 +172,5 @@ def test_wycheproof(tap, o, path):
                % (bits, nvalid, ninvalid, path), diag=bad[:5])
 
 
-def main():
-    tap = Tap()
-    r = rng()
-    o = Oracle()
-    path = path_name()
-    lengths = list(range(301)) + [r.randrange(301, 20001) for _ in range(700)]
-    test_digests(tap, o, r, path, lengths)
-    test_shake(tap, o, r, path, lengths)
-    test_hmac(tap, o, r, path, lengths)
-    test_wycheproof(tap, o, path)
-    o.close()
-    tap.done()
-
-
 if __name__ == '__main__':
-    main()
+    run_tests(test_digests, test_shake, test_hmac, test_wycheproof)
