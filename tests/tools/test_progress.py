@@ -11,9 +11,8 @@ start line, while a failed run must not replace it.
 """
 import os
 import subprocess
-import tempfile
 
-from kctest import Tap
+from kctest import run_tests
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROGRESS = os.path.join(TOP, 'scripts', 'progress')
@@ -24,8 +23,7 @@ def run(args, env=None):
                           env=env, stdin=subprocess.DEVNULL)
 
 
-def main():
-    tap = Tap()
+def test_line(tap):
     lines = [
         (['b', '40', '100'], '== b: 0m40s so far, about 1m00s left'),
         (['b', '0', '59'], '== b: 0m00s so far, about 0m59s left'),
@@ -44,34 +42,34 @@ def main():
                '--line %s refused with status 2' % ' '.join(bad),
                diag=(r.returncode, r.stdout, r.stderr))
 
-    with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, XDG_CACHE_HOME=cache)
-        stored = os.path.join(cache, 'afalg-exit', 'durations', 'step_one')
-        r = run(['step one', 'sh', '-c', 'echo out; echo err >&2; sleep 1'], env)
-        err = r.stderr.splitlines()
-        tap.ok(r.returncode == 0 and r.stdout == 'out\n', 'command output and status pass through',
-               diag=(r.returncode, r.stdout))
-        tap.ok(err[0] == '== step one: started (no earlier run to estimate from)'
-               and 'err' in err and err[-1].startswith('== step one: done in 0m0')
-               and len(err) == 3, 'off a terminal: only start and end lines', diag=err)
-        ok = os.path.exists(stored)
-        secs = open(stored).read().strip() if ok else None
-        tap.ok(ok and secs in ('1', '2'), 'the duration of a successful run is stored',
-               diag=secs)
-        with open(stored, 'w') as fp:
-            fp.write('754\n')
-        r = run(['step one', 'sh', '-c', 'exit 7'], env)
-        err = r.stderr.splitlines()
-        tap.ok(r.returncode == 7 and err[0] == '== step one: started (last time 12m34s)'
-               and err[-1] == '== step one: failed (status 7) after 0m00s' and len(err) == 2,
-               'the next run starts with the stored time; a failure keeps its status',
-               diag=(r.returncode, err))
-        tap.ok(open(stored).read().strip() == '754', 'a failed run does not replace the estimate')
-        r = run(['nested', 'sh', '-c', 'echo "$AFALG_PROGRESS"'], env)
-        tap.ok(r.stdout == '1\n', 'the command is told it is reported on (AFALG_PROGRESS=1)',
-               diag=r.stdout)
-    tap.done()
+
+def test_durations(tap, tmp):
+    env = dict(os.environ, XDG_CACHE_HOME=tmp)
+    stored = os.path.join(tmp, 'afalg-exit', 'durations', 'step_one')
+    r = run(['step one', 'sh', '-c', 'echo out; echo err >&2; sleep 1'], env)
+    err = r.stderr.splitlines()
+    tap.ok(r.returncode == 0 and r.stdout == 'out\n', 'command output and status pass through',
+           diag=(r.returncode, r.stdout))
+    tap.ok(err[0] == '== step one: started (no earlier run to estimate from)'
+           and 'err' in err and err[-1].startswith('== step one: done in 0m0')
+           and len(err) == 3, 'off a terminal: only start and end lines', diag=err)
+    ok = os.path.exists(stored)
+    secs = open(stored).read().strip() if ok else None
+    tap.ok(ok and secs in ('1', '2'), 'the duration of a successful run is stored',
+           diag=secs)
+    with open(stored, 'w') as fp:
+        fp.write('754\n')
+    r = run(['step one', 'sh', '-c', 'exit 7'], env)
+    err = r.stderr.splitlines()
+    tap.ok(r.returncode == 7 and err[0] == '== step one: started (last time 12m34s)'
+           and err[-1] == '== step one: failed (status 7) after 0m00s' and len(err) == 2,
+           'the next run starts with the stored time; a failure keeps its status',
+           diag=(r.returncode, err))
+    tap.ok(open(stored).read().strip() == '754', 'a failed run does not replace the estimate')
+    r = run(['nested', 'sh', '-c', 'echo "$AFALG_PROGRESS"'], env)
+    tap.ok(r.stdout == '1\n', 'the command is told it is reported on (AFALG_PROGRESS=1)',
+           diag=r.stdout)
 
 
 if __name__ == '__main__':
-    main()
+    run_tests(test_line, test_durations, tmp_prefix='kctest-progress-')
