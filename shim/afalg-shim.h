@@ -4,10 +4,13 @@
  *
  * Internal interfaces.  The layers, from the outside in:
  *
- *   entry-socket.c, entry-fd.c, entry-wait.c, entry-cred.c
+ *   entry-socket.c, entry-fd.c, entry-wait.c, entry-cred.c, entry-exec.c
  *                interposed libc functions; everything that is not ours goes
  *                to the real function (real.h) after one table lookup
- *                (entry-cred.c: set*id() lets go of shared sockets)
+ *                (entry-cred.c: set*id() lets go of shared sockets;
+ *                entry-exec.c: inherited op sockets move into keepers)
+ *   remote.c     op sockets a keeper (keeper.c, afalg-keeper) holds: moving
+ *                one, recognising a stand-in, the requests (keeper-proto.c)
  *   startup.c    resolving the real functions, reading the configuration
  *   fdtable.c    which file descriptors are ours, and their objects
  *   sock.c       the tfm ("parent") socket and the rules every op socket
@@ -421,6 +424,8 @@ AFS_HIDDEN int afs_nl_process(struct afs_sock *s, const uint8_t *buf,
  * errno kept.
  */
 AFS_HIDDEN int afs_remote_move(int fd);
+/* execve() and its family: the inherited op sockets move into keepers */
+AFS_HIDDEN void afs_remote_exec(void);
 AFS_HIDDEN struct afs_sock *afs_remote_adopt(int fd);
 /* @addr (@len bytes, as getsockname() returned it) is a stand-in's name */
 AFS_HIDDEN bool afs_remote_name(const void *addr, unsigned int len);

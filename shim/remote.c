@@ -194,23 +194,29 @@ static int keeper_answer(int chan)
 	return err ? err : fd;
 }
 
+/* the descriptor's O_NONBLOCK onto stand-in @standin: one file status */
+static void copy_nonblock(int fd, int standin)
+{
+	int fl = AFS_REAL(fcntl)(fd, F_GETFL);
+
+	if (fl >= 0 && (fl & O_NONBLOCK))
+		AFS_REAL(fcntl)(standin, F_SETFL, O_NONBLOCK);
+}
+
 /* every number naming @s becomes stand-in @standin, flags kept */
 static void replace_numbers(struct afs_sock *s, int standin)
 {
-	int fd, m, fl, n = 0, nonblock = -1;
+	int fd, m, fl, n = 0;
+	bool first = true;
 
 	afs_table_lock();
 	m = afs_max_fd();
 	for (fd = 0; fd <= m; fd++) {
 		if (afs_peek_locked(fd) != s)
 			continue;
-		if (nonblock < 0) {
-			/* one file: its status flags once */
-			fl = AFS_REAL(fcntl)(fd, F_GETFL);
-			nonblock = fl >= 0 && (fl & O_NONBLOCK);
-			if (nonblock)
-				AFS_REAL(fcntl)(standin, F_SETFL, O_NONBLOCK);
-		}
+		if (first)
+			copy_nonblock(fd, standin);
+		first = false;
 		fl = AFS_REAL(fcntl)(fd, F_GETFD);
 		if (AFS_REAL(dup3)(standin, fd, fl > 0 && (fl & FD_CLOEXEC) ?
 				   O_CLOEXEC : 0) < 0)
@@ -223,10 +229,20 @@ static void replace_numbers(struct afs_sock *s, int standin)
 		afs_put(s);
 }
 
-int afs_remote_move(int fd)
+/* the largest AFK_INIT: on the stack, as a vfork() child must not malloc */
+#define AFS_INIT_MAX	(sizeof(struct afk_hdr) + sizeof(struct afk_init) + \
+			 AFK_MAX_NAME + AFK_MAX_KEY + AFK_MAX_IV)
+
+/*
+ * Move op socket @fd into a new keeper.  @table: every number of the
+ * socket in this process becomes the stand-in and the table forgets it;
+ * else (a vfork() child about to execve(), whose descriptor table is not
+ * the one the shim's table describes) only @fd is replaced.
+ */
+static int move(int fd, bool table)
 {
 	struct afs_sock *s = afs_get(fd);
-	uint8_t *buf;
+	uint8_t buf[AFS_INIT_MAX];
 	int sp[2], len, standin, err = -EOPNOTSUPP;
 
 	if (!s)
@@ -234,21 +250,17 @@ int afs_remote_move(int fd)
 	if (s->kind != AFS_KIND_OP || s->sh || s->type == AFS_RNG ||
 	    !s->ops->movable || !s->parent->tfm || s->parent->tfm->in_shared)
 		goto out;
-	err = -ENOMEM;
-	buf = malloc(AFK_MAX_RECORD);
-	if (!buf)
-		goto out;
 	afs_lock(s);
 	afs_lock(s->parent);
 	err = s->ops->movable(s) ? init_record(s, buf) : -EBUSY;
 	afs_unlock(s->parent);
 	afs_unlock(s);
 	if (err < 0)
-		goto free;
+		goto wipe;
 	len = err;
 	err = -errno;
 	if (AFS_REAL(socketpair)(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp))
-		goto free;
+		goto wipe;
 	err = -ENOENT;
 	if (spawn_keeper(sp[1]) > 0) {
 		err = -EPIPE;
@@ -260,14 +272,54 @@ int afs_remote_move(int fd)
 	if (err >= 0) {
 		standin = err;
 		err = 0;
-		replace_numbers(s, standin);
+		if (table) {
+			replace_numbers(s, standin);
+		} else {
+			copy_nonblock(fd, standin);
+			if (AFS_REAL(dup3)(standin, fd, 0) < 0)
+				err = -errno;
+		}
 		AFS_REAL(close)(standin);
 	}
-free:
-	afs_free_secret(buf, AFK_MAX_RECORD);
+wipe:
+	afs_wipe(buf, sizeof(buf));
 out:
 	afs_put(s);
 	return err;
+}
+
+int afs_remote_move(int fd)
+{
+	return move(fd, true);
+}
+
+/*
+ * execve() and its family are about to replace the program: each op
+ * socket of ours the new program inherits (not close-on-exec) moves into
+ * a keeper, where the new program finds it.  Nothing is done when a
+ * signal handler interrupted this thread inside a lock of the shim
+ * (docs/security.md R5): those sockets reach the new program as
+ * placeholders (D2).
+ */
+void afs_remote_exec(void)
+{
+	int fd, m = afs_max_fd(), fl;
+	struct afs_sock *s;
+	bool child;
+
+	if (afs_locks_held_here())
+		return;
+	child = afs_vfork_child();
+	for (fd = 0; fd <= m; fd++) {
+		/* a look without the lock: move() takes its own reference */
+		s = afs_peek_locked(fd);
+		if (!s || s->kind != AFS_KIND_OP)
+			continue;
+		fl = AFS_REAL(fcntl)(fd, F_GETFD);
+		if (fl < 0 || (fl & FD_CLOEXEC))
+			continue;
+		move(fd, !child);
+	}
 }
 
 /* ------------------------------------------------------------------ */

@@ -2,15 +2,18 @@
 """Sockets across process boundaries through a keeper (docs/security.md,
 "The keeper"; issue 24).
 
-An op socket passed with SCM_RIGHTS moves into afalg-keeper; the receiver
-(another process, possibly of another uid) operates it through the
-stand-in as it would a kernel AF_ALG socket:
+An op socket passed with SCM_RIGHTS, or inherited across execve(), moves
+into afalg-keeper; the receiver or the new program (possibly of another
+uid) operates it through the stand-in as it would a kernel AF_ALG socket:
 
 - hash, skcipher and aead sockets passed to another process give that
   process the right digest / ciphertext (hmac, python3-cryptography);
-- a receiver of another uid (setpriv) operates the socket, but can read
-  neither the keeper's memory (/proc/<keeper>/mem, ptrace) nor the key
-  from the connection it holds, and the creator's key buffer was zeroed;
+- an hmac(sha256) socket keyed before exec, with the key buffer zeroed,
+  gives the new program the right HMAC;
+- a receiver of another uid (setpriv), by SCM_RIGHTS or through exec,
+  operates the socket, but can read neither the keeper's memory
+  (/proc/<keeper>/mem, ptrace) nor the key from the descriptor it holds,
+  and the creator's key buffer was zeroed;
 - a hostile holder of another uid sending garbage records (random,
   truncated, oversized, out of order) neither crashes nor hangs the
   keeper: the creator's socket keeps answering right;
@@ -139,10 +142,14 @@ def s_scm_aead():
 # memory, ptrace, and every byte it can read from the descriptor.
 SNOOP = r'''
 import ctypes, json, os, socket, sys
-carrier = socket.socket(fileno=int(sys.argv[1]))
-_, fds, _, _ = socket.recv_fds(carrier, 16, 4)
-fd, keeper = fds[0], int(sys.argv[2])
-res = {'uid': os.getuid()}
+if sys.argv[3] == 'recv':
+    carrier = socket.socket(fileno=int(sys.argv[1]))
+    _, fds, _, _ = socket.recv_fds(carrier, 16, 4)
+    fd = fds[0]
+else:
+    fd = int(sys.argv[1])
+keeper = int(sys.argv[2])
+res = {'uid': os.getuid(), 'keeper': keeper}
 op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0, fileno=os.dup(fd))
 op.sendall(b'abc')
 res['digest'] = op.recv(32).hex()
@@ -167,47 +174,111 @@ print(json.dumps(res))
 '''
 
 
-def s_other_uid():
-    """a uid-65534 receiver operates the socket, never sees the key"""
-    import json
-    if os.geteuid() != 0:
-        out('SKIP', 'other_uid.operates_not_reads: needs root')
-        return
+def keyed_wiped():
+    """(key, tfm, op) of hmac(sha256) whose key buffer was zeroed after
+    ALG_SET_KEY: only the socket holds the key."""
     key = bytearray(os.urandom(32))
     keycopy = bytes(key)
     t, op = keyed('hash', 'hmac(sha256)', key)
-    # the creator's own buffer is gone: only the socket holds the key
     for i in range(len(key)):
         key[i] = 0
+    return keycopy, t, op
+
+
+def s_other_uid():
+    """a uid-65534 receiver operates the socket, never sees the key"""
+    if os.geteuid() != 0:
+        out('SKIP', 'other_uid.operates_not_reads: needs root')
+        return
+    keycopy, t, op = keyed_wiped()
     a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     socket.send_fds(a, [b'x'], [op.fileno()])   # moves it to a keeper
     kp = keeper_pid(op.fileno())
     p = subprocess.Popen(NOBODY + [sys.executable, '-c', SNOOP,
-                                   str(b.fileno()), str(kp)],
+                                   str(b.fileno()), str(kp), 'recv'],
                          pass_fds=(b.fileno(),), env=shim_env(),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True)
     b.close()
+    check_snoop(p, keycopy, 'other_uid')
+    st = open('/proc/%d/status' % kp).read()
+    chk('NoNewPrivs:\t1' in st, 'keeper: runs with no_new_privs', st[:200])
+
+
+def check_snoop(p, key, name):
+    """What SNOOP in @p reports: it operated as uid 65534 and got none
+    of @key from the keeper."""
+    import json
     try:
         o, e = p.communicate(timeout=20)
         res = json.loads(o.strip().splitlines()[-1])
     except (subprocess.TimeoutExpired, ValueError, IndexError) as ex:
         p.kill()
-        chk(False, 'other_uid: the holder ran', repr(ex))
+        chk(False, name + ': the holder ran', repr(ex))
         return
-    want = hmac.new(keycopy, b'abc', hashlib.sha256).hexdigest()
+    want = hmac.new(key, b'abc', hashlib.sha256).hexdigest()
     chk(res['uid'] == 65534 and res['digest'] == want,
-        'other_uid.operates: a uid-65534 holder gets the HMAC',
-        repr(res))
-    chk(res['mem'] != 'opened', 'other_uid.no_mem: /proc/<keeper>/mem '
+        name + '.operates: a uid-65534 holder gets the HMAC', repr(res))
+    chk(res['mem'] != 'opened', name + '.no_mem: /proc/<keeper>/mem '
         'does not open for it', repr(res['mem']))
-    chk(res['ptrace'] != 'attached', 'other_uid.no_ptrace: it cannot '
+    chk(res['ptrace'] != 'attached', name + '.no_ptrace: it cannot '
         'ptrace the keeper', repr(res['ptrace']))
-    chk(keycopy.hex() not in res['data'],
-        'other_uid.no_key: the key is in nothing it read', res['data'][:80])
-    # the keeper is not dumpable even for its own uid
-    st = open('/proc/%d/status' % kp).read()
-    chk('NoNewPrivs:\t1' in st, 'keeper: runs with no_new_privs', st[:200])
+    chk(key.hex() not in res['data'],
+        name + '.no_key: the key is in nothing it read', res['data'][:80])
+    chk(res['keeper'] > 0 and os.path.exists('/proc/%d' % res['keeper']),
+        name + ': the stand-in names a live keeper', repr(res['keeper']))
+
+
+# The new program: the op socket it inherited, as a kernel AF_ALG socket.
+EXECNEW = r'''
+import socket, sys
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                   fileno=int(sys.argv[1]))
+op.sendall(bytes.fromhex(sys.argv[2]))
+print(op.recv(64).hex())
+'''
+
+
+def s_exec_hash():
+    """hmac(sha256) keyed before exec, key buffer zeroed, in the new image"""
+    keycopy, t, op = keyed_wiped()
+    msg = os.urandom(80)
+    p = subprocess.run([sys.executable, '-c', EXECNEW, str(op.fileno()),
+                        msg.hex()], pass_fds=(op.fileno(),), env=shim_env(),
+                       capture_output=True, text=True, timeout=20)
+    want = hmac.new(keycopy, msg, hashlib.sha256).hexdigest()
+    chk(p.stdout.strip() == want, 'exec.hash: the new program gets the HMAC',
+        'got %r (%s)' % (p.stdout.strip(), p.stderr[-300:]))
+    op.sendall(b'abc')
+    chk(op.recv(32) == hmac.new(keycopy, b'abc', hashlib.sha256).digest(),
+        'exec.hash: the creator still uses its socket')
+
+
+def s_exec_other_uid():
+    """an op socket inherited across setpriv + exec by uid 65534"""
+    if os.geteuid() != 0:
+        out('SKIP', 'exec_other_uid: needs root')
+        return
+    keycopy, t, op = keyed_wiped()
+    # the socket moves into a keeper on the way through execve()
+    p = subprocess.Popen(NOBODY + [sys.executable, '-c', SNOOP_FD,
+                                   str(op.fileno())],
+                         pass_fds=(op.fileno(),), env=shim_env(),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    check_snoop(p, keycopy, 'exec_other_uid')
+
+
+# SNOOP for an inherited descriptor, the keeper found from the descriptor
+SNOOP_FD = r'''
+import os, socket, sys
+_fd = int(sys.argv[1])
+_cred = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                      fileno=os.dup(_fd)).getsockopt(
+    socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
+sys.argv = ['snoop', str(_fd), str(int.from_bytes(_cred[:4], sys.byteorder)),
+            'fd']
+''' + SNOOP
 
 
 # A hostile holder: takes a connection from the stand-in without the shim
@@ -335,6 +406,8 @@ SCENARIOS = {
     'scm_hash': s_scm_hash,
     'scm_skcipher': s_scm_skcipher,
     'scm_aead': s_scm_aead,
+    'exec_hash': s_exec_hash,
+    'exec_other_uid': s_exec_other_uid,
     'other_uid': s_other_uid,
     'hostile_peer': s_hostile_peer,
     'stopped_holder': s_stopped_holder,
