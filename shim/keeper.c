@@ -12,7 +12,7 @@
  *
  *   1. reads AFK_INIT from the creator and rebuilds the socket with the
  *      shim's own code (afs_bind(), ALG_SET_KEY, accept), wiping the key;
- *   2. makes the stand-in: a SOCK_SEQPACKET socket listening on a random
+ *   2. makes the stand-in: a SOCK_SEQPACKET socket listening on a fresh
  *      abstract name, handed to the creator with SCM_RIGHTS, and not kept:
  *      the stand-in lives exactly as long as some process holds it;
  *   3. keeps one connection pending in the stand-in's backlog: a holder
@@ -304,16 +304,44 @@ static void serve_loop(void)
 	}
 }
 
-/* the stand-in: listening on a random abstract name */
-static int make_standin(void)
+#ifndef GRND_INSECURE
+#define GRND_INSECURE 4
+#endif
+
+/*
+ * 16 bytes for the stand-in's name: unique, not secret (every abstract
+ * name is listed in /proc/net/unix; what protects a stand-in is that
+ * only its holders can accept() from it).  GRND_INSECURE never waits for
+ * the entropy pool (a guest just booted); the time and pid stand in
+ * where it is unknown.
+ */
+static void name_bytes(uint8_t *rnd, size_t n)
+{
+	struct timespec t;
+	uint64_t v;
+	size_t i;
+
+	if (getrandom(rnd, n, GRND_INSECURE) == (ssize_t)n ||
+	    getrandom(rnd, n, GRND_NONBLOCK) == (ssize_t)n)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	v = (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+	v ^= (uint64_t)getpid() << 40;
+	for (i = 0; i < n; i++) {
+		v = v * 6364136223846793005u + 1442695040888963407u;
+		rnd[i] = (uint8_t)(v >> 56);
+	}
+}
+
+/* one try at a stand-in on a fresh name: its descriptor, or -1 (errno) */
+static int try_standin(void)
 {
 	static const char hex[] = "0123456789abcdef";
 	uint8_t rnd[16];
-	int fd;
+	int fd, e;
 	size_t i;
 
-	if (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd))
-		return -1;
+	name_bytes(rnd, sizeof(rnd));
 	memset(&name, 0, sizeof(name));
 	name.sun_family = AF_UNIX;
 	memcpy(name.sun_path + 1, AFK_NAME_PREFIX, sizeof(AFK_NAME_PREFIX) - 1);
@@ -329,10 +357,25 @@ static int make_standin(void)
 		return -1;
 	if (bind(fd, (struct sockaddr *)&name, namelen) < 0 ||
 	    listen(fd, 8) < 0) {
+		e = errno;
 		close(fd);
+		errno = e;
 		return -1;
 	}
 	return fd;
+}
+
+/* the stand-in: listening on a fresh abstract name (a clash: another) */
+static int make_standin(void)
+{
+	int fd, tries;
+
+	for (tries = 0; tries < 8; tries++) {
+		fd = try_standin();
+		if (fd >= 0 || errno != EADDRINUSE)
+			return fd;
+	}
+	return -1;
 }
 
 /* hand the stand-in (or an error) to the creator */
