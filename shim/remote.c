@@ -37,7 +37,14 @@
 #error "AFS_KEEPER_PATH: the keeper's path, fixed at build time (meson)"
 #endif
 
-#define AFS_KEEPER_MS	5000	/* the keeper's answer at start or connect */
+#define AFS_KEEPER_MS	5000	/* the keeper's answer at start, or a reply */
+/*
+ * A stand-in's pending connection: the keeper makes the next one within
+ * milliseconds of the last being taken.  A descriptor that only looks
+ * like a stand-in (a peer can make one) costs the program's call at most
+ * this long before it fails as it would have without the shim.
+ */
+#define AFS_PENDING_MS	1000
 
 /* the buffer every request and reply of a remote socket goes through */
 struct afs_remote_buf {
@@ -50,10 +57,12 @@ struct afs_remote_buf {
 /*
  * One request on @chan (header, then @n iovecs) and its reply into @buf:
  * the checked reply in @m, or -errno.  No signal stops the exchange
- * halfway: a request sent is a reply awaited.
+ * halfway: a request sent is a reply awaited, for @ms at most (a keeper
+ * answers at once; something else posing as one does not hold the program
+ * longer).  After an error the connection is not used again.
  */
 static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
-		    uint8_t *buf, struct afk_msg *m)
+		    uint8_t *buf, struct afk_msg *m, int ms)
 {
 	struct iovec iov[3];
 	struct msghdr mh;
@@ -72,9 +81,16 @@ static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
 	while (r < 0 && errno == EINTR);
 	if (r < 0)
 		return -EPIPE;
-	do
-		r = AFS_REAL(recv)(chan, buf, AFK_MAX_RECORD, MSG_TRUNC);
-	while (r < 0 && errno == EINTR);
+	do {
+		struct pollfd p = { chan, POLLIN, 0 };
+
+		r = AFS_REAL(poll)(&p, 1, ms);
+		if (r == 0)
+			return -ETIMEDOUT;
+		if (r > 0)
+			r = AFS_REAL(recv)(chan, buf, AFK_MAX_RECORD,
+					   MSG_TRUNC | MSG_DONTWAIT);
+	} while (r < 0 && (errno == EINTR || errno == EAGAIN));
 	if (r <= 0)
 		return -EPIPE;
 	if (afk_parse(buf, (size_t)r, 0, m) || m->op != AFK_REPLY)
@@ -384,7 +400,7 @@ static int remote_connect(struct afs_sock *s, int fd)
 	int c, tries, err;
 
 	for (tries = 0; tries < 16; tries++) {
-		if (AFS_REAL(poll)(&p, 1, AFS_KEEPER_MS) != 1)
+		if (AFS_REAL(poll)(&p, 1, AFS_PENDING_MS) != 1)
 			return -ENOTCONN;
 		c = AFS_REAL(accept4)(fd, NULL, NULL, SOCK_CLOEXEC);
 		if (c < 0) {
@@ -401,7 +417,7 @@ static int remote_connect(struct afs_sock *s, int fd)
 			continue;
 		}
 		afk_hdr_fill(&h, AFK_HELLO, 0, 0, 0, 0);
-		err = exchange(c, &h, NULL, 0, b->rec, &m);
+		err = exchange(c, &h, NULL, 0, b->rec, &m, AFS_PENDING_MS);
 		if (err || m.res < AFS_HASH || m.res > AFS_AEAD || m.datalen) {
 			/* one the keeper gave up on: take the next */
 			AFS_REAL(close)(c);
@@ -486,7 +502,13 @@ static int remote_call(struct afs_sock *s, int fd, struct afk_hdr *h,
 	}
 	if (s->chan < 0)
 		return -ENOTCONN;
-	return exchange(s->chan, h, v, n, b->rec, m);
+	err = exchange(s->chan, h, v, n, b->rec, m, AFS_KEEPER_MS);
+	if (err) {
+		/* out of step with the keeper: the next call connects anew */
+		AFS_REAL(close)(s->chan);
+		s->chan = -1;
+	}
+	return err;
 }
 
 /* the bytes of @msg from @skip on, at most @cap, gathered into @dst */

@@ -18,11 +18,14 @@ uid) operates it through the stand-in as it would a kernel AF_ALG socket:
   truncated, oversized, out of order) neither crashes nor hangs the
   keeper: the creator's socket keeps answering right;
 - a holder stopped with SIGSTOP does not make another holder's
-  MSG_DONTWAIT call wait.
+  MSG_DONTWAIT call wait;
+- a program handed a fake stand-in (a listener on a keeper-like name
+  with a mute connection of its own) gets ENOTCONN from read() after at
+  most a bounded wait, as without the shim.
 
 Each scenario runs in its own preloaded interpreter with a time limit.
 """
-import ctypes
+import errno
 import hashlib
 import hmac
 import os
@@ -402,6 +405,30 @@ def s_stopped_holder():
     chk(right == 50, 'stopped_holder: every digest right', '%d/50' % right)
 
 
+def s_fake_standin():
+    """a peer's fake stand-in (the name, a pending connection of the
+    listener's own, no keeper behind it) holds a read() only briefly"""
+    name = b'\0afalg-keeper-' + os.urandom(16).hex().encode()
+    lst = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    lst.bind(name)
+    lst.listen(4)
+    mute = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    mute.connect(name)              # same pid: passes SO_PEERCRED
+    t0 = time.monotonic()
+    err = 0
+    try:
+        os.read(lst.fileno(), 64)
+    except OSError as e:
+        err = e.errno
+    took = time.monotonic() - t0
+    chk(err == errno.ENOTCONN, 'fake_standin: read() fails as without the '
+        'shim (ENOTCONN)', 'errno %d' % err)
+    chk(took < 4, 'fake_standin: and is held at most a few seconds',
+        '%.1f s' % took)
+    mute.close()
+    lst.close()
+
+
 SCENARIOS = {
     'scm_hash': s_scm_hash,
     'scm_skcipher': s_scm_skcipher,
@@ -411,6 +438,7 @@ SCENARIOS = {
     'other_uid': s_other_uid,
     'hostile_peer': s_hostile_peer,
     'stopped_holder': s_stopped_holder,
+    'fake_standin': s_fake_standin,
 }
 
 
