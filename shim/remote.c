@@ -319,13 +319,12 @@ int afs_remote_move(int fd)
  */
 void afs_remote_exec(void)
 {
-	int fd, m = afs_max_fd(), fl;
+	int fd, m = afs_max_fd(), fl, child = -1;
 	struct afs_sock *s;
-	bool child;
 
 	if (afs_locks_held_here())
 		return;
-	child = afs_vfork_child();
+	/* no system call until a socket of ours is found */
 	for (fd = 0; fd <= m; fd++) {
 		/* a look without the lock: move() takes its own reference */
 		s = afs_peek_locked(fd);
@@ -334,6 +333,8 @@ void afs_remote_exec(void)
 		fl = AFS_REAL(fcntl)(fd, F_GETFD);
 		if (fl < 0 || (fl & FD_CLOEXEC))
 			continue;
+		if (child < 0)
+			child = afs_vfork_child();
 		move(fd, !child);
 	}
 }
