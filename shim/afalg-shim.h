@@ -4,10 +4,13 @@
  *
  * Internal interfaces.  The layers, from the outside in:
  *
- *   entry-socket.c, entry-fd.c, entry-wait.c, entry-cred.c
+ *   entry-socket.c, entry-fd.c, entry-wait.c, entry-cred.c, entry-exec.c
  *                interposed libc functions; everything that is not ours goes
  *                to the real function (real.h) after one table lookup
- *                (entry-cred.c: set*id() lets go of shared sockets)
+ *                (entry-cred.c: set*id() lets go of shared sockets;
+ *                entry-exec.c: inherited op sockets move into keepers)
+ *   remote.c     op sockets a keeper (keeper.c, afalg-keeper) holds: moving
+ *                one, recognising a stand-in, the requests (keeper-proto.c)
  *   startup.c    resolving the real functions, reading the configuration
  *   fdtable.c    which file descriptors are ours, and their objects
  *   sock.c       the tfm ("parent") socket and the rules every op socket
@@ -181,6 +184,7 @@ enum afs_kind {
 	AFS_KIND_TFM,		/* socket(AF_ALG): bind/setsockopt/accept */
 	AFS_KIND_OP,		/* accept()ed op socket */
 	AFS_KIND_NETLINK,	/* socket(AF_NETLINK, ..., NETLINK_CRYPTO) */
+	AFS_KIND_REMOTE,	/* an op socket a keeper holds (remote.c) */
 };
 
 struct afs_sock;
@@ -197,6 +201,9 @@ struct afs_tfm {
 	int nokey_refcnt;		/* of which nokey */
 	pthread_mutex_t rng_lock;	/* rng: children share one DRBG */
 	void *ctx;			/* alg->tfm_size bytes */
+	/* the last key set, for a keeper (remote.c); never in a region */
+	uint8_t *rawkey;
+	unsigned int rawkeylen;
 };
 
 /*
@@ -236,12 +243,22 @@ struct afs_type_ops {
 	int (*poll)(struct afs_sock *s);
 	/* accept() on an op socket (proto_ops.accept): only hash (clone) */
 	int (*accept_op)(struct afs_sock *s, struct afs_sock **child);
+	/*
+	 * Moving into a keeper (remote.c): whether the state can move now
+	 * (NULL: never), and the state that moves with it (the IV):
+	 * export() writes at most @cap bytes and returns how many,
+	 * import() takes exactly what export() wrote or fails.
+	 */
+	bool (*movable)(struct afs_sock *s);
+	size_t (*export)(struct afs_sock *s, uint8_t *buf, size_t cap);
+	int (*import)(struct afs_sock *s, const uint8_t *buf, size_t len);
 };
 
 struct afs_hash_state;
 struct afs_txq;
 struct afs_rng_state;
 struct afs_nl_state;
+struct afs_remote_buf;
 
 struct afs_sock {
 	atomic_int ref;			/* fd table entries + transient users */
@@ -277,7 +294,12 @@ struct afs_sock {
 		struct afs_txq *txq;
 		struct afs_rng_state *rng;
 		struct afs_nl_state *nl;
+		struct afs_remote_buf *remote;
 	} st;
+
+	/* AFS_KIND_REMOTE: this process's connection to the keeper */
+	int chan;			/* -1 after fork(): made again */
+	pid_t keeper;			/* its pid, checked at every connect */
 };
 
 /* fdtable.c */
@@ -390,6 +412,28 @@ AFS_HIDDEN void afs_nl_release(struct afs_sock *s);
 /* exposed for the fuzz harness: process one request buffer */
 AFS_HIDDEN int afs_nl_process(struct afs_sock *s, const uint8_t *buf,
 			      size_t len);
+
+/*
+ * remote.c: sockets a keeper holds (docs/security.md, "The keeper").
+ * afs_remote_move(): before descriptor @fd of ours crosses a process
+ * boundary, its state moves into a new keeper and @fd (and every other
+ * number naming the same socket) becomes the stand-in; 0, or -errno and
+ * nothing changed.  afs_remote_adopt(): a call on @fd, not ours, failed
+ * with ENOTCONN: if the kernel's metadata says it is a keeper's stand-in,
+ * connect to the keeper and return the socket (+1 ref); NULL otherwise,
+ * errno kept.
+ */
+AFS_HIDDEN int afs_remote_move(int fd);
+/* execve() and its family: the inherited op sockets move into keepers */
+AFS_HIDDEN void afs_remote_exec(void);
+AFS_HIDDEN struct afs_sock *afs_remote_adopt(int fd);
+/* @addr (@len bytes, as getsockname() returned it) is a stand-in's name */
+AFS_HIDDEN bool afs_remote_name(const void *addr, unsigned int len);
+AFS_HIDDEN ssize_t afs_remote_msg(struct afs_sock *s, int fd,
+				  struct msghdr *msg, int flags, bool send);
+AFS_HIDDEN int afs_remote_poll(struct afs_sock *s);
+AFS_HIDDEN void afs_remote_release(struct afs_sock *s);
+AFS_HIDDEN void afs_remote_atfork_child(struct afs_sock *s);
 
 /* startup.c: the configuration read at start (AFALG_SHIM, ...) */
 enum afs_mode { AFS_MODE_ALWAYS, AFS_MODE_FALLBACK };

@@ -199,8 +199,22 @@ EXPORT int getsockopt(int fd, int level, int name, void *val,
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(getsockopt)(fd, level, name, val, len);
+	if (!s) {
+		int v;
+
+		r = AFS_REAL(getsockopt)(fd, level, name, val, len);
+		/*
+		 * SO_DOMAIN is where a kernel AF_ALG socket and a keeper's
+		 * stand-in answer differently without an error (Python's
+		 * socket(fileno=) asks it): AF_UNIX is checked further.
+		 */
+		if (r || level != SOL_SOCKET || name != SO_DOMAIN || !val ||
+		    !len || *len != sizeof(v))
+			return r;
+		memcpy(&v, val, sizeof(v));
+		if (v != AF_UNIX || !(s = afs_remote_adopt(fd)))
+			return r;
+	}
 	if (s->kind == AFS_KIND_NETLINK && level == SOL_NETLINK) {
 		r = -ENOPROTOOPT;
 	} else {
@@ -217,8 +231,14 @@ EXPORT int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(getsockname)(fd, addr, len);
+	if (!s) {
+		r = AFS_REAL(getsockname)(fd, addr, len);
+		/* a stand-in's name is the keeper's: an AF_ALG op socket has none */
+		if (r || !afs_remote_name(addr, *len) ||
+		    !(s = afs_remote_adopt(fd)))
+			return r;
+		r = -EOPNOTSUPP;
+	}
 	if (s->kind == AFS_KIND_NETLINK)
 		r = afs_nl_getsockname(s, addr, len);
 	afs_put(s);
@@ -349,18 +369,19 @@ static ssize_t our_recvmsg(struct afs_sock *s, int fd, struct msghdr *umsg,
 }
 
 /*
- * A descriptor of ours passed with SCM_RIGHTS reaches the receiver as the
- * AF_UNIX placeholder, whose state stays here (DIVERGENCES.md D3): say so
- * in the log when it happens.  Only messages with control data look.
+ * A descriptor of ours passed with SCM_RIGHTS: an op socket moves into a
+ * keeper first, so that the receiver gets the stand-in (remote.c); any
+ * other (a tfm socket, a socket fork() shared) reaches the receiver as
+ * the AF_UNIX placeholder, whose state stays here (DIVERGENCES.md D3),
+ * and the log says so.  Only messages with control data look.
  */
-static void note_passed_fds(const struct msghdr *msg)
+static void move_passed_fds(const struct msghdr *msg)
 {
 	const struct cmsghdr *c;
 	const int *fds;
 	size_t i, n;
 
-	if (!msg || !msg->msg_controllen || !msg->msg_control ||
-	    !afs_log_dest())
+	if (!msg || !msg->msg_controllen || !msg->msg_control)
 		return;
 	for (c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR((struct msghdr *)msg,
 							(struct cmsghdr *)c)) {
@@ -370,11 +391,10 @@ static void note_passed_fds(const struct msghdr *msg)
 		fds = (const int *)CMSG_DATA(c);
 		n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
 		for (i = 0; i < n; i++) {
-			if (afs_is_ours(fds[i])) {
+			if (afs_is_ours(fds[i]) && afs_remote_move(fds[i]) &&
+			    afs_log_dest())
 				afs_log_divergence("D3",
 						   "SCM_RIGHTS of a shim socket");
-				return;
-			}
 		}
 	}
 }
@@ -386,8 +406,12 @@ EXPORT ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 	INIT();
 	s = afs_get(fd);
 	if (!s) {
-		note_passed_fds(msg);
-		return AFS_REAL(sendmsg)(fd, msg, flags);
+		ssize_t r;
+
+		move_passed_fds(msg);
+		r = AFS_REAL(sendmsg)(fd, msg, flags);
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
 	}
 	if (!msg) {
 		afs_put(s);
@@ -422,8 +446,12 @@ EXPORT ssize_t send(int fd, const void *buf, size_t len, int flags)
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(send)(fd, buf, len, flags);
+	if (!s) {
+		ssize_t r = AFS_REAL(send)(fd, buf, len, flags);
+
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
+	}
 	return our_sendto(s, fd, buf, len, flags, NULL, 0);
 }
 
@@ -434,8 +462,12 @@ EXPORT ssize_t sendto(int fd, const void *buf, size_t len, int flags,
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(sendto)(fd, buf, len, flags, addr, alen);
+	if (!s) {
+		ssize_t r = AFS_REAL(sendto)(fd, buf, len, flags, addr, alen);
+
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
+	}
 	return our_sendto(s, fd, buf, len, flags, addr, alen);
 }
 
@@ -479,8 +511,12 @@ EXPORT ssize_t write(int fd, const void *buf, size_t len)
 	struct afs_sock *s;
 
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(write)(fd, buf, len);
+	if (!s) {
+		ssize_t r = AFS_REAL(write)(fd, buf, len);
+
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
+	}
 	return our_rw(s, fd, &v, 1, true, 0);
 }
 
@@ -490,8 +526,12 @@ EXPORT ssize_t writev(int fd, const struct iovec *iov, int n)
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(writev)(fd, iov, n);
+	if (!s) {
+		ssize_t r = AFS_REAL(writev)(fd, iov, n);
+
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
+	}
 	return our_rw(s, fd, iov, n, true, 0);
 }
 
@@ -528,8 +568,12 @@ EXPORT ssize_t recvmsg(int fd, struct msghdr *msg, int flags)
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(recvmsg)(fd, msg, flags);
+	if (!s) {
+		ssize_t r = AFS_REAL(recvmsg)(fd, msg, flags);
+
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
+	}
 	if (!msg) {
 		afs_put(s);
 		return afs_ret(-EFAULT);
@@ -563,8 +607,12 @@ EXPORT ssize_t recvfrom(int fd, void *buf, size_t len, int flags,
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(recvfrom)(fd, buf, len, flags, addr, alen);
+	if (!s) {
+		ssize_t r = AFS_REAL(recvfrom)(fd, buf, len, flags, addr, alen);
+
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
+	}
 	return our_recvfrom(s, fd, buf, len, flags, addr, alen);
 }
 
@@ -574,8 +622,12 @@ EXPORT ssize_t recv(int fd, void *buf, size_t len, int flags)
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(recv)(fd, buf, len, flags);
+	if (!s) {
+		ssize_t r = AFS_REAL(recv)(fd, buf, len, flags);
+
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
+	}
 	return our_recvfrom(s, fd, buf, len, flags, NULL, NULL);
 }
 
@@ -585,8 +637,12 @@ EXPORT ssize_t read(int fd, void *buf, size_t len)
 	struct afs_sock *s;
 
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(read)(fd, buf, len);
+	if (!s) {
+		ssize_t r = AFS_REAL(read)(fd, buf, len);
+
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
+	}
 	return our_rw(s, fd, &v, 1, false, 0);
 }
 
@@ -596,8 +652,12 @@ EXPORT ssize_t readv(int fd, const struct iovec *iov, int n)
 
 	INIT();
 	s = afs_get(fd);
-	if (!s)
-		return AFS_REAL(readv)(fd, iov, n);
+	if (!s) {
+		ssize_t r = AFS_REAL(readv)(fd, iov, n);
+
+		if (!AFS_STANDIN(r, fd, s))
+			return r;
+	}
 	return our_rw(s, fd, iov, n, false, 0);
 }
 

@@ -51,6 +51,16 @@ static inline void afs_msg_one(struct msghdr *m, struct iovec *v,
 	m->msg_iovlen = 1;
 }
 
+/*
+ * A call on descriptor @fd, not ours, returned @r: when that is ENOTCONN,
+ * @fd may be a keeper's stand-in this process meets for the first time,
+ * and then @s is its socket (remote.c).  Any other result costs one
+ * comparison.
+ */
+#define AFS_STANDIN(r, fd, s)						\
+	(__builtin_expect((r) < 0, 0) && errno == ENOTCONN &&		\
+	 ((s) = afs_remote_adopt(fd)) != NULL)
+
 /* glibc's _FORTIFY_SOURCE failure: the *_chk variants call it */
 extern void __chk_fail(void) __attribute__((noreturn));
 

@@ -212,6 +212,8 @@ void afs_atfork_child(void)
 			continue;
 		pthread_mutex_init(&s->lock, NULL);
 		atomic_init(&s->wq_private.waiters, 0);
+		if (s->kind == AFS_KIND_REMOTE)
+			afs_remote_atfork_child(s);
 		if (s->parent)
 			pthread_mutex_init(&s->parent->lock, NULL);
 		if (s->tfm && !s->tfm->in_shared)

@@ -211,6 +211,12 @@ static int hash_accept_op(struct afs_sock *s, struct afs_sock **out)
 	return err;
 }
 
+/* remote.c: only a socket with no open update and no unread digest moves */
+static bool hash_movable(struct afs_sock *s)
+{
+	return !s->st.hash->more && !s->st.hash->has_result;
+}
+
 const struct afs_type_ops afs_hash_type = {
 	.name = "hash",
 	.init_child = hash_init_child,
@@ -220,4 +226,5 @@ const struct afs_type_ops afs_hash_type = {
 	.sendmsg = hash_sendmsg,
 	.recvmsg = hash_recvmsg,
 	.accept_op = hash_accept_op,
+	.movable = hash_movable,
 };

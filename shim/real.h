@@ -40,6 +40,7 @@
 	X(fcntl) X(ioctl) X(poll) X(ppoll) X(select) X(pselect)		\
 	X(sendfile) X(splice) X(syscall) X(fdopen) X(fclose) X(vdprintf)	\
 	X(epoll_ctl) X(setuid) X(setgid) X(seteuid) X(setegid)	\
+	X(execve) X(execv) X(execvp) X(execvpe) X(fexecve) X(execveat)	\
 	X(setreuid) X(setregid) X(setresuid) X(setresgid) X(setgroups)
 
 /* the resolved functions, NULL until their first use */

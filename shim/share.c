@@ -273,6 +273,8 @@ static int share_tfm(struct afs_sock *s, struct afs_shared *sh)
 	afs_mutex_lock(&old->rng_lock);
 	memcpy(t, old, sizeof(*t));
 	t->in_shared = true;
+	t->rawkey = NULL;	/* the private copy's, freed with it */
+	t->rawkeylen = 0;
 	t->ctx = old->ctx ? (unsigned char *)t + ctx_off : NULL;
 	if (old->ctx)
 		memcpy(t->ctx, old->ctx, old->alg->tfm_size);
@@ -313,7 +315,7 @@ static int share_one(struct afs_sock *s)
 	size_t payload;
 	int old_flags;
 
-	if (s->sh || s->kind == AFS_KIND_NETLINK)
+	if (s->sh || s->kind == AFS_KIND_NETLINK || s->kind == AFS_KIND_REMOTE)
 		return 0;
 	if (s->kind == AFS_KIND_OP && s->parent) {
 		int err = share_one(s->parent);

@@ -164,6 +164,8 @@ static ssize_t dispatch(struct afs_sock *s, int fd, struct msghdr *msg,
 	if (s->kind == AFS_KIND_NETLINK)
 		return send ? afs_nl_sendmsg(s, msg, flags) :
 			      afs_nl_recvmsg(s, fd, msg, flags);
+	if (s->kind == AFS_KIND_REMOTE)
+		return afs_remote_msg(s, fd, msg, flags, send);
 	if (s->kind == AFS_KIND_TFM || (send && !s->ops->sendmsg))
 		return -EOPNOTSUPP;
 	return op_msg(s, fd, msg, flags, send);
@@ -253,6 +255,8 @@ int afs_poll_mask(struct afs_sock *s)
 	switch (s->kind) {
 	case AFS_KIND_NETLINK:
 		return afs_nl_poll(s);
+	case AFS_KIND_REMOTE:
+		return afs_remote_poll(s);
 	case AFS_KIND_OP:
 		if (!s->ops->poll)
 			return 0;

@@ -172,6 +172,7 @@ static void tfm_free(struct afs_tfm *t)
 		return;
 	}
 	afs_free_secret(t->ctx, t->alg->tfm_size);
+	afs_free_secret(t->rawkey, t->rawkeylen);
 	free(t);
 }
 
@@ -211,6 +212,9 @@ void afs_sock_release(struct afs_sock *s)
 		break;
 	case AFS_KIND_NETLINK:
 		afs_nl_release(s);
+		break;
+	case AFS_KIND_REMOTE:
+		afs_remote_release(s);
 		break;
 	}
 	afs_share_unmap(s);
@@ -350,9 +354,16 @@ static int set_key(struct afs_tfm *t, uint8_t *key, unsigned int len,
 
 	if (len < afs_optmem_max())
 		err = tfm_setkey(t, key, len);
-	afs_free_secret(key, len);
-	if (err)
-		return err;
+	if (err || t->in_shared) {
+		afs_free_secret(key, len);
+		if (err)
+			return err;
+		key = NULL;
+	}
+	/* kept for a keeper the socket may move to (remote.c) */
+	afs_free_secret(t->rawkey, t->rawkeylen);
+	t->rawkey = key;
+	t->rawkeylen = key ? len : 0;
 	t->keylen = len;
 	t->keyed = true;
 	t->key_by_serial = by_serial;
@@ -371,7 +382,7 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 		return afs_nl_setsockopt(s, level, name, val, len);
 	if ((int)len < 0)
 		return -EINVAL;
-	if (s->kind == AFS_KIND_OP)
+	if (s->kind == AFS_KIND_OP || s->kind == AFS_KIND_REMOTE)
 		return -EOPNOTSUPP;	/* op sockets have no .setsockopt */
 
 	afs_lock(s);
@@ -551,7 +562,8 @@ int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen, int flags)
 	(void)alen;
 	if (flags & ~(SOCK_CLOEXEC | SOCK_NONBLOCK))
 		return -EINVAL;
-	if (s->kind == AFS_KIND_NETLINK)
+	/* a keeper's hash socket does not clone yet (DIVERGENCES.md D3) */
+	if (s->kind == AFS_KIND_NETLINK || s->kind == AFS_KIND_REMOTE)
 		return -EOPNOTSUPP;
 	if (s->kind == AFS_KIND_OP) {
 		if (!s->ops->accept_op)

@@ -109,6 +109,34 @@ void afs_txq_share_move(struct afs_sock *c, void *mem, size_t size)
 	c->st.txq = st;
 }
 
+/* remote.c: an idle queue moves into a keeper with its IV */
+bool afs_txq_movable(struct afs_sock *c)
+{
+	const struct afs_txq *st = c->st.txq;
+
+	return !st->used && !st->more && !st->write;
+}
+
+size_t afs_txq_export(struct afs_sock *c, uint8_t *buf, size_t cap)
+{
+	const struct afs_txq *st = c->st.txq;
+
+	if (st->ivsize > cap)
+		return 0;
+	memcpy(buf, st->iv, st->ivsize);
+	return st->ivsize;
+}
+
+int afs_txq_import(struct afs_sock *c, const uint8_t *buf, size_t len)
+{
+	struct afs_txq *st = c->st.txq;
+
+	if (len != st->ivsize)
+		return -EPROTO;
+	memcpy(st->iv, buf, len);
+	return 0;
+}
+
 static size_t sndbuf_limit(const struct afs_sock *s)
 {
 	size_t b = (size_t)s->sndbuf & ~(size_t)(AFS_PAGE_SIZE - 1);

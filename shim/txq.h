@@ -26,6 +26,10 @@ AFS_HIDDEN void afs_txq_free_child(struct afs_sock *c);
 AFS_HIDDEN size_t afs_txq_share_size(struct afs_sock *c);
 AFS_HIDDEN void afs_txq_share_move(struct afs_sock *c, void *mem,
 				   size_t size);
+AFS_HIDDEN bool afs_txq_movable(struct afs_sock *c);
+AFS_HIDDEN size_t afs_txq_export(struct afs_sock *c, uint8_t *buf, size_t cap);
+AFS_HIDDEN int afs_txq_import(struct afs_sock *c, const uint8_t *buf,
+			      size_t len);
 AFS_HIDDEN ssize_t afs_txq_sendmsg(struct afs_sock *s,
 				   const struct msghdr *msg, size_t size,
 				   int flags);

@@ -310,23 +310,35 @@ def s_restart():
 
 
 def s_scm_rights():
-    """SCM_RIGHTS still passes the placeholder (D3): logged when it
-    happens, and the receiver's use of it fails, never a silent answer"""
+    """SCM_RIGHTS of an op socket moves it into a keeper: the received
+    descriptor is the same socket, nothing logged; a tfm socket still
+    passes the placeholder (D3): logged when it happens, and the
+    receiver's use of it fails, never a silent answer"""
     log = os.environ['AFALG_SHIM_LOG']
-    _, o = opened('hash', 'sha256')
+
+    def d3():
+        with open(log) as f:
+            return len([ln for ln in f if '"divergence":"D3"' in ln])
+    t, o = opened('hash', 'sha256')
     a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     socket.send_fds(a, [b'x'], [o.fileno()])
     _, fds, _, _ = socket.recv_fds(b, 1, 1)
-    with open(log) as f:
-        recs = [ln for ln in f if '"divergence":"D3"' in ln]
-    chk(len(recs) == 1, 'SCM_RIGHTS: one D3 record in the log',
-        '%d records' % len(recs))
+    os.write(fds[0], b'abc')
+    d = os.read(fds[0], 32)
+    chk(d == hashlib.sha256(b'abc').digest(),
+        'SCM_RIGHTS: the received op socket is the same socket', d.hex())
+    chk(d3() == 0, 'SCM_RIGHTS: an op socket moved is not a divergence',
+        '%d records' % d3())
+    socket.send_fds(a, [b'x'], [t.fileno()])
+    _, fds, _, _ = socket.recv_fds(b, 1, 1)
+    chk(d3() == 1, 'SCM_RIGHTS: a tfm socket passed is one D3 record',
+        '%d records' % d3())
     e = 0
     try:
         os.write(fds[0], b'abc')
     except OSError as x:
         e = x.errno
-    chk(e != 0, 'SCM_RIGHTS: writing the received placeholder fails',
+    chk(e != 0, 'SCM_RIGHTS: writing the received tfm placeholder fails',
         'it succeeded')
 
 

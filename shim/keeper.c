@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * afalg-keeper: holds one emulated AF_ALG op socket that crossed a process
+ * boundary (SCM_RIGHTS, execve), and serves it to every process that holds
+ * its stand-in (docs/security.md, "The keeper").
+ *
+ * Started by the shim with posix_spawn() from the path fixed at build
+ * time, with an empty environment and descriptor 3 the creator's end of a
+ * socketpair; statically linked where the toolchain allows, so
+ * /etc/ld.so.preload does not apply.  It forks once so that it is not the
+ * creator's child, then:
+ *
+ *   1. reads AFK_INIT from the creator and rebuilds the socket with the
+ *      shim's own code (afs_bind(), ALG_SET_KEY, accept), wiping the key;
+ *   2. makes the stand-in: a SOCK_SEQPACKET socket listening on a fresh
+ *      abstract name, handed to the creator with SCM_RIGHTS, and not kept:
+ *      the stand-in lives exactly as long as some process holds it;
+ *   3. keeps one connection pending in the stand-in's backlog: a holder
+ *      takes it with accept(), which only a holder of the stand-in can do,
+ *      and checks with SO_PEERCRED that the keeper made it;
+ *   4. answers requests on accepted connections, one record each way,
+ *      never waiting on a holder (replies are MSG_DONTWAIT; a holder that
+ *      does not read its replies loses its connection);
+ *   5. exits, wiping the state, when the stand-in is gone and no
+ *      connection is left.
+ *
+ * Every record is checked by afk_parse() before use.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/if_alg.h>
+
+#include "keeper-proto.h"
+#include "real.h"
+
+/* ------------------------------------------------------------------ */
+/* what startup.c gives the shim: here the libc functions themselves   */
+
+#define AFK_REAL_INIT(f) .f = f,
+struct afs_real afs_real = { AFS_REAL_FUNCS(AFK_REAL_INIT) };
+#undef AFK_REAL_INIT
+bool afs_configured = true;
+
+void *afs_real_resolve(void **slot, const char *name)
+{
+	(void)name;
+	return *slot;
+}
+
+void afs_resolve_real(void) {}
+void afs_startup_sockets(void) {}
+bool afs_vfork_child(void) { return false; }
+enum afs_mode afs_mode(void) { return AFS_MODE_ALWAYS; }
+const char *afs_log_dest(void) { return NULL; }
+unsigned int afs_optmem_max(void) { return 131072; }
+
+/* remote.c is the holders' side: a keeper holds no remote socket */
+ssize_t afs_remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
+		       int flags, bool send)
+{
+	(void)s; (void)fd; (void)msg; (void)flags; (void)send;
+	return -EOPNOTSUPP;
+}
+
+int afs_remote_poll(struct afs_sock *s) { (void)s; return 0; }
+void afs_remote_release(struct afs_sock *s) { (void)s; }
+void afs_remote_atfork_child(struct afs_sock *s) { (void)s; }
+
+/* ------------------------------------------------------------------ */
+
+#define AFK_CREATOR_FD	3
+#define AFK_MAX_CONNS	64
+#define AFK_INIT_MS	5000
+
+static const char *const type_names[] = { "hash", "skcipher", "aead", "rng" };
+
+struct conn {
+	int fd;
+	bool accepted;		/* a holder sent AFK_HELLO on it */
+	int64_t made;		/* CLOCK_MONOTONIC ms */
+};
+
+/*
+ * A pending connection nobody greeted within AFK_PENDING_MS may have been
+ * taken by a holder that keeps it silent: another one is made, up to
+ * AFK_MAX_PENDING (the oldest goes first).
+ */
+#define AFK_PENDING_MS	1000
+#define AFK_MAX_PENDING	8
+
+static struct conn conns[AFK_MAX_CONNS];
+static unsigned int nconns;
+static struct sockaddr_un name;
+static socklen_t namelen;
+static bool standin_gone;
+static struct afs_sock *tfm, *op;
+static uint8_t rec[AFK_MAX_RECORD] __attribute__((aligned(16)));
+static uint8_t out[sizeof(struct afk_hdr) + AFK_MAX_DATA]
+	__attribute__((aligned(16)));
+
+/* rebuild the socket from AFK_INIT with the shim's own functions */
+static int rebuild(const struct afk_msg *m)
+{
+	unsigned char sa[24 + AFK_MAX_NAME];
+	int err;
+
+	memset(sa, 0, sizeof(sa));
+	sa[0] = AF_ALG;
+	strcpy((char *)sa + 2, type_names[m->init.type]);
+	memcpy(sa + 24, m->name, m->init.namelen);
+	tfm = afs_sock_alloc(AFS_KIND_TFM);
+	if (!tfm)
+		return -ENOMEM;
+	tfm->fd_type = SOCK_SEQPACKET;
+	err = afs_bind(tfm, sa, 24 + m->init.namelen + 1);
+	if (!err && m->init.has_key)
+		err = afs_setsockopt(tfm, SOL_ALG, ALG_SET_KEY, m->key,
+				     m->init.keylen);
+	if (!err && m->init.type == AFS_AEAD)
+		err = afs_setsockopt(tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL,
+				     m->init.authsize);
+	if (!err)
+		err = afs_new_child(tfm, &op);
+	if (!err && op->ops->import)
+		err = op->ops->import(op, m->iv, m->init.ivlen);
+	return err;
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static int conn_add(int fd)
+{
+	if (nconns == AFK_MAX_CONNS) {
+		close(fd);
+		return -EMFILE;
+	}
+	conns[nconns].fd = fd;
+	conns[nconns].accepted = false;
+	conns[nconns].made = now_ms();
+	nconns++;
+	return 0;
+}
+
+static void conn_drop(unsigned int i)
+{
+	close(conns[i].fd);
+	conns[i] = conns[--nconns];
+}
+
+/* one connection waiting in the stand-in's backlog for the next holder */
+static void replenish(void)
+{
+	unsigned int i, pending = 0, oldest = 0;
+	int64_t now = now_ms();
+	int fd;
+
+	if (standin_gone)
+		return;
+	for (i = 0; i < nconns; i++) {
+		if (conns[i].accepted || conns[i].fd < 0)
+			continue;
+		if (now - conns[i].made < AFK_PENDING_MS)
+			return;		/* a fresh one waits */
+		if (!pending++ || conns[i].made < conns[oldest].made)
+			oldest = i;
+	}
+	if (pending >= AFK_MAX_PENDING)
+		conns[oldest].fd = -conns[oldest].fd - 1;
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return;
+	if (connect(fd, (struct sockaddr *)&name, namelen) < 0) {
+		/* a full backlog (someone else connects) is tried again */
+		if (errno != EAGAIN)
+			standin_gone = true;
+		close(fd);
+		return;
+	}
+	conn_add(fd);
+}
+
+static void reply(unsigned int i, int32_t res, uint32_t msg_flags,
+		  uint32_t len)
+{
+	afk_hdr_fill((struct afk_hdr *)out, AFK_REPLY, 0, msg_flags, res, len);
+	if (send(conns[i].fd, out, sizeof(struct afk_hdr) + len,
+		 MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
+		conns[i].fd = -conns[i].fd - 1;	/* dropped by the loop */
+}
+
+/* one request from connection @i */
+static void serve(unsigned int i, const struct afk_msg *m)
+{
+	uint8_t ctl[AFK_MAX_CTL] __attribute__((aligned(8)));
+	struct iovec v;
+	struct msghdr mh;
+	ssize_t r;
+
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &v;
+	mh.msg_iovlen = 1;
+	switch (m->op) {
+	case AFK_HELLO:
+		if (conns[i].accepted)
+			break;
+		conns[i].accepted = true;
+		replenish();
+		reply(i, (int32_t)op->type, 0, 0);
+		return;
+	case AFK_SEND:
+		if (!conns[i].accepted)
+			break;
+		/* the control bytes, aligned as the kernel's copy is */
+		memcpy(ctl, m->ctl, m->ctllen);
+		mh.msg_control = m->ctllen ? ctl : NULL;
+		mh.msg_controllen = m->ctllen;
+		v.iov_base = (void *)m->data;
+		v.iov_len = m->datalen;
+		r = afs_sendmsg(op, -1, &mh, (int)(m->flags | MSG_DONTWAIT));
+		reply(i, (int32_t)r, 0, 0);
+		return;
+	case AFK_RECV:
+		if (!conns[i].accepted)
+			break;
+		v.iov_base = out + sizeof(struct afk_hdr);
+		v.iov_len = m->arg;
+		r = afs_recvmsg(op, -1, &mh, (int)(m->flags | MSG_DONTWAIT));
+		reply(i, (int32_t)r, (uint32_t)mh.msg_flags,
+		      r > 0 ? (uint32_t)r : 0);
+		return;
+	case AFK_POLL:
+		if (!conns[i].accepted)
+			break;
+		reply(i, afs_poll_mask(op), 0, 0);
+		return;
+	default:
+		break;
+	}
+	/* out of order: the connection ends */
+	conns[i].fd = -conns[i].fd - 1;
+}
+
+static void serve_loop(void)
+{
+	struct pollfd p[AFK_MAX_CONNS];
+	struct afk_msg m;
+	unsigned int i, n;
+	ssize_t r;
+
+	for (;;) {
+		for (i = 0; i < nconns;) {
+			if (conns[i].fd < 0) {
+				conns[i].fd = -conns[i].fd - 1;
+				conn_drop(i);
+			} else {
+				i++;
+			}
+		}
+		replenish();
+		if (!nconns && standin_gone)
+			return;
+		for (i = 0; i < nconns; i++) {
+			p[i].fd = conns[i].fd;
+			p[i].events = POLLIN;
+		}
+		n = nconns;
+		/* a full backlog is retried every 100 ms */
+		if (poll(p, n, 100) < 0 && errno != EINTR)
+			return;
+		for (i = 0; i < n; i++) {
+			/* dropped meanwhile (replenish(), a failed reply) */
+			if (!p[i].revents || conns[i].fd < 0)
+				continue;
+			r = recv(conns[i].fd, rec, sizeof(rec), MSG_DONTWAIT |
+				 MSG_TRUNC);
+			if (r < 0 && errno == EAGAIN)
+				continue;
+			if (r <= 0 || afk_parse(rec, (size_t)r, 0, &m)) {
+				/*
+				 * closed, or not a record of ours; a pending
+				 * one closes with the stand-in, which the next
+				 * replenish() finds out
+				 */
+				conns[i].fd = -conns[i].fd - 1;
+				continue;
+			}
+			serve(i, &m);
+		}
+	}
+}
+
+#ifndef GRND_INSECURE
+#define GRND_INSECURE 4
+#endif
+
+/*
+ * 16 bytes for the stand-in's name: unique, not secret (every abstract
+ * name is listed in /proc/net/unix; what protects a stand-in is that
+ * only its holders can accept() from it).  GRND_INSECURE never waits for
+ * the entropy pool (a guest just booted); the time and pid stand in
+ * where it is unknown.
+ */
+static void name_bytes(uint8_t *rnd, size_t n)
+{
+	struct timespec t;
+	uint64_t v;
+	size_t i;
+
+	if (getrandom(rnd, n, GRND_INSECURE) == (ssize_t)n ||
+	    getrandom(rnd, n, GRND_NONBLOCK) == (ssize_t)n)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	v = (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+	v ^= (uint64_t)getpid() << 40;
+	for (i = 0; i < n; i++) {
+		v = v * 6364136223846793005u + 1442695040888963407u;
+		rnd[i] = (uint8_t)(v >> 56);
+	}
+}
+
+/* one try at a stand-in on a fresh name: its descriptor, or -1 (errno) */
+static int try_standin(void)
+{
+	static const char hex[] = "0123456789abcdef";
+	uint8_t rnd[16];
+	int fd, e;
+	size_t i;
+
+	name_bytes(rnd, sizeof(rnd));
+	memset(&name, 0, sizeof(name));
+	name.sun_family = AF_UNIX;
+	memcpy(name.sun_path + 1, AFK_NAME_PREFIX, sizeof(AFK_NAME_PREFIX) - 1);
+	for (i = 0; i < sizeof(rnd); i++) {
+		name.sun_path[sizeof(AFK_NAME_PREFIX) + 2 * i] = hex[rnd[i] >> 4];
+		name.sun_path[sizeof(AFK_NAME_PREFIX) + 2 * i + 1] =
+			hex[rnd[i] & 15];
+	}
+	namelen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) +
+			      AFK_NAME_LEN);
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -1;
+	if (bind(fd, (struct sockaddr *)&name, namelen) < 0 ||
+	    listen(fd, 8) < 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+/* the stand-in: listening on a fresh abstract name (a clash: another) */
+static int make_standin(void)
+{
+	int fd, tries;
+
+	for (tries = 0; tries < 8; tries++) {
+		fd = try_standin();
+		if (fd >= 0 || errno != EADDRINUSE)
+			return fd;
+	}
+	return -1;
+}
+
+/* hand the stand-in (or an error) to the creator */
+static void answer_creator(int err, int standin)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct afk_hdr h;
+	struct iovec v = { &h, sizeof(h) };
+	struct msghdr mh;
+	struct cmsghdr *c;
+
+	afk_hdr_fill(&h, AFK_REPLY, 0, 0, err, 0);
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &v;
+	mh.msg_iovlen = 1;
+	if (standin >= 0) {
+		memset(&u, 0, sizeof(u));
+		mh.msg_control = u.buf;
+		mh.msg_controllen = sizeof(u.buf);
+		c = CMSG_FIRSTHDR(&mh);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(c), &standin, sizeof(int));
+	}
+	sendmsg(AFK_CREATOR_FD, &mh, MSG_NOSIGNAL);
+}
+
+int main(void)
+{
+	struct pollfd p = { AFK_CREATOR_FD, POLLIN, 0 };
+	struct afk_msg m;
+	sigset_t all;
+	ssize_t r;
+	int err, standin;
+
+	/* nothing of this process is for anyone else's eyes or ptrace */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	/* not the creator's child: it reaps the first process at once */
+	switch (fork()) {
+	case -1:
+		return 1;
+	case 0:
+		break;
+	default:
+		_exit(0);
+	}
+	setsid();
+	if (poll(&p, 1, AFK_INIT_MS) != 1)
+		return 1;
+	r = recv(AFK_CREATOR_FD, rec, sizeof(rec), MSG_TRUNC);
+	if (r <= 0 || afk_parse(rec, (size_t)r, 1, &m)) {
+		answer_creator(-EPROTO, -1);
+		return 1;
+	}
+	err = rebuild(&m);
+	afs_wipe(rec, sizeof(rec));
+	standin = err ? -1 : make_standin();
+	if (!err && standin < 0)
+		err = -EMFILE;
+	if (!err)
+		replenish();
+	answer_creator(err, standin);
+	close(AFK_CREATOR_FD);
+	if (standin >= 0)
+		close(standin);
+	if (!err)
+		serve_loop();
+	/* the last holder is gone: wipe the key and state */
+	if (op)
+		afs_put(op);
+	if (tfm)
+		afs_put(tfm);
+	afs_wipe(out, sizeof(out));
+	return err ? 1 : 0;
+}

@@ -1,0 +1,641 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sockets a keeper holds (docs/security.md, "The keeper").
+ *
+ * An op socket that is about to cross a process boundary (its descriptor
+ * passed with SCM_RIGHTS) moves into a keeper process started for it
+ * (keeper.c): the state goes over a socketpair only the creator holds,
+ * and every descriptor number of the socket becomes the stand-in, a
+ * listening AF_UNIX socket on a random abstract name.  A listening
+ * SOCK_SEQPACKET socket answers send/recv/read/write with ENOTCONN, so a
+ * process that has not met the stand-in yet gets an error from the kernel
+ * where the kernel's AF_ALG socket would have answered: only then does
+ * the shim look at the descriptor, and only at what the kernel says of
+ * it (SO_ACCEPTCONN, SO_DOMAIN, SO_TYPE, the name's prefix, SO_PEERCRED).
+ * It then accepts the connection the keeper keeps pending on it (which
+ * only a holder of the stand-in can do), checks with SO_PEERCRED that
+ * the keeper made it, and from then on the descriptor is ours: every
+ * operation is one request and one reply on that connection.  The
+ * connection is this process's own: a forked child makes its own.
+ *
+ * Nothing read from the keeper is a pointer: replies are checked by
+ * afk_parse() and their lengths against what was asked.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+
+#include "keeper-proto.h"
+#include "real.h"
+
+#ifndef AFS_KEEPER_PATH
+#error "AFS_KEEPER_PATH: the keeper's path, fixed at build time (meson)"
+#endif
+
+#define AFS_KEEPER_MS	5000	/* the keeper's answer at start, or a reply */
+/*
+ * A stand-in's pending connection: the keeper makes the next one within
+ * milliseconds of the last being taken.  A descriptor that only looks
+ * like a stand-in (a peer can make one) costs the program's call at most
+ * this long before it fails as it would have without the shim.
+ */
+#define AFS_PENDING_MS	1000
+
+/* the buffer every request and reply of a remote socket goes through */
+struct afs_remote_buf {
+	uint8_t rec[AFK_MAX_RECORD];
+};
+
+/* ------------------------------------------------------------------ */
+/* records                                                             */
+
+/*
+ * One request on @chan (header, then @n iovecs) and its reply into @buf:
+ * the checked reply in @m, or -errno.  No signal stops the exchange
+ * halfway: a request sent is a reply awaited, for @ms at most (a keeper
+ * answers at once; something else posing as one does not hold the program
+ * longer).  After an error the connection is not used again.
+ */
+static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
+		    uint8_t *buf, struct afk_msg *m, int ms)
+{
+	struct iovec iov[3];
+	struct msghdr mh;
+	ssize_t r;
+	int i;
+
+	iov[0].iov_base = h;
+	iov[0].iov_len = sizeof(*h);
+	for (i = 0; i < n; i++)
+		iov[i + 1] = v[i];
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = iov;
+	mh.msg_iovlen = (size_t)n + 1;
+	do
+		r = AFS_REAL(sendmsg)(chan, &mh, MSG_NOSIGNAL);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return -EPIPE;
+	do {
+		struct pollfd p = { chan, POLLIN, 0 };
+
+		r = AFS_REAL(poll)(&p, 1, ms);
+		if (r == 0)
+			return -ETIMEDOUT;
+		if (r > 0)
+			r = AFS_REAL(recv)(chan, buf, AFK_MAX_RECORD,
+					   MSG_TRUNC | MSG_DONTWAIT);
+	} while (r < 0 && (errno == EINTR || errno == EAGAIN));
+	if (r <= 0)
+		return -EPIPE;
+	if (afk_parse(buf, (size_t)r, 0, m) || m->op != AFK_REPLY)
+		return -EPROTO;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* moving a socket into a new keeper                                    */
+
+static pid_t spawn_keeper(int fd)
+{
+	char *const argv[] = { (char *)"afalg-keeper", NULL };
+	char *const envp[] = { NULL };
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t none, all;
+	pid_t pid = -1;
+	int st;
+
+	sigemptyset(&none);
+	sigfillset(&all);
+	if (posix_spawn_file_actions_init(&fa))
+		return -1;
+	if (posix_spawnattr_init(&at)) {
+		posix_spawn_file_actions_destroy(&fa);
+		return -1;
+	}
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDWR, 0);
+	posix_spawn_file_actions_adddup2(&fa, 0, 1);
+	posix_spawn_file_actions_adddup2(&fa, 0, 2);
+	posix_spawn_file_actions_adddup2(&fa, fd, 3);
+	posix_spawn_file_actions_addclosefrom_np(&fa, 4);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setsigdefault(&at, &all);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
+				 POSIX_SPAWN_SETSIGDEF);
+	/* a fixed path, no PATH search, no environment */
+	if (posix_spawn(&pid, AFS_KEEPER_PATH, &fa, &at, argv, envp))
+		pid = -1;
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	/* the first process forks the keeper and exits at once */
+	if (pid > 0)
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+	return pid;
+}
+
+/* AFK_INIT for op socket @s into @buf: its length, or -errno */
+static int init_record(struct afs_sock *s, uint8_t *buf)
+{
+	const struct afs_tfm *t = s->parent->tfm;
+	struct afk_init in;
+	size_t off = sizeof(struct afk_hdr) + sizeof(in);
+
+	memset(&in, 0, sizeof(in));
+	in.type = (uint32_t)s->type;
+	in.authsize = t->authsize;
+	in.has_key = t->keyed && !t->need_key && t->rawkey;
+	in.namelen = (uint32_t)strlen(t->alg->driver);
+	in.keylen = in.has_key ? t->rawkeylen : 0;
+	if (in.namelen >= AFK_MAX_NAME || in.keylen > AFK_MAX_KEY ||
+	    (t->keyed && !t->need_key && !t->rawkey))
+		return -EOPNOTSUPP;
+	memcpy(buf + off, t->alg->driver, in.namelen);
+	off += in.namelen;
+	if (in.keylen)
+		memcpy(buf + off, t->rawkey, in.keylen);
+	off += in.keylen;
+	if (s->ops->export)
+		in.ivlen = (uint32_t)s->ops->export(s, buf + off, AFK_MAX_IV);
+	off += in.ivlen;
+	memcpy(buf + sizeof(struct afk_hdr), &in, sizeof(in));
+	afk_hdr_fill((struct afk_hdr *)buf, AFK_INIT, 0, 0, 0,
+		     (uint32_t)(off - sizeof(struct afk_hdr)));
+	return (int)off;
+}
+
+/* the stand-in the keeper answers with, or -errno */
+static int keeper_answer(int chan)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct afk_hdr h;
+	struct afk_msg m;
+	struct iovec v = { &h, sizeof(h) };
+	struct msghdr mh;
+	struct cmsghdr *c;
+	struct pollfd p = { chan, POLLIN, 0 };
+	int fd = -1, err = -EPROTO;
+	ssize_t r;
+
+	if (AFS_REAL(poll)(&p, 1, AFS_KEEPER_MS) != 1)
+		return -ETIMEDOUT;
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &v;
+	mh.msg_iovlen = 1;
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof(u.buf);
+	r = AFS_REAL(recvmsg)(chan, &mh, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+	if (r < 0)
+		return -errno;
+	c = CMSG_FIRSTHDR(&mh);
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
+	    c->cmsg_len == CMSG_LEN(sizeof(int)))
+		memcpy(&fd, CMSG_DATA(c), sizeof(int));
+	if (r == sizeof(h) && !(mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) &&
+	    !afk_parse((uint8_t *)&h, sizeof(h), 0, &m) && m.op == AFK_REPLY)
+		err = m.res < 0 ? m.res : 0;
+	if (!err && fd < 0)
+		err = -EPROTO;
+	if (err && fd >= 0)
+		AFS_REAL(close)(fd);
+	return err ? err : fd;
+}
+
+/* the descriptor's O_NONBLOCK onto stand-in @standin: one file status */
+static void copy_nonblock(int fd, int standin)
+{
+	int fl = AFS_REAL(fcntl)(fd, F_GETFL);
+
+	if (fl >= 0 && (fl & O_NONBLOCK))
+		AFS_REAL(fcntl)(standin, F_SETFL, O_NONBLOCK);
+}
+
+/* every number naming @s becomes stand-in @standin, flags kept */
+static void replace_numbers(struct afs_sock *s, int standin)
+{
+	int fd, m, fl, n = 0;
+	bool first = true;
+
+	afs_table_lock();
+	m = afs_max_fd();
+	for (fd = 0; fd <= m; fd++) {
+		if (afs_peek_locked(fd) != s)
+			continue;
+		if (first)
+			copy_nonblock(fd, standin);
+		first = false;
+		fl = AFS_REAL(fcntl)(fd, F_GETFD);
+		if (AFS_REAL(dup3)(standin, fd, fl > 0 && (fl & FD_CLOEXEC) ?
+				   O_CLOEXEC : 0) < 0)
+			continue;	/* stays the placeholder (D3) */
+		afs_set_locked(fd, NULL);
+		n++;
+	}
+	afs_table_unlock();
+	while (n--)
+		afs_put(s);
+}
+
+/* the largest AFK_INIT: on the stack, as a vfork() child must not malloc */
+#define AFS_INIT_MAX	(sizeof(struct afk_hdr) + sizeof(struct afk_init) + \
+			 AFK_MAX_NAME + AFK_MAX_KEY + AFK_MAX_IV)
+
+/*
+ * Move op socket @fd into a new keeper.  @table: every number of the
+ * socket in this process becomes the stand-in and the table forgets it;
+ * else (a vfork() child about to execve(), whose descriptor table is not
+ * the one the shim's table describes) only @fd is replaced.
+ */
+static int move(int fd, bool table)
+{
+	struct afs_sock *s = afs_get(fd);
+	uint8_t buf[AFS_INIT_MAX];
+	int sp[2], len, standin, err = -EOPNOTSUPP;
+
+	if (!s)
+		return -EBADF;
+	if (s->kind != AFS_KIND_OP || s->sh || s->type == AFS_RNG ||
+	    !s->ops->movable || !s->parent->tfm || s->parent->tfm->in_shared)
+		goto out;
+	afs_lock(s);
+	afs_lock(s->parent);
+	err = s->ops->movable(s) ? init_record(s, buf) : -EBUSY;
+	afs_unlock(s->parent);
+	afs_unlock(s);
+	if (err < 0)
+		goto wipe;
+	len = err;
+	err = -errno;
+	if (AFS_REAL(socketpair)(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp))
+		goto wipe;
+	err = -ENOENT;
+	if (spawn_keeper(sp[1]) > 0) {
+		err = -EPIPE;
+		if (AFS_REAL(send)(sp[0], buf, (size_t)len, MSG_NOSIGNAL) == len)
+			err = keeper_answer(sp[0]);
+	}
+	AFS_REAL(close)(sp[0]);
+	AFS_REAL(close)(sp[1]);
+	if (err >= 0) {
+		standin = err;
+		err = 0;
+		if (table) {
+			replace_numbers(s, standin);
+		} else {
+			copy_nonblock(fd, standin);
+			if (AFS_REAL(dup3)(standin, fd, 0) < 0)
+				err = -errno;
+		}
+		AFS_REAL(close)(standin);
+	}
+wipe:
+	afs_wipe(buf, sizeof(buf));
+out:
+	afs_put(s);
+	return err;
+}
+
+int afs_remote_move(int fd)
+{
+	return move(fd, true);
+}
+
+/*
+ * execve() and its family are about to replace the program: each op
+ * socket of ours the new program inherits (not close-on-exec) moves into
+ * a keeper, where the new program finds it.  Nothing is done when a
+ * signal handler interrupted this thread inside a lock of the shim
+ * (docs/security.md R5): those sockets reach the new program as
+ * placeholders (D2).
+ */
+void afs_remote_exec(void)
+{
+	int fd, m = afs_max_fd(), fl, child = -1;
+	struct afs_sock *s;
+
+	if (afs_locks_held_here())
+		return;
+	/* no system call until a socket of ours is found */
+	for (fd = 0; fd <= m; fd++) {
+		/* a look without the lock: move() takes its own reference */
+		s = afs_peek_locked(fd);
+		if (!s || s->kind != AFS_KIND_OP)
+			continue;
+		fl = AFS_REAL(fcntl)(fd, F_GETFD);
+		if (fl < 0 || (fl & FD_CLOEXEC))
+			continue;
+		if (child < 0)
+			child = afs_vfork_child();
+		move(fd, !child);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* a holder: recognising the stand-in, the connection to the keeper    */
+
+static int sockopt_int(int fd, int name, int *v)
+{
+	socklen_t l = sizeof(*v);
+
+	return AFS_REAL(getsockopt)(fd, SOL_SOCKET, name, v, &l) || l != sizeof(*v);
+}
+
+bool afs_remote_name(const void *addr, unsigned int len)
+{
+	const struct sockaddr_un *a = addr;
+
+	return addr && len == offsetof(struct sockaddr_un, sun_path) +
+			       AFK_NAME_LEN &&
+	       a->sun_family == AF_UNIX && !a->sun_path[0] &&
+	       !memcmp(a->sun_path + 1, AFK_NAME_PREFIX,
+		       sizeof(AFK_NAME_PREFIX) - 1);
+}
+
+/* the keeper's pid when the kernel says @fd is a stand-in, else 0 */
+static pid_t standin_keeper(int fd)
+{
+	struct sockaddr_un a;
+	struct ucred cred;
+	socklen_t l = sizeof(a);
+	int v;
+
+	/* a program's own descriptors mostly stop at the first question */
+	if (sockopt_int(fd, SO_ACCEPTCONN, &v) || v != 1)
+		return 0;
+	if (sockopt_int(fd, SO_DOMAIN, &v) || v != AF_UNIX ||
+	    sockopt_int(fd, SO_TYPE, &v) || v != SOCK_SEQPACKET)
+		return 0;
+	memset(&a, 0, sizeof(a));
+	if (AFS_REAL(getsockname)(fd, (struct sockaddr *)&a, &l) ||
+	    !afs_remote_name(&a, l))
+		return 0;
+	l = sizeof(cred);
+	/* a listening socket's peer credentials are its listener's */
+	if (AFS_REAL(getsockopt)(fd, SOL_SOCKET, SO_PEERCRED, &cred, &l) ||
+	    l != sizeof(cred) || cred.pid <= 0)
+		return 0;
+	return cred.pid;
+}
+
+/*
+ * This process's connection to the keeper of stand-in @fd: the pending
+ * one the keeper made (SO_PEERCRED), greeted.  Caller holds the lock.
+ */
+static int remote_connect(struct afs_sock *s, int fd)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	struct afs_remote_buf *b = s->st.remote;
+	struct afk_hdr h;
+	struct afk_msg m;
+	struct ucred cred;
+	socklen_t l;
+	int c, tries, err;
+
+	for (tries = 0; tries < 16; tries++) {
+		if (AFS_REAL(poll)(&p, 1, AFS_PENDING_MS) != 1)
+			return -ENOTCONN;
+		c = AFS_REAL(accept4)(fd, NULL, NULL, SOCK_CLOEXEC);
+		if (c < 0) {
+			if (errno == EAGAIN || errno == EINTR ||
+			    errno == ECONNABORTED)
+				continue;
+			return -ENOTCONN;
+		}
+		l = sizeof(cred);
+		/* anyone may connect to the name: only the keeper counts */
+		if (AFS_REAL(getsockopt)(c, SOL_SOCKET, SO_PEERCRED, &cred, &l) ||
+		    l != sizeof(cred) || cred.pid != s->keeper) {
+			AFS_REAL(close)(c);
+			continue;
+		}
+		afk_hdr_fill(&h, AFK_HELLO, 0, 0, 0, 0);
+		err = exchange(c, &h, NULL, 0, b->rec, &m, AFS_PENDING_MS);
+		if (err || m.res < AFS_HASH || m.res > AFS_AEAD || m.datalen) {
+			/* one the keeper gave up on: take the next */
+			AFS_REAL(close)(c);
+			continue;
+		}
+		s->type = (enum afs_type)m.res;
+		s->chan = c;
+		return 0;
+	}
+	return -ENOTCONN;
+}
+
+struct afs_sock *afs_remote_adopt(int fd)
+{
+	int saved = errno;
+	struct afs_sock *s, *old;
+	pid_t keeper = standin_keeper(fd);
+
+	if (!keeper)
+		goto no;
+	/* a vfork() child's table would be its parent's */
+	afs_startup_sockets();
+	if (afs_vfork_child())
+		goto no;
+	s = afs_sock_alloc(AFS_KIND_REMOTE);
+	if (!s)
+		goto no;
+	s->fd_type = SOCK_SEQPACKET;
+	s->chan = -1;
+	s->keeper = keeper;
+	s->sndbuf = s->rcvbuf = 212992;
+	s->st.remote = malloc(sizeof(*s->st.remote));
+	if (!s->st.remote || remote_connect(s, fd)) {
+		afs_put(s);
+		goto no;
+	}
+	afs_table_lock();
+	old = afs_peek_locked(fd);
+	if (old) {		/* another thread was first */
+		atomic_fetch_add(&old->ref, 1);
+		afs_table_unlock();
+		afs_put(s);
+		return old;
+	}
+	atomic_fetch_add(&s->ref, 1);
+	afs_set_locked(fd, s);
+	afs_table_unlock();
+	return s;
+no:
+	errno = saved;
+	return NULL;
+}
+
+void afs_remote_release(struct afs_sock *s)
+{
+	if (s->chan >= 0)
+		AFS_REAL(close)(s->chan);
+	s->chan = -1;
+	free(s->st.remote);
+	s->st.remote = NULL;
+}
+
+/* after fork(): the connection is the parent's; the child makes its own */
+void afs_remote_atfork_child(struct afs_sock *s)
+{
+	if (s->chan >= 0)
+		AFS_REAL(close)(s->chan);
+	s->chan = -1;
+}
+
+/* one request, with the connection made again in a new process */
+static int remote_call(struct afs_sock *s, int fd, struct afk_hdr *h,
+		       struct iovec *v, int n, struct afk_msg *m)
+{
+	struct afs_remote_buf *b = s->st.remote;
+	int err;
+
+	if (s->chan < 0 && fd >= 0) {
+		err = remote_connect(s, fd);
+		if (err)
+			return err;
+	}
+	if (s->chan < 0)
+		return -ENOTCONN;
+	err = exchange(s->chan, h, v, n, b->rec, m, AFS_KEEPER_MS);
+	if (err) {
+		/* out of step with the keeper: the next call connects anew */
+		AFS_REAL(close)(s->chan);
+		s->chan = -1;
+	}
+	return err;
+}
+
+/* the bytes of @msg from @skip on, at most @cap, gathered into @dst */
+static size_t gather(const struct msghdr *msg, size_t skip, uint8_t *dst,
+		     size_t cap)
+{
+	size_t i, c, done = 0;
+
+	for (i = 0; i < msg->msg_iovlen && done < cap; i++) {
+		const struct iovec *v = &msg->msg_iov[i];
+
+		if (skip >= v->iov_len) {
+			skip -= v->iov_len;
+			continue;
+		}
+		c = v->iov_len - skip;
+		if (c > cap - done)
+			c = cap - done;
+		memcpy(dst + done, (const uint8_t *)v->iov_base + skip, c);
+		done += c;
+		skip = 0;
+	}
+	return done;
+}
+
+/* one record's worth of a send or a receive; -EAGAIN when it would wait */
+static ssize_t remote_once(struct afs_sock *s, int fd, struct msghdr *msg,
+			   size_t done, size_t total, int flags, bool send)
+{
+	uint8_t data[4096], *big = NULL, *p = data;
+	struct afk_hdr h;
+	struct afk_msg m;
+	struct iovec v[2];
+	size_t ctl = done ? 0 : msg->msg_controllen, n;
+	uint32_t f = (uint32_t)flags & AFK_FLAGS_OK;
+	ssize_t r;
+
+	n = total - done;
+	if (n > AFK_MAX_DATA)
+		n = AFK_MAX_DATA;
+	if (!send) {
+		afk_hdr_fill(&h, AFK_RECV, f, (uint32_t)n, 0, 0);
+		r = remote_call(s, fd, &h, NULL, 0, &m);
+		if (r)
+			return r;
+		if (m.res < 0)
+			return m.res;
+		if (m.datalen > n || (uint32_t)m.res != m.datalen)
+			return -EPROTO;
+		afs_copy_to_iov(msg->msg_iov, msg->msg_iovlen, 0, m.data,
+				m.datalen);
+		msg->msg_flags |= (int)(m.arg & (MSG_TRUNC | MSG_EOR));
+		return m.res;
+	}
+	if (n > sizeof(data)) {
+		big = malloc(n);
+		if (!big)
+			return -ENOMEM;
+		p = big;
+	}
+	gather(msg, done, p, n);
+	/* a send that takes more than one record continues the message */
+	if (done + n < total)
+		f |= MSG_MORE;
+	v[0].iov_base = msg->msg_control;
+	v[0].iov_len = ctl;
+	v[1].iov_base = p;
+	v[1].iov_len = n;
+	afk_hdr_fill(&h, AFK_SEND, f, (uint32_t)ctl, 0, (uint32_t)(ctl + n));
+	r = remote_call(s, fd, &h, v, 2, &m);
+	if (big)
+		afs_free_secret(big, n);
+	else
+		afs_wipe(data, n);
+	if (r)
+		return r;
+	if (m.datalen || m.res > (int32_t)n)
+		return -EPROTO;
+	return m.res;
+}
+
+ssize_t afs_remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
+		       int flags, bool send)
+{
+	size_t total = afs_iov_total(msg->msg_iov, msg->msg_iovlen), done = 0;
+	/* hash sockets never wait; skcipher and aead honour O_NONBLOCK */
+	bool nonblock = s->type != AFS_HASH;
+	int slice = 1;
+	ssize_t r;
+
+	if (send && msg->msg_controllen > AFK_MAX_CTL)
+		return -ENOBUFS;
+	if (send && msg->msg_controllen && !msg->msg_control)
+		return -EFAULT;
+	if (!(flags & MSG_DONTWAIT) && nonblock && afs_nonblock(fd))
+		flags |= MSG_DONTWAIT;
+	for (;;) {
+		afs_lock(s);
+		r = remote_once(s, fd, msg, done, total, flags, send);
+		afs_unlock(s);
+		if (r == -EAGAIN && !(flags & MSG_DONTWAIT) && !done) {
+			/* the keeper never waits: the waiting is done here */
+			struct pollfd none = { -1, 0, 0 };
+
+			if (AFS_REAL(poll)(&none, 1, afs_next_slice(-1, &slice)) < 0 &&
+			    errno == EINTR)
+				return -EINTR;
+			continue;
+		}
+		if (r < 0)
+			return done ? (ssize_t)done : r;
+		done += (size_t)r;
+		if (!send || done >= total || (size_t)r < AFK_MAX_DATA)
+			return (ssize_t)done;
+	}
+}
+
+int afs_remote_poll(struct afs_sock *s)
+{
+	struct afk_hdr h;
+	struct afk_msg m;
+	int r;
+
+	afk_hdr_fill(&h, AFK_POLL, 0, 0, 0, 0);
+	afs_lock(s);
+	r = remote_call(s, -1, &h, NULL, 0, &m);
+	afs_unlock(s);
+	return r || m.res < 0 ? 0 : m.res;
+}

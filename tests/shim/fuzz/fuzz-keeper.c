@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A hostile peer against the keeper protocol (docs/security.md, "The
+ * keeper"), without libFuzzer:
+ *
+ *   fuzz-keeper KEEPER [-t SECONDS] [-s SEED]
+ *
+ * For a quarter of the budget, random and mutated records go through
+ * afk_parse(), whose every accepted result must lie inside the record.
+ * For the rest, a real keeper (KEEPER, started as the shim starts it,
+ * holding hmac(sha256) with RFC 4231's key "Jefe") gets, on connections
+ * taken from its stand-in: random bytes, valid records, their bit flips,
+ * truncations, oversized and lying lengths, out-of-order operations,
+ * connections abandoned halfway and replies never read, some from a
+ * child of uid 65534 (when run as root), and connections made to its
+ * name by someone who does not hold the stand-in.  Every 50 rounds a fresh
+ * connection must still get RFC 4231 test case 2's HMAC within 2 s
+ * (after ending whatever update the garbage left open, as any holder of
+ * a shared socket may have to).  At
+ * the end the stand-in is closed and the keeper must exit with status 0
+ * within 5 s (under ASan+UBSan: no error, no leak).
+ *
+ * Exit 0 on success; 1 with a message on a wrong answer, a hang, a crash
+ * or a leak of the keeper.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "keeper-proto.h"
+
+#define HDR sizeof(struct afk_hdr)
+
+static uint64_t rs;
+static const char *keeper_path;
+static unsigned long records, conns;
+
+static uint64_t rnd(void)
+{
+	rs ^= rs << 13;
+	rs ^= rs >> 7;
+	rs ^= rs << 17;
+	return rs;
+}
+
+static void fail(const char *what)
+{
+	fprintf(stderr, "fuzz-keeper: FAIL: %s (seed 0x%llx)\n", what,
+		(unsigned long long)rs);
+	exit(1);
+}
+
+/* ------------------------------------------------------------------ */
+/* the parser                                                          */
+
+/* AFK_INIT of hmac(sha256) keyed "Jefe" (RFC 4231 test case 2) into @b */
+static size_t init_jefe(uint8_t *b)
+{
+	struct afk_init in;
+
+	memset(&in, 0, sizeof(in));
+	in.type = 0;
+	in.has_key = 1;
+	in.namelen = 12;
+	in.keylen = 4;
+	memcpy(b + HDR, &in, sizeof(in));
+	memcpy(b + HDR + sizeof(in), "hmac(sha256)Jefe", 16);
+	afk_hdr_fill((struct afk_hdr *)b, AFK_INIT, 0, 0, 0,
+		     (uint32_t)(sizeof(in) + 16));
+	return HDR + sizeof(in) + 16;
+}
+
+static size_t valid_record(uint8_t *b, int which)
+{
+	struct afk_hdr *h = (struct afk_hdr *)b;
+	size_t n = 0;
+
+	switch (which % 5) {
+	case 0:
+		afk_hdr_fill(h, AFK_HELLO, 0, 0, 0, 0);
+		break;
+	case 1:
+		n = rnd() % 64;
+		memset(b + HDR, 'a', n);
+		afk_hdr_fill(h, AFK_SEND, 0x8000, (uint32_t)(n / 2), 0,
+			     (uint32_t)n);
+		break;
+	case 2:
+		afk_hdr_fill(h, AFK_RECV, 0x40, 32, 0, 0);
+		break;
+	case 3:
+		n = rnd() % 48;
+		afk_hdr_fill(h, AFK_REPLY, 0, 0, (int32_t)n, (uint32_t)n);
+		break;
+	default:
+		return init_jefe(b);
+	}
+	return HDR + n;
+}
+
+static void mutate(uint8_t *b, size_t *n, size_t cap)
+{
+	unsigned int k = rnd() % 6, i;
+
+	switch (k) {
+	case 0:		/* bit flips */
+		for (i = 0; i < 1 + rnd() % 4 && *n; i++)
+			b[rnd() % *n] ^= (uint8_t)(1u << (rnd() % 8));
+		break;
+	case 1:		/* truncate */
+		*n = *n ? rnd() % *n : 0;
+		break;
+	case 2:		/* extend with garbage */
+		i = (unsigned int)(rnd() % 256);
+		if (*n + i <= cap) {
+			for (; i; i--)
+				b[(*n)++] = (uint8_t)rnd();
+		}
+		break;
+	case 3:		/* a lying length or argument */
+		if (*n >= HDR) {
+			uint32_t v = (uint32_t)rnd();
+
+			memcpy(b + (rnd() & 1 ? 12 : 20), &v, 4);
+		}
+		break;
+	case 4:		/* another operation or version */
+		if (*n >= HDR) {
+			b[6] = (uint8_t)rnd();
+			if (rnd() & 1)
+				b[4] = (uint8_t)rnd();
+		}
+		break;
+	default:	/* all random */
+		*n = rnd() % cap;
+		for (i = 0; i < *n; i++)
+			b[i] = (uint8_t)rnd();
+	}
+}
+
+static void fuzz_parser(time_t end)
+{
+	static uint8_t b[AFK_MAX_RECORD + 512];
+	struct afk_msg m;
+	unsigned long runs = 0;
+	size_t n;
+
+	while (time(NULL) < end) {
+		n = valid_record(b, (int)(rnd() % 5));
+		mutate(b, &n, rnd() % 8 ? 512 : sizeof(b));
+		if (afk_parse(b, n, (int)(rnd() & 1), &m) == 0) {
+			/* what was accepted lies inside the record */
+			if ((m.ctllen && (m.ctl < b || m.ctl + m.ctllen > b + n)) ||
+			    (m.datalen && (m.data < b ||
+					   m.data + m.datalen > b + n)))
+				fail("afk_parse accepted a range outside the record");
+			if (m.op == AFK_INIT &&
+			    m.iv + m.init.ivlen != b + n)
+				fail("afk_parse accepted an AFK_INIT that does not add up");
+		}
+		runs++;
+	}
+	printf("parser: %lu records\n", runs);
+}
+
+/* ------------------------------------------------------------------ */
+/* a live keeper                                                       */
+
+/* start the keeper as the shim does; its stand-in, or exit */
+static int start_keeper(pid_t *keeper)
+{
+	uint8_t b[256];
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec v = { b, sizeof(b) };
+	struct msghdr mh;
+	struct cmsghdr *c;
+	struct ucred cred;
+	socklen_t l = sizeof(cred);
+	int sp[2], st, fd = -1;
+	char *argv[] = { (char *)"afalg-keeper", NULL }, *envp[] = { NULL };
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp))
+		fail("socketpair");
+	pid = fork();
+	if (pid == 0) {
+		if (dup2(sp[1], 3) != 3)
+			_exit(127);
+		execve(keeper_path, argv, envp);
+		_exit(127);
+	}
+	close(sp[1]);
+	waitpid(pid, &st, 0);
+	if (send(sp[0], b, init_jefe(b), 0) < 0)
+		fail("the keeper did not start");
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &v;
+	mh.msg_iovlen = 1;
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof(u.buf);
+	if (recvmsg(sp[0], &mh, MSG_CMSG_CLOEXEC) != HDR)
+		fail("the keeper did not answer AFK_INIT");
+	c = CMSG_FIRSTHDR(&mh);
+	if (!c || c->cmsg_type != SCM_RIGHTS)
+		fail("the keeper sent no stand-in");
+	memcpy(&fd, CMSG_DATA(c), sizeof(int));
+	close(sp[0]);
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &l))
+		fail("SO_PEERCRED of the stand-in");
+	*keeper = cred.pid;
+	return fd;
+}
+
+/* a connection from stand-in @fd that keeper @keeper made, or fail */
+static int take(int fd, pid_t keeper)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	struct ucred cred;
+	socklen_t l;
+	int c, i;
+
+	for (i = 0; i < 64; i++) {
+		if (poll(&p, 1, 2000) != 1)
+			fail("no pending connection on the stand-in within 2 s (hang)");
+		c = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+		if (c < 0)
+			fail("accept on the stand-in");
+		l = sizeof(cred);
+		if (!getsockopt(c, SOL_SOCKET, SO_PEERCRED, &cred, &l) &&
+		    cred.pid == keeper)
+			return c;
+		close(c);	/* someone else's, connected by name */
+	}
+	fail("only strangers' connections on the stand-in");
+	return -1;
+}
+
+/* request @b (@n bytes) and its reply, with a 2 s limit */
+static ssize_t ask(int c, const uint8_t *b, size_t n, uint8_t *r)
+{
+	struct pollfd p = { c, POLLIN, 0 };
+
+	if (send(c, b, n, MSG_NOSIGNAL) != (ssize_t)n)
+		fail("request not sent");
+	if (poll(&p, 1, 2000) != 1)
+		fail("the keeper did not answer within 2 s (hang)");
+	return recv(c, r, AFK_MAX_RECORD, MSG_TRUNC);
+}
+
+/* RFC 4231 test case 2, from a fresh connection */
+static void check_alive(int fd, pid_t keeper)
+{
+	static const char data[] = "what do ya want for nothing?";
+	static const uint8_t want[32] = {
+		0x5b, 0xdc, 0xc1, 0x46, 0xbf, 0x60, 0x75, 0x4e,
+		0x6a, 0x04, 0x24, 0x26, 0x08, 0x95, 0x75, 0xc7,
+		0x5a, 0x00, 0x3f, 0x08, 0x9d, 0x27, 0x39, 0x83,
+		0x9d, 0xec, 0x58, 0xb9, 0x64, 0xec, 0x38, 0x43,
+	};
+	static uint8_t b[HDR + 64], r[AFK_MAX_RECORD];
+	struct afk_msg m;
+	int c = take(fd, keeper);
+	ssize_t n;
+
+	afk_hdr_fill((struct afk_hdr *)b, AFK_HELLO, 0, 0, 0, 0);
+	n = ask(c, b, HDR, r);
+	if (n < 0 || afk_parse(r, (size_t)n, 0, &m) || m.op != AFK_REPLY ||
+	    m.res != 0)
+		fail("AFK_HELLO: no hash socket in the reply");
+	/*
+	 * The garbage included valid MSG_MORE sends, which a holder may do
+	 * to a shared socket as to the kernel's: end any open update and
+	 * drop its digest (an empty send, a receive) before asking.
+	 */
+	afk_hdr_fill((struct afk_hdr *)b, AFK_SEND, 0, 0, 0, 0);
+	n = ask(c, b, HDR, r);
+	if (n < 0 || afk_parse(r, (size_t)n, 0, &m) || m.res != 0)
+		fail("an empty AFK_SEND failed");
+	afk_hdr_fill((struct afk_hdr *)b, AFK_RECV, 0, 32, 0, 0);
+	n = ask(c, b, HDR, r);
+	if (n < 0 || afk_parse(r, (size_t)n, 0, &m) || m.res != 32)
+		fail("AFK_RECV after an empty send failed");
+	afk_hdr_fill((struct afk_hdr *)b, AFK_SEND, 0, 0, 0, 28);
+	memcpy(b + HDR, data, 28);
+	n = ask(c, b, HDR + 28, r);
+	if (n < 0 || afk_parse(r, (size_t)n, 0, &m) || m.res != 28)
+		fail("AFK_SEND of 28 bytes did not take 28");
+	afk_hdr_fill((struct afk_hdr *)b, AFK_RECV, 0, 32, 0, 0);
+	n = ask(c, b, HDR, r);
+	if (n < 0 || afk_parse(r, (size_t)n, 0, &m) || m.res != 32 ||
+	    m.datalen != 32 || memcmp(m.data, want, 32))
+		fail("the HMAC of RFC 4231 test case 2 is wrong");
+	close(c);
+}
+
+/* one hostile connection: a burst of records, replies read or not */
+static void hostile(int fd, pid_t keeper)
+{
+	static uint8_t b[AFK_MAX_RECORD + 4096], r[AFK_MAX_RECORD];
+	int c = take(fd, keeper), i, burst = 1 + (int)(rnd() % 20);
+	size_t n;
+
+	conns++;
+	for (i = 0; i < burst; i++) {
+		if (i == 0 && rnd() % 3 == 0)
+			n = valid_record(b, 0);		/* a proper start */
+		else
+			n = valid_record(b, (int)(rnd() % 5));
+		if (rnd() % 4)
+			mutate(b, &n, rnd() % 16 ? 1024 : sizeof(b));
+		if (send(c, b, n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
+			break;
+		records++;
+		if (rnd() % 2)
+			while (recv(c, r, sizeof(r), MSG_DONTWAIT) > 0)
+				;
+	}
+	close(c);
+}
+
+/* someone who does not hold the stand-in connects to its name */
+static void stranger(int fd)
+{
+	struct sockaddr_un a;
+	socklen_t l = sizeof(a);
+	int c;
+
+	if (getsockname(fd, (struct sockaddr *)&a, &l))
+		return;
+	c = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (c < 0)
+		return;
+	if (connect(c, (struct sockaddr *)&a, l) == 0)
+		send(c, "hello", 5, MSG_NOSIGNAL | MSG_DONTWAIT);
+	close(c);
+}
+
+static void fuzz_keeper(time_t end)
+{
+	pid_t keeper, child;
+	int fd = start_keeper(&keeper), st, i;
+	unsigned long rounds = 0;
+	time_t until;
+
+	check_alive(fd, keeper);
+	while (time(NULL) < end) {
+		if (rnd() % 16 == 0) {
+			stranger(fd);
+		} else if (rnd() % 32 == 0 && geteuid() == 0) {
+			/* the same from another uid */
+			child = fork();
+			if (child == 0) {
+				if (setgid(65534) || setuid(65534))
+					_exit(2);
+				for (i = 0; i < 5; i++)
+					hostile(fd, keeper);
+				_exit(0);
+			}
+			waitpid(child, &st, 0);
+			if (!WIFEXITED(st) || WEXITSTATUS(st))
+				fail("the uid-65534 peer failed");
+		} else {
+			hostile(fd, keeper);
+		}
+		if (++rounds % 50 == 0)
+			check_alive(fd, keeper);
+	}
+	check_alive(fd, keeper);
+	close(fd);
+	/* the stand-in is gone: the keeper wipes and exits */
+	until = time(NULL) + 5;
+	for (;;) {
+		pid_t w = waitpid(keeper, &st, WNOHANG);
+
+		if (w == keeper)
+			break;
+		if (w < 0)
+			fail("the keeper is not our child to wait for");
+		if (time(NULL) > until)
+			fail("the keeper did not exit within 5 s of the stand-in's close");
+		usleep(10000);
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		fail("the keeper exited with an error, a sanitizer report or a signal");
+	printf("keeper: %lu rounds, %lu connections, %lu records\n", rounds,
+	       conns, records);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int secs = 20;
+	time_t start;
+	int a;
+
+	rs = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ull | 1;
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "-t") && a + 1 < argc)
+			secs = (unsigned int)atoi(argv[++a]);
+		else if (!strcmp(argv[a], "-s") && a + 1 < argc)
+			rs = strtoull(argv[++a], NULL, 0) | 1;
+		else
+			keeper_path = argv[a];
+	}
+	if (!keeper_path) {
+		fprintf(stderr, "usage: fuzz-keeper KEEPER [-t SECONDS] [-s SEED]\n");
+		return 2;
+	}
+	printf("seed 0x%llx\n", (unsigned long long)rs);
+	fflush(stdout);
+	signal(SIGPIPE, SIG_IGN);
+	/* the keeper forks once: it is reparented to us, to be waited for */
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	start = time(NULL);
+	fuzz_parser(start + secs / 4);
+	fuzz_keeper(start + secs);
+	printf("ok\n");
+	return 0;
+}

@@ -1,0 +1,450 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Sockets across process boundaries through a keeper (docs/security.md,
+"The keeper"; issue 24).
+
+An op socket passed with SCM_RIGHTS, or inherited across execve(), moves
+into afalg-keeper; the receiver or the new program (possibly of another
+uid) operates it through the stand-in as it would a kernel AF_ALG socket:
+
+- hash, skcipher and aead sockets passed to another process give that
+  process the right digest / ciphertext (hmac, python3-cryptography);
+- an hmac(sha256) socket keyed before exec, with the key buffer zeroed,
+  gives the new program the right HMAC;
+- a receiver of another uid (setpriv), by SCM_RIGHTS or through exec,
+  operates the socket, but can read neither the keeper's memory
+  (/proc/<keeper>/mem, ptrace) nor the key from the descriptor it holds,
+  and the creator's key buffer was zeroed;
+- a hostile holder of another uid sending garbage records (random,
+  truncated, oversized, out of order) neither crashes nor hangs the
+  keeper: the creator's socket keeps answering right;
+- a holder stopped with SIGSTOP does not make another holder's
+  MSG_DONTWAIT call wait;
+- a program handed a fake stand-in (a listener on a keeper-like name
+  with a mute connection of its own) gets ENOTCONN from read() after at
+  most a bounded wait, as without the shim.
+
+Each scenario runs in its own preloaded interpreter with a time limit.
+"""
+import errno
+import hashlib
+import hmac
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+from afalgpy import chk, out
+from shimtest import run_scenarios, shim_env
+
+TIMEOUT = 60
+NOBODY = ['setpriv', '--reuid', '65534', '--regid', '65534',
+          '--clear-groups']
+
+# A receiver: takes the op socket from the carrier (argv[1]) and runs
+# argv[2] on it, printing one hex line.
+RECEIVER = r'''
+import os, socket, sys
+carrier = socket.socket(fileno=int(sys.argv[1]))
+_, fds, _, _ = socket.recv_fds(carrier, 16, 4)
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0, fileno=fds[0])
+what = sys.argv[2]
+if what == 'hash':
+    op.sendall(bytes.fromhex(sys.argv[3]))
+    print(op.recv(64).hex())
+elif what == 'skcipher':
+    iv, pt = bytes.fromhex(sys.argv[3]), bytes.fromhex(sys.argv[4])
+    op.sendmsg_afalg([pt], op=socket.ALG_OP_ENCRYPT, iv=iv)
+    print(op.recv(len(pt)).hex())
+elif what == 'aead':
+    iv, aad, pt = (bytes.fromhex(a) for a in sys.argv[3:6])
+    op.sendmsg_afalg([aad + pt], op=socket.ALG_OP_ENCRYPT, iv=iv,
+                     assoclen=len(aad))
+    print(op.recv(len(aad) + len(pt) + 16)[len(aad):].hex())
+sys.stdout.flush()
+'''
+
+
+def keeper_pid(fd):
+    """The stand-in's listener, as the kernel reports it."""
+    cred = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                         fileno=os.dup(fd)).getsockopt(
+        socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
+    return int.from_bytes(cred[:4], sys.byteorder)
+
+
+def pass_and_run(op, args, prefix=()):
+    """Send @op to a new preloaded receiver running @args; its output."""
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    p = subprocess.Popen(list(prefix) + [sys.executable, '-c', RECEIVER,
+                                         str(b.fileno())] + list(args),
+                         pass_fds=(b.fileno(),), env=shim_env(),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    b.close()
+    socket.send_fds(a, [b'x'], [op.fileno()])
+    try:
+        o, e = p.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        return None, 'hung'
+    a.close()
+    return o.strip(), e.strip()[-300:]
+
+
+def keyed(typ, name, key, authsize=None):
+    t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    t.bind((typ, name))
+    t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, bytes(key))
+    if authsize:
+        t.setsockopt(socket.SOL_ALG, socket.ALG_SET_AEAD_AUTHSIZE, None,
+                     authsize)
+    return t, t.accept()[0]
+
+
+def s_scm_hash():
+    """hmac(sha256) passed with SCM_RIGHTS"""
+    key, msg = os.urandom(32), os.urandom(100)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    got, err = pass_and_run(op, ['hash', msg.hex()])
+    want = hmac.new(key, msg, hashlib.sha256).hexdigest()
+    chk(got == want, 'scm_rights.hash: the receiver gets the HMAC',
+        'got %r, want %s (%s)' % (got, want, err))
+    op.sendall(b'abc')
+    chk(op.recv(32) == hmac.new(key, b'abc', hashlib.sha256).digest(),
+        'scm_rights.hash: the sender still uses the socket')
+
+
+def s_scm_skcipher():
+    """cbc(aes) passed with SCM_RIGHTS"""
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    key, iv, pt = os.urandom(32), os.urandom(16), os.urandom(64)
+    t, op = keyed('skcipher', 'cbc(aes)', key)
+    got, err = pass_and_run(op, ['skcipher', iv.hex(), pt.hex()])
+    e = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor()
+    want = (e.update(pt) + e.finalize()).hex()
+    chk(got == want, 'scm_rights.skcipher: the receiver encrypts',
+        'got %r, want %s (%s)' % (got, want, err))
+
+
+def s_scm_aead():
+    """gcm(aes) passed with SCM_RIGHTS"""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    key, iv, aad, pt = (os.urandom(16), os.urandom(12), os.urandom(20),
+                        os.urandom(48))
+    t, op = keyed('aead', 'gcm(aes)', key, authsize=16)
+    got, err = pass_and_run(op, ['aead', iv.hex(), aad.hex(), pt.hex()])
+    want = AESGCM(key).encrypt(iv, pt, aad).hex()
+    chk(got == want, 'scm_rights.aead: the receiver seals',
+        'got %r, want %s (%s)' % (got, want, err))
+
+
+# What a uid-65534 holder tries on top of its operation: the keeper's
+# memory, ptrace, and every byte it can read from the descriptor.
+SNOOP = r'''
+import ctypes, json, os, socket, sys
+if sys.argv[3] == 'recv':
+    carrier = socket.socket(fileno=int(sys.argv[1]))
+    _, fds, _, _ = socket.recv_fds(carrier, 16, 4)
+    fd = fds[0]
+else:
+    fd = int(sys.argv[1])
+keeper = int(sys.argv[2])
+res = {'uid': os.getuid(), 'keeper': keeper}
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0, fileno=os.dup(fd))
+op.sendall(b'abc')
+res['digest'] = op.recv(32).hex()
+data = b''
+try:
+    with open('/proc/%d/mem' % keeper, 'rb') as f:
+        res['mem'] = 'opened'
+        data += f.read(1 << 16)
+except OSError as e:
+    res['mem'] = e.errno
+libc = ctypes.CDLL(None, use_errno=True)
+r = libc.ptrace(16, keeper, None, None)      # PTRACE_ATTACH
+res['ptrace'] = ctypes.get_errno() if r < 0 else 'attached'
+try:
+    raw = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET, 0,
+                        fileno=os.dup(fd))
+    data += raw.recv(1 << 16, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+except OSError:
+    pass
+res['data'] = data.hex()
+print(json.dumps(res))
+'''
+
+
+def keyed_wiped():
+    """(key, tfm, op) of hmac(sha256) whose key buffer was zeroed after
+    ALG_SET_KEY: only the socket holds the key."""
+    key = bytearray(os.urandom(32))
+    keycopy = bytes(key)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    for i in range(len(key)):
+        key[i] = 0
+    return keycopy, t, op
+
+
+def s_other_uid():
+    """a uid-65534 receiver operates the socket, never sees the key"""
+    if os.geteuid() != 0:
+        out('SKIP', 'other_uid.operates_not_reads: needs root')
+        return
+    keycopy, t, op = keyed_wiped()
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    socket.send_fds(a, [b'x'], [op.fileno()])   # moves it to a keeper
+    kp = keeper_pid(op.fileno())
+    p = subprocess.Popen(NOBODY + [sys.executable, '-c', SNOOP,
+                                   str(b.fileno()), str(kp), 'recv'],
+                         pass_fds=(b.fileno(),), env=shim_env(),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    b.close()
+    check_snoop(p, keycopy, 'other_uid')
+    st = open('/proc/%d/status' % kp).read()
+    chk('NoNewPrivs:\t1' in st, 'keeper: runs with no_new_privs', st[:200])
+
+
+def check_snoop(p, key, name):
+    """What SNOOP in @p reports: it operated as uid 65534 and got none
+    of @key from the keeper."""
+    import json
+    try:
+        o, e = p.communicate(timeout=20)
+        res = json.loads(o.strip().splitlines()[-1])
+    except (subprocess.TimeoutExpired, ValueError, IndexError) as ex:
+        p.kill()
+        chk(False, name + ': the holder ran', repr(ex))
+        return
+    want = hmac.new(key, b'abc', hashlib.sha256).hexdigest()
+    chk(res['uid'] == 65534 and res['digest'] == want,
+        name + '.operates: a uid-65534 holder gets the HMAC', repr(res))
+    chk(res['mem'] != 'opened', name + '.no_mem: /proc/<keeper>/mem '
+        'does not open for it', repr(res['mem']))
+    chk(res['ptrace'] != 'attached', name + '.no_ptrace: it cannot '
+        'ptrace the keeper', repr(res['ptrace']))
+    chk(key.hex() not in res['data'],
+        name + '.no_key: the key is in nothing it read', res['data'][:80])
+    chk(res['keeper'] > 0 and os.path.exists('/proc/%d' % res['keeper']),
+        name + ': the stand-in names a live keeper', repr(res['keeper']))
+
+
+# The new program: the op socket it inherited, as a kernel AF_ALG socket.
+EXECNEW = r'''
+import socket, sys
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                   fileno=int(sys.argv[1]))
+op.sendall(bytes.fromhex(sys.argv[2]))
+print(op.recv(64).hex())
+'''
+
+
+def s_exec_hash():
+    """hmac(sha256) keyed before exec, key buffer zeroed, in the new image"""
+    keycopy, t, op = keyed_wiped()
+    msg = os.urandom(80)
+    p = subprocess.run([sys.executable, '-c', EXECNEW, str(op.fileno()),
+                        msg.hex()], pass_fds=(op.fileno(),), env=shim_env(),
+                       capture_output=True, text=True, timeout=20)
+    want = hmac.new(keycopy, msg, hashlib.sha256).hexdigest()
+    chk(p.stdout.strip() == want, 'exec.hash: the new program gets the HMAC',
+        'got %r (%s)' % (p.stdout.strip(), p.stderr[-300:]))
+    op.sendall(b'abc')
+    chk(op.recv(32) == hmac.new(keycopy, b'abc', hashlib.sha256).digest(),
+        'exec.hash: the creator still uses its socket')
+
+
+def s_exec_other_uid():
+    """an op socket inherited across setpriv + exec by uid 65534"""
+    if os.geteuid() != 0:
+        out('SKIP', 'exec_other_uid: needs root')
+        return
+    keycopy, t, op = keyed_wiped()
+    # the socket moves into a keeper on the way through execve()
+    p = subprocess.Popen(NOBODY + [sys.executable, '-c', SNOOP_FD,
+                                   str(op.fileno())],
+                         pass_fds=(op.fileno(),), env=shim_env(),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    check_snoop(p, keycopy, 'exec_other_uid')
+
+
+# SNOOP for an inherited descriptor, the keeper found from the descriptor
+SNOOP_FD = r'''
+import os, socket, sys
+_fd = int(sys.argv[1])
+_cred = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                      fileno=os.dup(_fd)).getsockopt(
+    socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
+sys.argv = ['snoop', str(_fd), str(int.from_bytes(_cred[:4], sys.byteorder)),
+            'fd']
+''' + SNOOP
+
+
+# A hostile holder: takes a connection from the stand-in without the shim
+# and sends garbage records for a while, of every shape.
+HOSTILE = r'''
+import os, random, socket, struct, sys, time
+fd = int(sys.argv[1])
+rnd = random.Random(int(sys.argv[2]))
+end = time.time() + float(sys.argv[3])
+MAGIC, HDR = 0x4b464c41, 24
+def hdr(op, flags=0, arg=0, res=0, ln=0, magic=MAGIC, ver=1):
+    return struct.pack('<IHHIIiI', magic, ver, op, flags, arg, res, ln)
+sent = 0
+while time.time() < end:
+    c = socket.socket(fileno=os.dup(fd)).accept()[0]
+    c.setblocking(False)
+    for _ in range(rnd.randrange(1, 30)):
+        k = rnd.randrange(8)
+        if k == 0:
+            m = os.urandom(rnd.randrange(0, 200))
+        elif k == 1:     # truncated
+            m = hdr(3, 0, 0, 0, 100)[:rnd.randrange(HDR)]
+        elif k == 2:     # oversized
+            m = hdr(3, 0, 0, 0, 70000) + os.urandom(70000)
+        elif k == 3:     # lengths that lie
+            m = hdr(3, 0, rnd.randrange(1 << 32), 0, 10) + os.urandom(10)
+        elif k == 4:     # out of order: INIT, REPLY, unknown ops
+            m = hdr(rnd.choice([1, 6, 7, 0xffff]), 0, 0, 0, 0)
+        elif k == 5:     # a valid hello and a recv asking too much
+            m = hdr(2) if rnd.random() < .5 else hdr(4, 0, 1 << 20)
+        elif k == 6:
+            m = hdr(3, rnd.randrange(1 << 32), 0, 0, 0)
+        else:            # bit flips of a valid send
+            m = bytearray(hdr(3, 0, 0, 0, 5) + b'hello')
+            m[rnd.randrange(len(m))] ^= 1 << rnd.randrange(8)
+            m = bytes(m)
+        try:
+            c.send(m)
+            sent += 1
+        except OSError:
+            break
+    c.close()
+print(sent)
+'''
+
+
+def s_hostile_peer():
+    """garbage from a uid-65534 holder neither crashes nor hangs the keeper"""
+    key = os.urandom(32)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    a, b = socket.socketpair()
+    socket.send_fds(a, [b'x'], [op.fileno()])
+    kp = keeper_pid(op.fileno())
+    prefix = NOBODY if os.geteuid() == 0 else []
+    env = dict(os.environ)
+    env.pop('LD_PRELOAD', None)
+    p = subprocess.Popen(prefix + [sys.executable, '-c', HOSTILE,
+                                   str(op.fileno()), '1', '3'],
+                         pass_fds=(op.fileno(),), env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    ok = 0
+    t0 = time.time()
+    while p.poll() is None and time.time() - t0 < 15:
+        m = os.urandom(64)
+        op.sendall(m)
+        ok += op.recv(32) == hmac.new(key, m, hashlib.sha256).digest()
+    o, e = p.communicate(timeout=20)
+    chk(p.returncode == 0 and int(o or 0) > 0,
+        'hostile: the hostile holder sent its garbage', e[-300:])
+    chk(ok > 0, 'hostile: the creator kept getting right digests meanwhile',
+        '%d right' % ok)
+    chk(os.path.exists('/proc/%d' % kp), 'hostile: the keeper is alive')
+    m = b'after'
+    op.sendall(m)
+    chk(op.recv(32) == hmac.new(key, m, hashlib.sha256).digest(),
+        'hostile: the socket still answers right afterwards')
+
+
+LOOPER = r'''
+import os, socket, sys
+carrier = socket.socket(fileno=int(sys.argv[1]))
+_, fds, _, _ = socket.recv_fds(carrier, 16, 4)
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0, fileno=fds[0])
+op.sendall(b'x')
+op.recv(32)
+print('ready', flush=True)
+while True:
+    op.sendall(b'y' * 64)
+    op.recv(32)
+'''
+
+
+def s_stopped_holder():
+    """a SIGSTOPped holder does not make MSG_DONTWAIT wait"""
+    key = os.urandom(32)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    a, b = socket.socketpair()
+    p = subprocess.Popen([sys.executable, '-c', LOOPER, str(b.fileno())],
+                         pass_fds=(b.fileno(),), env=shim_env(),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    b.close()
+    socket.send_fds(a, [b'x'], [op.fileno()])
+    ready = p.stdout.readline().strip()
+    chk(ready == 'ready', 'stopped_holder: the other holder operates',
+        repr(ready))
+    os.kill(p.pid, signal.SIGSTOP)
+    worst, right = 0.0, 0
+    for _ in range(50):
+        m = os.urandom(64)
+        t0 = time.monotonic()
+        op.send(m, socket.MSG_DONTWAIT)
+        d = op.recv(32, socket.MSG_DONTWAIT)
+        worst = max(worst, time.monotonic() - t0)
+        right += d == hmac.new(key, m, hashlib.sha256).digest()
+    os.kill(p.pid, signal.SIGKILL)
+    p.communicate()
+    chk(worst < 0.5, 'stopped_holder: no MSG_DONTWAIT call waited',
+        'worst %.3f s' % worst)
+    chk(right == 50, 'stopped_holder: every digest right', '%d/50' % right)
+
+
+def s_fake_standin():
+    """a peer's fake stand-in (the name, a pending connection of the
+    listener's own, no keeper behind it) holds a read() only briefly"""
+    name = b'\0afalg-keeper-' + os.urandom(16).hex().encode()
+    lst = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    lst.bind(name)
+    lst.listen(4)
+    mute = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    mute.connect(name)              # same pid: passes SO_PEERCRED
+    t0 = time.monotonic()
+    err = 0
+    try:
+        os.read(lst.fileno(), 64)
+    except OSError as e:
+        err = e.errno
+    took = time.monotonic() - t0
+    chk(err == errno.ENOTCONN, 'fake_standin: read() fails as without the '
+        'shim (ENOTCONN)', 'errno %d' % err)
+    chk(took < 4, 'fake_standin: and is held at most a few seconds',
+        '%.1f s' % took)
+    mute.close()
+    lst.close()
+
+
+SCENARIOS = {
+    'scm_hash': s_scm_hash,
+    'scm_skcipher': s_scm_skcipher,
+    'scm_aead': s_scm_aead,
+    'exec_hash': s_exec_hash,
+    'exec_other_uid': s_exec_other_uid,
+    'other_uid': s_other_uid,
+    'hostile_peer': s_hostile_peer,
+    'stopped_holder': s_stopped_holder,
+    'fake_standin': s_fake_standin,
+}
+
+
+def main():
+    run_scenarios(__file__, SCENARIOS, TIMEOUT)
+
+
+if __name__ == '__main__':
+    main()
