@@ -611,10 +611,22 @@ static __always_inline int on_msg(void *skp, int ret, int flags, bool recv)
 	return 0;
 }
 
+/*
+ * The socket's family: a field of the tracepoint since 6.3; the 6.1 stable
+ * backport of these tracepoints (Debian 12's kernel) records the socket
+ * only, so read it from there.
+ */
+static __always_inline int msg_family(struct trace_event_raw_sock_msg_length *ctx)
+{
+	if (bpf_core_field_exists(ctx->family))
+		return BPF_CORE_READ(ctx, family);
+	return BPF_CORE_READ((struct sock *)ctx->sk, __sk_common.skc_family);
+}
+
 SEC("tracepoint/sock/sock_send_length")
 int tp_sock_send_length(struct trace_event_raw_sock_msg_length *ctx)
 {
-	if (ctx->family != AT_AF_ALG)
+	if (msg_family(ctx) != AT_AF_ALG)
 		return 0;
 	return on_msg(ctx->sk, ctx->ret, ctx->flags, false);
 }
@@ -622,7 +634,7 @@ int tp_sock_send_length(struct trace_event_raw_sock_msg_length *ctx)
 SEC("tracepoint/sock/sock_recv_length")
 int tp_sock_recv_length(struct trace_event_raw_sock_msg_length *ctx)
 {
-	if (ctx->family != AT_AF_ALG)
+	if (msg_family(ctx) != AT_AF_ALG)
 		return 0;
 	return on_msg(ctx->sk, ctx->ret, ctx->flags, true);
 }

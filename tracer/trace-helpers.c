@@ -260,9 +260,15 @@ void choose_hooks(bool fentry_ok, bool no_fentry, bool no_kprobe)
 		char ks[256];
 
 		switch (g) {
+		case G_OPS:
+			/* 6.1 has no sock_{send,recv}_length: say so, load
+			 * nothing (tracefs missing is said on its own) */
+			chosen[g] = !tracefs || (tp_exists("sock", "sock_send_length") &&
+						 tp_exists("sock", "sock_recv_length")) ?
+				V_SYSCALL : V_NONE;
+			continue;
 		case G_SOCKET:
 		case G_SOCKETPAIR:
-		case G_OPS:
 			chosen[g] = V_SYSCALL;	/* tracepoints */
 			continue;
 		}
@@ -555,11 +561,41 @@ void attach_hooks(struct afalg_trace_bpf *o, bool asked_no_fentry, bool asked_no
 		if (chosen[g] == V_NONE) {
 			const char *why = why_none(asked_no_fentry, asked_no_kprobe);
 
+			if (g == G_OPS) {
+				hook_note(false, "tracepoint missing", "tracepoint:sock:sock_send_length");
+				msg("no sock:sock_send_length/sock_recv_length tracepoints in this kernel: "
+				    "operations and bytes are not counted (ops_sent, bytes_sent, "
+				    "ops_received, bytes_received stay 0)");
+				continue;
+			}
 			hook_note(false, why, "%s:%s", group_name[g], group_func[g]);
 			if (g == G_IOURING)
 				msg("no io_uring socket hook (__sys_socket_file: %s): io_uring AF_ALG socket creation is not recorded",
 				    why);
+			else if (g == G_RELEASE)
+				msg("no release hook (af_alg_release: %s%s): a closed tfm socket's "
+				    "entry is dropped only when its address is reused", why,
+				    strcmp(afalg_avail, "module-not-loaded") ? "" :
+				    "; af_alg is a module not loaded at start");
+		} else if (chosen[g] == V_SYSCALL && group_func[g] &&
+			   !asked_no_fentry && !asked_no_kprobe) {
+			/* the af_alg function could not be hooked (a refused
+			 * fentry or kprobe load was said by the loader) */
+			char ks[256];
+			bool absent = !btf_has_func(group_func[g]) &&
+				      !ksym_name(group_func[g], ks, sizeof(ks));
+
+			msg("%s: %s %s: counted at the %s() system call tracepoints; "
+			    "%ss issued through io_uring are not seen",
+			    group_name[g], group_func[g],
+			    !absent ? "not hooked" :
+			    strcmp(afalg_avail, "module-not-loaded") ? "not in BTF or kallsyms" :
+			    "not in BTF or kallsyms (af_alg is a module not loaded at start)",
+			    group_name[g], group_name[g]);
 		}
+	if (knob_start < 0)
+		msg("no crypto.af_alg_restrict sysctl in this kernel (no AF_ALG restriction): "
+		    "mode_start/mode_end are null and no refusal is attributed to a restriction");
 	series_progs(o, sp);
 	for (int i = 0; i < nseries; i++) {
 		struct bpf_link *l = bpf_program__attach_tracepoint(sp[i], series[i].cat,
@@ -575,9 +611,12 @@ void attach_hooks(struct afalg_trace_bpf *o, bool asked_no_fentry, bool asked_no
 	}
 	if (series_ignored)
 		hook_note(false, "disabled by --no-kernel-tracepoints", "tracepoint:af_alg:*");
-	else if (!nseries)
+	else if (!nseries) {
 		hook_note(false, "no af_alg tracepoint in this kernel (the series is not applied)",
 			  "tracepoint:af_alg:*");
+		msg("no af_alg:af_alg_create/af_alg_bind tracepoints in this kernel: "
+		    "the kernel's own verdicts (mode, rule) are not recorded");
+	}
 }
 
 void detach_hooks(void)

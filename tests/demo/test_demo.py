@@ -37,25 +37,7 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(
 sys.path.insert(0, os.path.join(TOP, 'tests', 'kernel'))
 import afalg_matrix as matrix  # noqa: E402
 
-# (exe, type, alg) each client binds with AF_ALG on
-EXPECTED_BINDS = [
-    ('/usr/bin/kcapi-dgst', 'hash', 'sha256'),
-    ('/usr/bin/kcapi-dgst', 'hash', 'hmac(sha256)'),
-    ('/usr/bin/kcapi-enc', 'skcipher', 'cbc(aes)'),
-    ('/usr/bin/openssl', 'skcipher', 'cbc(aes)'),
-    ('/usr/bin/hardlink', 'hash', 'sha256'),
-]
-# clients that keep working without AF_ALG by their own fallback
-OWN_FALLBACK = {'openssl_afalg'}
-# what each client binds, for the level-1 expectation from the allowlists
-CLIENT_ALG = {
-    'kcapi_dgst_sha256': ('hash', 'sha256'),
-    'kcapi_dgst_hmac': ('hash', 'hmac(sha256)'),
-    'kcapi_enc_cbc': ('skcipher', 'cbc(aes)'),
-    'openssl_afalg': ('skcipher', 'cbc(aes)'),
-    'python_afalg': ('hash', 'hmac(sha256)'),
-    'hardlink': ('hash', 'sha256'),
-}
+from democlients import CLIENT_ALG, EXPECTED_BINDS, OWN_FALLBACK  # noqa: E402
 
 
 def main():
