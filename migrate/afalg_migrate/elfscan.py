@@ -12,7 +12,8 @@ certain   a call to socket()/socketpair() with 38 (AF_ALG) as the family
 probable  38 passed to a local function that itself calls socket(); a
           DT_NEEDED libkcapi without a kcapi_* import
 possible  strings only: socket/bind/accept imported, an AF_ALG type name and
-          algorithm names among the strings (no call site found)
+          algorithm names among the strings (no call site found); call sites
+          that are all linked but unreachable (reach.py)
 
 The family is found as an immediate loaded into the argument register
 (x86-64 %edi, or %esi for syscall(); aarch64 w0/w1) in the same basic run
@@ -27,6 +28,7 @@ import struct
 import subprocess
 
 from .algnames import TYPES, is_alg_name, names_in
+from .reach import Functions, Reach
 
 AF_ALG = 38
 SYS_SOCKET = {'x86_64': 41, 'aarch64': 198}
@@ -727,10 +729,13 @@ def analyse(elf, funcs):
     return sites, probable
 
 
-def elf_links(elf):
-    """What the transitive pass needs of every ELF file (scan.py)."""
+def elf_links(elf, dyn=()):
+    """What the transitive pass needs of every ELF file (scan.py): imports
+    are the undefined .dynsym names (links.py checks them against a
+    library's AF_ALG entry points)."""
     return {'soname': elf.soname(), 'needed': elf.needed(), 'runpath': elf.runpath(),
-            'abi': (elf.is64, elf.end, elf.machine), 'type': elf.type}
+            'abi': (elf.is64, elf.end, elf.machine), 'type': elf.type,
+            'imports': sorted({n.split('@')[0] for n, d, _, _ in dyn if not d})}
 
 
 def scan_elf(path, data, objfile=None):
@@ -742,7 +747,7 @@ def scan_elf(path, data, objfile=None):
         elf = Elf(data)
         dyn = elf.symbols('.dynsym')
         needed = elf.needed()
-        links = elf_links(elf)
+        links = elf_links(elf, dyn)
     except struct.error as e:
         raise ElfError('truncated or corrupt (%s)' % e) from None
     return _scan_elf(path, objfile if objfile is not None else path, data, elf, dyn,
@@ -751,7 +756,7 @@ def scan_elf(path, data, objfile=None):
 
 def _scan_elf(path, objfile, data, elf, dyn, needed):
     imports = {n.split('@')[0] for n, d, _, _ in dyn if not d}
-    evidence, level, algs = [], None, set()
+    evidence, level, algs, reachable, entries = [], None, set(), True, None
     kimports = sorted(s for s in imports if s.startswith('kcapi_'))
     if kimports:
         level = 'certain'
@@ -766,11 +771,18 @@ def _scan_elf(path, objfile, data, elf, dyn, needed):
     if funcs:
         sites, prob = analyse(elf, funcs)
         sites = sorted(dict(sites).items())
-        for addr, why in sites:
-            evidence.append({'why': why, 'address': '0x%x' % addr})
         if sites:
             level = 'certain'
-            site_addrs = {a for a, _ in sites}
+            sites, unreached, entries = _reachability(elf, data, objfile, needed, sites)
+            if unreached and not sites and not kimports:
+                level = 'possible'
+                reachable = False
+            for addr, why in sites:
+                evidence.append({'why': why, 'address': '0x%x' % addr})
+            for addr, why in unreached:
+                evidence.append({'why': 'linked, unreachable: ' + why, 'address': '0x%x' % addr,
+                                 'reachable': False})
+            site_addrs = {a for a, _ in sites} or {a for a, _ in unreached}
             for f in funcs:
                 if any(f.insns and f.insns[0][0] <= a <= f.insns[-1][0] for a in site_addrs):
                     algs |= f.alg_strings
@@ -789,7 +801,40 @@ def _scan_elf(path, objfile, data, elf, dyn, needed):
             algs = set(names)
     if level is None:
         return None
-    return {'path': path, 'kind': 'elf-libkcapi' if kimports else 'elf',
-            'confidence': level, 'evidence': evidence,
-            'static': not needed and elf.type == 2,
-            'algorithms': [{'type': None, 'alg': a} for a in sorted(algs)]}
+    out = {'path': path, 'kind': 'elf-libkcapi' if kimports else 'elf',
+           'confidence': level, 'evidence': evidence,
+           'static': not needed and elf.type == 2,
+           'algorithms': [{'type': None, 'alg': a} for a in sorted(algs)]}
+    if not reachable:
+        out['reachable'] = False
+    if entries is not None and not kimports:
+        out['entries'] = entries
+    return out
+
+
+_WHERE = re.compile(r'\((?:in|after symbol) [^()]*\)$')
+
+
+def _reachability(elf, data, objfile, needed, sites):
+    """(reached sites, unreached sites, entries) with each site named by the
+    function that contains it (reach.py).  entries, for a shared library:
+    {'functions': the exported functions that reach its sites, 'partial':
+    callbacks in data were met on the way}; None when not known or not a
+    library."""
+    fns = Functions(elf, data)
+    stubs = plt_names(objfile)[0] if needed and objfile is not None else {}
+    r = Reach(elf, data, fns, stubs)
+    library = elf.type == 3 and not elf.section('.interp')
+    reached, unreached, entries, partial = [], [], set(), False
+    for addr, why in sites:
+        w = fns.where(addr)
+        if w:
+            why = _WHERE.sub('(%s)' % w, why)
+        ok, ent, part = r.search(addr, library)
+        (reached if ok else unreached).append((addr, why))
+        partial |= part
+        if entries is not None and ok:
+            entries = None if ent is None else entries | set(ent)
+    if not library or entries is None:
+        return reached, unreached, None
+    return reached, unreached, {'functions': sorted(entries), 'partial': partial}

@@ -77,14 +77,16 @@ class Graph:
         """Scan a file outside the scanned paths once (a library or plugin)."""
         path = os.path.realpath(path)
         if path not in self.system:
-            res = self.scan_one(path)
-            node = res.elfs[0] if res.elfs else None
-            self.system[path] = node
-            if node:
-                self.nodes.setdefault(path, node)
-                for f in res.findings:
-                    self.direct.setdefault(path, f)
+            self._add_system(path, self.scan_one(path))
         return path if self.system[path] else None
+
+    def _add_system(self, path, res):
+        node = res.elfs[0] if res.elfs else None
+        self.system[path] = node
+        if node:
+            self.nodes.setdefault(path, node)
+            for f in res.findings:
+                self.direct.setdefault(path, f)
 
     def resolve(self, node, soname):
         abi = node['links']['abi']
@@ -170,10 +172,27 @@ class Graph:
                 f = self.direct.get(t)
                 # "strings only" libraries are mostly false alarms: not followed
                 if f and f['confidence'] != 'possible':
-                    found.append((c2, t, f, max(cap2, LEVELS.index(f['confidence'])), why2))
+                    lvl, why3 = max(cap2, LEVELS.index(f['confidence'])), why2
+                    if not label.startswith('plugin ') and not self.calls(cur, f):
+                        lvl = len(LEVELS) - 1
+                        why3 = 'loaded, AF_ALG code not called: imports none of %s' % \
+                            ', '.join(f['entries']['functions'][:6] or ['its entry points'])
+                    found.append((c2, t, f, lvl, why3))
                 if len(c2) < MAX_DEPTH:
                     q.append((t, c2, cap2, why2))
         return found
+
+
+    def calls(self, path, f):
+        """False when the file imports none of the exported functions that
+        reach the library's AF_ALG call sites (elfscan's entries; a library
+        whose callbacks through data were met counts only its entries found,
+        see reach.py); True when it does or either side is not known."""
+        imports = self.nodes[path]['links'].get('imports')
+        ent = f.get('entries')
+        if imports is None or not ent:
+            return True
+        return bool(set(imports) & set(ent['functions']))
 
 
 def _sites(f):
