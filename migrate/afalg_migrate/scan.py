@@ -319,7 +319,7 @@ def cmd_scan(args):
                 sys.stderr.flush()
     if tty:
         sys.stderr.write('\n')
-    unresolved = add_transitive(findings, elfs, scan_one)
+    unresolved = add_transitive(findings, elfs, scan_one, jobs)
     for e in errors:
         warn(e)
     keep = LEVELS[:LEVELS.index(args.level) + 1]
