@@ -29,9 +29,10 @@ import re
 import subprocess
 
 from kctest import run_tests
-from test_migrate import installed, run
+from test_migrate import MAXRSS_CHILD, PY, installed, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
 LEVELS = ('certain', 'probable', 'possible')
 DEFAULT = 'probable'
 # afalg-migrate(1), "Confidence levels": at the default level, precision of
@@ -123,14 +124,18 @@ def test_labelled(tap, inst, tmp):
     tap.ok(not missing, 'every labelled file is in its package (%d users)' % len(users),
            'the archive moved on; check the labels of: %s' % ', '.join(missing))
     out = os.path.join(tmp, 'labelled.json')
-    r = inst.migrate('scan', '-q', '--level', 'possible', '-j', '2', '-o', out,
-                     *[debs[p] for p in pkgs])
+    r = run([PY, '-c', MAXRSS_CHILD, inst.tool, 'scan', '-q', '--level', 'possible',
+             '-j', '2', '-o', out] + [debs[p] for p in pkgs], env=inst.env)
+    code, rss = (r.stdout.split() + ['1', '0'])[:2]
+    r.returncode, rss = int(code), int(rss)
+    tap.ok(0 < rss < 512 * 1024, 'scan of the labelled packages (restic\'s 19 MB Go program '
+           'among them, each .deb in memory): peak %d MB, under 512 MB' % (rss // 1024))
     try:
         data = json.load(open(out))
     except (OSError, ValueError):
         data = None
     if not tap.ok(r.returncode == 0 and data and not data['errors'],
-                  'scan of the labelled packages: exit 0, no error', r.stderr[-1500:]):
+                  'scan of the labelled packages: exit 0, no error', data and data['errors']):
         return
     findings, through = {}, set()
     for f in data['findings']:
