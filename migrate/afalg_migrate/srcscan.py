@@ -18,6 +18,7 @@ import re
 import tokenize
 
 from . import clex
+from .common import Error
 from .algnames import is_alg_name
 
 C_EXT = ('.c', '.h', '.cc', '.cpp', '.cxx', '.hpp', '.hh')
@@ -223,11 +224,17 @@ def _closing(text, i, close):
     return n
 
 
-def shell_commands(text, line=1):
+MAX_SH_DEPTH = 64      # command substitutions inside one another
+
+
+def shell_commands(text, line=1, level=0):
     """(line, words) of every simple command a shell script runs, the words
     in command substitutions too; comments, here-documents and the headers
     of function definitions are not commands, and quoted text is one word
-    (so a name inside a string is an argument, never a command)."""
+    (so a name inside a string is an argument, never a command).  Deeper
+    than MAX_SH_DEPTH substitutions: RecursionError."""
+    if level > MAX_SH_DEPTH:
+        raise RecursionError('more than %d nested substitutions' % MAX_SH_DEPTH)
     out, cmd, word, wline = [], [], None, line
     heredocs, depth, i, n = [], 0, 0, len(text)
 
@@ -336,17 +343,17 @@ def shell_commands(text, line=1):
                     if inner.startswith('$(', k) and not inner.startswith('$((', k):
                         e = _closing(inner, k + 2, ')')
                         out += shell_commands(inner[k + 2:e - 1],
-                                              line + inner.count('\n', 0, k))
+                                              line + inner.count('\n', 0, k), level + 1)
                         k = e
                     elif inner[k] == '`':
                         e = _closing(inner, k + 1, '`')
                         out += shell_commands(inner[k + 1:e - 1],
-                                              line + inner.count('\n', 0, k))
+                                              line + inner.count('\n', 0, k), level + 1)
                         k = e
                     else:
                         k += 1
             elif not (c == '$' and text.startswith('$((', i)):
-                out += shell_commands(inner, line)
+                out += shell_commands(inner, line, level + 1)
             add(text[i:j], c == '"')
             line += text.count('\n', i, j)
             i = j
@@ -409,7 +416,11 @@ def scan_source(path, data, distribution=None):
         if not SHELL_QUICK.search(text):
             return None
         dist = distribution or DISTRIBUTION
-        hits = shell_runs(text, dist)
+        try:
+            hits = shell_runs(text, dist)
+        except RecursionError:
+            raise Error('shell script nested too deep to read (command substitutions or '
+                        'quotes)') from None
         if not hits:
             return None
         run = [h for h in hits if h[2]]

@@ -302,6 +302,12 @@ def test_scripts(tap, inst, tmp):
     f = got.get(os.path.join(d, 'fips.sh')) or {}
     tap.ok(f.get('confidence') == 'certain',
            'sha512hmac with --distribution any: certain (libkcapi-hmaccalc elsewhere)', f)
+    deep = os.path.join(d, 'deep.sh')
+    with open(deep, 'w') as f:
+        f.write('#!/bin/sh\nx=' + '$(' * 3000 + 'kcapi-dgst' + ')' * 3000 + '\n')
+    r = inst.migrate('scan', '-q', deep)
+    tap.ok(r.returncode == 1 and 'nested too deep' in r.stderr and 'Traceback' not in r.stderr,
+           'a script nested 3000 substitutions deep: an error naming it, exit 1', r.stderr)
 
 
 def test_reach(tap, inst, tmp):
