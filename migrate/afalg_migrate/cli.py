@@ -207,6 +207,9 @@ def parser():
                    help='parallel workers (default: CPUs)')
     s.add_argument('-q', '--quiet', action='store_true',
                    help='no listing, no progress (the summary line still, on stderr)')
+    s.add_argument('--distribution', metavar='NAME',
+                   help='whose kcapi tools a script can run: debian, or any (default: '
+                   'this machine\'s /etc/os-release; a .deb is always debian)')
     s.set_defaults(fn=cmd_scan)
     a = sub.add_parser('audit', formatter_class=fmt, epilog=AUDIT_EPILOG,
                        help='scan a Debian archive\'s packages into a database',

@@ -12,7 +12,8 @@ certain   a call to socket()/socketpair() with 38 (AF_ALG) as the family
 probable  38 passed to a local function that itself calls socket(); a
           DT_NEEDED libkcapi without a kcapi_* import
 possible  strings only: socket/bind/accept imported, an AF_ALG type name and
-          algorithm names among the strings (no call site found)
+          algorithm names among the strings (no call site found); call sites
+          that are all linked but unreachable (reach.py)
 
 The family is found as an immediate loaded into the argument register
 (x86-64 %edi, or %esi for syscall(); aarch64 w0/w1) in the same basic run
@@ -27,6 +28,7 @@ import struct
 import subprocess
 
 from .algnames import TYPES, is_alg_name, names_in
+from .reach import Functions, Reach
 
 AF_ALG = 38
 SYS_SOCKET = {'x86_64': 41, 'aarch64': 198}
@@ -160,43 +162,58 @@ class Elf:
                 return s
         return None
 
+    def _symtab(self, symtab):
+        """[(name, info, shndx, value, size)] of the named symbols of .dynsym
+        or .symtab, read once (the tables and names copied as bytes: one
+        lookup per name in a mapped file was the scan's costliest step)."""
+        cache = self.__dict__.setdefault('_symcache', {})
+        if symtab in cache:
+            return cache[symtab]
+        s = self.section(symtab)
+        out = []
+        if s and s[5] < len(self.sections) and s[1] != 8:
+            strtab = self.sections[s[5]]
+            names = bytes(self.data[strtab[3]:strtab[3] + strtab[4]]) if strtab[1] != 8 else b''
+            size = 24 if self.is64 else 16
+            n = s[4] // size
+            table = bytes(self.data[s[3]:s[3] + n * size])
+            fmt = self.end + ('IBBHQQ' if self.is64 else 'IIIBBH')
+            for row in struct.iter_unpack(fmt, table):
+                if self.is64:
+                    name, info, _, shndx, value, sz = row
+                else:
+                    name, value, sz, info, _, shndx = row
+                if not name:
+                    continue
+                end = names.find(b'\0', name)
+                if end < 0:
+                    raise ElfError('%s: symbol name at %d outside its string table'
+                                   % (symtab, name))
+                out.append((names[name:end].decode('latin-1'), info, shndx, value, sz))
+        cache[symtab] = out
+        return out
+
     def symbols(self, symtab):
         """(name, defined, value, is_function) for .dynsym or .symtab."""
-        s = self.section(symtab)
-        if not s or s[5] >= len(self.sections):
-            return []
-        strtab = self.sections[s[5]]
-        size = 24 if self.is64 else 16
-        out = []
-        for o in range(s[3], s[3] + s[4] - size + 1, size):
-            if self.is64:
-                name, info, _, shndx, value = self._unpack('IBBHQ', o)
-            else:
-                name, value, _, info, _, shndx = self._unpack('IIIBBH', o)
-            if name:
-                out.append((self._str(strtab[3], name), shndx != 0, value, info & 15 == 2))
-        return out
+        return [(n, shndx != 0, value, info & 15 == 2)
+                for n, info, shndx, value, _ in self._symtab(symtab)]
 
     def functions(self):
         """{address: (name, size)} of the defined functions of .symtab and
         .dynsym; where names share an address, a socket function's wins."""
         out = {}
         for symtab in ('.dynsym', '.symtab'):
-            s = self.section(symtab)
-            if not s or s[5] >= len(self.sections):
-                continue
-            strtab = self.sections[s[5]]
-            size = 24 if self.is64 else 16
-            for o in range(s[3], s[3] + s[4] - size + 1, size):
-                if self.is64:
-                    name, info, _, shndx, value, sz = self._unpack('IBBHQQ', o)
-                else:
-                    name, value, sz, info, _, shndx = self._unpack('IIIBBH', o)
-                if name and shndx and info & 15 == 2 and value:
-                    n = self._str(strtab[3], name)
+            for n, info, shndx, value, sz in self._symtab(symtab):
+                if shndx and info & 15 == 2 and value:
                     if value not in out or n in SOCKET_FNS:
                         out[value] = (n, sz)
         return out
+
+    def rodata(self):
+        """(file offset, size) of the allocated, read-only, non-code sections
+        with contents (.rodata and the like: where C strings are)."""
+        return [(off, size) for _, typ, _, off, size, _, _, flags in self.sections
+                if typ == 1 and flags & 2 and not flags & 5 and size]
 
     def exec_sections(self):
         """(file offset, size, address) of the code sections."""
@@ -291,9 +308,54 @@ def _objdump(args, path):
                           errors='replace', pass_fds=fds)
 
 
-def plt_names(path):
+def _x86_plt(elf, data):
+    """plt_names() of an x86-64 file read from its bytes: the GOT slots of
+    the JUMP_SLOT and GLOB_DAT relocations named by their .dynsym symbol, and
+    each 16-byte entry of .plt/.plt.sec (8 of .plt.got) named by the slot its
+    jmp *slot(%rip) (ff 25, or f2 ff 25 with IBT) goes through."""
+    stubs, slots = {}, {}
+    ds = elf.section('.dynsym')
+    if not ds or ds[5] >= len(elf.sections):
+        return stubs, slots
+    strtab = elf.sections[ds[5]]
+    nsyms = ds[4] // 24
+
+    def name(i):
+        if not 0 < i < nsyms:
+            return None
+        n, = struct.unpack_from('<I', data, ds[3] + 24 * i)
+        return elf._str(strtab[3], n).split('@')[0] if n else None
+    for sec in ('.rela.plt', '.rela.dyn'):
+        s = elf.section(sec)
+        if not s:
+            continue
+        for o in range(s[3], min(s[3] + s[4], len(data)) - 23, 24):
+            slot, info = struct.unpack_from('<QQ', data, o)
+            if info & 0xffffffff in (6, 7):             # GLOB_DAT, JUMP_SLOT
+                n = name(info >> 32)
+                if n:
+                    slots[slot] = n + '@GOT'
+    for sec, size in (('.plt', 16), ('.plt.sec', 16), ('.plt.got', 8)):
+        s = elf.section(sec)
+        if not s or s[1] == 8:
+            continue
+        base, off, end = s[2], s[3], min(s[3] + s[4], len(data))
+        p = data.find(b'\xff\x25', off, end)
+        while 0 <= p < end - 5:
+            slot = base + p - off + 6 + struct.unpack_from('<i', data, p + 2)[0]
+            n = slots.get(slot)
+            if n:
+                stubs[base + (p - off) // size * size] = n[:-4] + '@plt'
+            p = data.find(b'\xff\x25', p + 2, end)
+    return stubs, slots
+
+
+def plt_names(path, elf=None, data=None):
     """{address: name} of the PLT stubs and of the GOT slots of the imports
-    (-fno-plt code calls through the slot)."""
+    (-fno-plt code calls through the slot).  x86-64 (elf and data given):
+    read from the file's bytes; otherwise by objdump."""
+    if elf is not None and elf.machine == 'x86_64' and elf.end == '<' and elf.is64:
+        return _x86_plt(elf, data)
     stubs, slots = {}, {}
     r = _objdump(['-d', '-w', '--no-show-raw-insn', '-j', '.plt', '-j', '.plt.sec'], path)
     for ln in r.stdout.splitlines():
@@ -391,6 +453,42 @@ def _call_targets(elf, data, va, secs):
     return out
 
 
+_XCALL = re.compile(rb'[\xe8\xe9]|\xff[\x15\x25]')
+SOCKETISH = SOCKET_FNS | {'syscall'} | set(URING_PREP)
+
+
+def _may_open(elf, data, va, secs, names):
+    """Whether a candidate of a dynamically linked x86-64 file can be a
+    call site analyse() would report: the prefilter before decoding.  True
+    for every form but a register load (the SQE stores), and for a load
+    followed within 192 bytes by a direct or GOT call or tail jump (bytes
+    that may be one) to a socket function (SOCKETISH), to a function named
+    like a socket wrapper, or to a local function with a syscall instruction
+    (0f 05) in its first 96 bytes, which analyse() may take for a wrapper."""
+    off = _offset(va, secs)
+    if off is None:
+        return False
+    b = data[off:off + 3]
+    if not (b[:1] in (b'\xbe', b'\xbf', b'\x6a') or
+            b[:2] == b'\x48\xc7' and b[2:3] in (b'\xc6', b'\xc7')):
+        return True
+    for m in _XCALL.finditer(data, off, max(off, min(off + 192, len(data) - 6))):
+        p = m.start()
+        if data[p] == 0xff:
+            t = va + p - off + 6 + struct.unpack_from('<i', data, p + 2)[0]
+        else:
+            t = va + p - off + 5 + struct.unpack_from('<i', data, p + 1)[0]
+        n = names.get(t)
+        if n:
+            n = n.split('@')[0]
+            if n in SOCKETISH or 'socket' in n.lower():
+                return True
+        to = _offset(t, secs)
+        if to is not None and data.find(b'\x0f\x05', to, to + 96) >= 0:
+            return True
+    return False
+
+
 _ADDR = re.compile(r'\b0x([0-9a-f]+)\b')
 _BRANCH = ('call', 'jmp', 'j', 'loop', 'b', 'bl', 'cb', 'tb', 'adr')
 
@@ -478,9 +576,14 @@ def site_windows(elf, data, objfile, imports, needed):
     fstarts = sorted(funcs)
     names = {a: n for a, (n, _) in funcs.items()}
     if needed and objfile is not None:
-        stubs, slots = plt_names(objfile)
+        stubs, slots = plt_names(objfile, elf, data)
         names.update(stubs)
         names.update(slots)
+    if needed and elf.machine == 'x86_64' and not is_go(elf):
+        # Most loads of 38 into %edi/%esi feed malloc(38) and the like:
+        # decode only those a socket call, a function named like a socket
+        # wrapper, or a function with a system call instruction may follow.
+        cands = [va for va in cands if _may_open(elf, data, va, secs, names)]
     if is_go(elf) and elf.machine == 'x86_64':
         # %eax/%ebx carry 38 for many reasons in Go code: keep the loads
         # followed by a call to a Go socket or system call function.
@@ -727,10 +830,13 @@ def analyse(elf, funcs):
     return sites, probable
 
 
-def elf_links(elf):
-    """What the transitive pass needs of every ELF file (scan.py)."""
+def elf_links(elf, dyn=()):
+    """What the transitive pass needs of every ELF file (scan.py): imports
+    are the undefined .dynsym names (links.py checks them against a
+    library's AF_ALG entry points)."""
     return {'soname': elf.soname(), 'needed': elf.needed(), 'runpath': elf.runpath(),
-            'abi': (elf.is64, elf.end, elf.machine), 'type': elf.type}
+            'abi': (elf.is64, elf.end, elf.machine), 'type': elf.type,
+            'imports': sorted({n.split('@')[0] for n, d, _, _ in dyn if not d})}
 
 
 def scan_elf(path, data, objfile=None):
@@ -742,7 +848,7 @@ def scan_elf(path, data, objfile=None):
         elf = Elf(data)
         dyn = elf.symbols('.dynsym')
         needed = elf.needed()
-        links = elf_links(elf)
+        links = elf_links(elf, dyn)
     except struct.error as e:
         raise ElfError('truncated or corrupt (%s)' % e) from None
     return _scan_elf(path, objfile if objfile is not None else path, data, elf, dyn,
@@ -751,7 +857,7 @@ def scan_elf(path, data, objfile=None):
 
 def _scan_elf(path, objfile, data, elf, dyn, needed):
     imports = {n.split('@')[0] for n, d, _, _ in dyn if not d}
-    evidence, level, algs = [], None, set()
+    evidence, level, algs, reachable, entries = [], None, set(), True, None
     kimports = sorted(s for s in imports if s.startswith('kcapi_'))
     if kimports:
         level = 'certain'
@@ -766,21 +872,31 @@ def _scan_elf(path, objfile, data, elf, dyn, needed):
     if funcs:
         sites, prob = analyse(elf, funcs)
         sites = sorted(dict(sites).items())
-        for addr, why in sites:
-            evidence.append({'why': why, 'address': '0x%x' % addr})
         if sites:
             level = 'certain'
-            site_addrs = {a for a, _ in sites}
+            sites, unreached, entries = _reachability(elf, data, objfile, needed, sites)
+            if unreached and not sites and not kimports:
+                level = 'possible'
+                reachable = False
+            for addr, why in sites:
+                evidence.append({'why': why, 'address': '0x%x' % addr})
+            for addr, why in unreached:
+                evidence.append({'why': 'linked, unreachable: ' + why, 'address': '0x%x' % addr,
+                                 'reachable': False})
+            site_addrs = {a for a, _ in sites} or {a for a, _ in unreached}
             for f in funcs:
                 if any(f.insns and f.insns[0][0] <= a <= f.insns[-1][0] for a in site_addrs):
                     algs |= f.alg_strings
         elif prob and level is None:
             level = 'probable'
             evidence += [{'why': w, 'address': '0x%x' % a} for a, w in prob]
-    if level is None:
-        socket_api = {'socket', 'bind'} <= imports and bool({'accept', 'accept4'} & imports)
-        names = names_in(data) if socket_api and \
-            any(data.find(b'\0' + t.encode() + b'\0') >= 0 for t in TYPES) else None
+    if level is None and {'socket', 'bind'} <= imports and {'accept', 'accept4'} & imports:
+        # strings are looked for in the read-only data, not the whole file
+        ro = elf.rodata() or [(0, len(data))]
+        names = None
+        if any(data.find(b'\0' + t.encode() + b'\0', o, o + n) >= 0 for t in TYPES
+               for o, n in ro):
+            names = sorted({x for o, n in ro for x in names_in(data, o, o + n)})
         if names:
             level = 'possible'
             evidence.append({'why': 'strings only: imports socket/bind/accept, has an AF_ALG '
@@ -789,7 +905,40 @@ def _scan_elf(path, objfile, data, elf, dyn, needed):
             algs = set(names)
     if level is None:
         return None
-    return {'path': path, 'kind': 'elf-libkcapi' if kimports else 'elf',
-            'confidence': level, 'evidence': evidence,
-            'static': not needed and elf.type == 2,
-            'algorithms': [{'type': None, 'alg': a} for a in sorted(algs)]}
+    out = {'path': path, 'kind': 'elf-libkcapi' if kimports else 'elf',
+           'confidence': level, 'evidence': evidence,
+           'static': not needed and elf.type == 2,
+           'algorithms': [{'type': None, 'alg': a} for a in sorted(algs)]}
+    if not reachable:
+        out['reachable'] = False
+    if entries is not None and not kimports:
+        out['entries'] = entries
+    return out
+
+
+_WHERE = re.compile(r'\((?:in|after symbol) [^()]*\)$')
+
+
+def _reachability(elf, data, objfile, needed, sites):
+    """(reached sites, unreached sites, entries) with each site named by the
+    function that contains it (reach.py).  entries, for a shared library:
+    {'functions': the exported functions that reach its sites, 'partial':
+    callbacks in data were met on the way}; None when not known or not a
+    library."""
+    fns = Functions(elf, data)
+    stubs = plt_names(objfile, elf, data)[0] if needed and objfile is not None else {}
+    r = Reach(elf, data, fns, stubs)
+    library = elf.type == 3 and not elf.section('.interp')
+    reached, unreached, entries, partial = [], [], set(), False
+    for addr, why in sites:
+        w = fns.where(addr)
+        if w:
+            why = _WHERE.sub('(%s)' % w, why)
+        ok, ent, part = r.search(addr, library)
+        (reached if ok else unreached).append((addr, why))
+        partial |= part
+        if entries is not None and ok:
+            entries = None if ent is None else entries | set(ent)
+    if not library or entries is None:
+        return reached, unreached, None
+    return reached, unreached, {'functions': sorted(entries), 'partial': partial}

@@ -16,6 +16,7 @@ AF_ALG are then still followed.  For an archive audit (auditdb.py) there
 is no scan_one: only the scanned files count, never this machine's.
 """
 import collections
+import concurrent.futures
 import fnmatch
 import glob
 import os
@@ -77,14 +78,44 @@ class Graph:
         """Scan a file outside the scanned paths once (a library or plugin)."""
         path = os.path.realpath(path)
         if path not in self.system:
-            res = self.scan_one(path)
-            node = res.elfs[0] if res.elfs else None
-            self.system[path] = node
-            if node:
-                self.nodes.setdefault(path, node)
-                for f in res.findings:
-                    self.direct.setdefault(path, f)
+            self._add_system(path, self.scan_one(path))
         return path if self.system[path] else None
+
+    def prefetch(self, jobs):
+        """Scan, jobs at a time, the system libraries that resolve() will
+        look at first for the sonames the scanned files need and do not
+        hold themselves (the transitive pass would scan them one by one)."""
+        for _ in range(MAX_DEPTH):
+            if self.scan_one is None or not self._prefetch_round(jobs):
+                return
+
+    def _prefetch_round(self, jobs):
+        """One level of prefetch(); False when there was nothing to scan."""
+        want = set()
+        for node in list(self.nodes.values()):
+            abi = node['links']['abi']
+            if abi[2] not in self.sysdirs:
+                self.sysdirs[abi[2]] = system_dirs(abi[2])
+            for s in node['links']['needed']:
+                if (abi, s) in self.by_soname or (abi, s) in self.by_name or '/' in s:
+                    continue
+                c = next((os.path.join(d, s) for d in self.sysdirs[abi[2]]
+                          if os.path.isfile(os.path.join(d, s))), None)
+                if c:
+                    want.add(os.path.realpath(c))
+        want = sorted(p for p in want if p not in self.system)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
+            for path, res in zip(want, ex.map(self.scan_one, want)):
+                self._add_system(path, res)
+        return bool(want)
+
+    def _add_system(self, path, res):
+        node = res.elfs[0] if res.elfs else None
+        self.system[path] = node
+        if node:
+            self.nodes.setdefault(path, node)
+            for f in res.findings:
+                self.direct.setdefault(path, f)
 
     def resolve(self, node, soname):
         abi = node['links']['abi']
@@ -170,10 +201,27 @@ class Graph:
                 f = self.direct.get(t)
                 # "strings only" libraries are mostly false alarms: not followed
                 if f and f['confidence'] != 'possible':
-                    found.append((c2, t, f, max(cap2, LEVELS.index(f['confidence'])), why2))
+                    lvl, why3 = max(cap2, LEVELS.index(f['confidence'])), why2
+                    if not label.startswith('plugin ') and not self.calls(cur, f):
+                        lvl = len(LEVELS) - 1
+                        why3 = 'loaded, AF_ALG code not called: imports none of %s' % \
+                            ', '.join(f['entries']['functions'][:6] or ['its entry points'])
+                    found.append((c2, t, f, lvl, why3))
                 if len(c2) < MAX_DEPTH:
                     q.append((t, c2, cap2, why2))
         return found
+
+
+    def calls(self, path, f):
+        """False when the file imports none of the exported functions that
+        reach the library's AF_ALG call sites (elfscan's entries; a library
+        whose callbacks through data were met counts only its entries found,
+        see reach.py); True when it does or either side is not known."""
+        imports = self.nodes[path]['links'].get('imports')
+        ent = f.get('entries')
+        if imports is None or not ent:
+            return True
+        return bool(set(imports) & set(ent['functions']))
 
 
 def _sites(f):
@@ -186,12 +234,13 @@ def _sites(f):
     return '(%s)' % ev[0]['why']
 
 
-def add_transitive(findings, elfs, scan_one):
+def add_transitive(findings, elfs, scan_one, jobs=1):
     """Add or extend the findings of files that load an AF_ALG user; returns
     the unresolved sonames, {soname: [files that need it]}.  scan_one scans
-    a file of this machine (a library or plugin not among elfs); None looks
-    among elfs only."""
+    a file of this machine (a library or plugin not among elfs), jobs at a
+    time; None looks among elfs only."""
     g = Graph(findings, elfs, scan_one)
+    g.prefetch(jobs)
     own = {f['path']: f for f in findings}
     for e in elfs:
         if e['links']['type'] not in (2, 3):    # executables and shared objects

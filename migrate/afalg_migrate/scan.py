@@ -27,6 +27,7 @@ import zlib
 
 from .common import EXIT_ERROR, Error, warn, write_out
 from .elfscan import ElfError, scan_elf
+from . import srcscan
 from .srcscan import language, scan_source
 
 LEVELS = ('certain', 'probable', 'possible')
@@ -172,7 +173,8 @@ class Scanner:
                 self.res.elfs.append({'path': display, 'installed': installed,
                                       'links': links, 'package': (pkg or {}).get('package')})
         elif kind == 'source':
-            f = scan_source(name, data)
+            # a Debian package's script runs what Debian ships
+            f = scan_source(name, data, 'debian' if pkg else None)
             if f:
                 f['path'] = display
         elif kind == 'ar':
@@ -285,8 +287,21 @@ def summary(out, all_findings):
                 len(out['unresolved']), len(out['errors'])))
 
 
+def host_distribution(path='/etc/os-release'):
+    """The distribution family of this machine (ID, else a known ID_LIKE),
+    which decides the kcapi tools a script can run; None when unknown."""
+    try:
+        fields = dict(ln.split('=', 1) for ln in open(path).read().splitlines() if '=' in ln)
+    except OSError:
+        return None
+    ids = [fields.get('ID', '').strip('"')] + fields.get('ID_LIKE', '').strip('"').split()
+    return next((i for i in ids if i in srcscan.SHIPPED), None)
+
+
 def cmd_scan(args):
     from .links import add_transitive
+    srcscan.DISTRIBUTION = None if args.distribution == 'any' else \
+        args.distribution or host_distribution()
     errors = []
     paths = list(walk(args.paths, errors))
     tty = sys.stderr.isatty() and not args.quiet
@@ -304,7 +319,7 @@ def cmd_scan(args):
                 sys.stderr.flush()
     if tty:
         sys.stderr.write('\n')
-    unresolved = add_transitive(findings, elfs, scan_one)
+    unresolved = add_transitive(findings, elfs, scan_one, jobs)
     for e in errors:
         warn(e)
     keep = LEVELS[:LEVELS.index(args.level) + 1]

@@ -8,7 +8,9 @@ certain   C/C++/Go/Rust: AF_ALG (or 38) inside the arguments of a socket
           Python: socket(AF_ALG, ...) or socket(38, ...); shell: a command
           that runs a kcapi tool or openssl with -engine afalg
 probable  an AF_ALG name with no socket call in the same file
-Comments and string literals never count.
+possible  shell: runs a kcapi tool the distribution does not ship
+Comments and string literals never count; in shell, only the command words
+of the commands a script runs (shell_commands()).
 """
 import io
 import os
@@ -16,14 +18,23 @@ import re
 import tokenize
 
 from . import clex
+from .common import Error
 from .algnames import is_alg_name
 
 C_EXT = ('.c', '.h', '.cc', '.cpp', '.cxx', '.hpp', '.hh')
 LANG_EXT = {'.go': 'go', '.rs': 'rust', '.py': 'python', '.sh': 'shell', '.bash': 'shell'}
 AF_NAMES = {'AF_ALG', 'PF_ALG'}
 STRONG = {'sockaddr_alg', 'SockaddrALG', 'AlgAddr', 'SOL_ALG', 'ALG_SET_KEY', 'ALG_SET_OP'}
-SHELL_TOOLS = re.compile(r'(?:^|[\s;&|(`$])((?:/\S*/)?(?:kcapi-(?:dgst|enc|rng|hasher|speed)|'
-                         r'(?:sha(?:1|224|256|384|512)|sm3|fips)hmac)|openssl\s[^\n#]*-engine\s+afalg)\b')
+# Commands that open AF_ALG sockets: libkcapi's tools and its hmaccalc
+# links.  A distribution ships only some of them; where it does not, a
+# script that runs the name runs something else or nothing (dracut's fips
+# module calls sha512hmac, which Debian does not ship from libkcapi).
+KCAPI_TOOLS = {'kcapi-dgst', 'kcapi-enc', 'kcapi-rng', 'kcapi-hasher', 'kcapi-speed',
+               'sha1hmac', 'sha224hmac', 'sha256hmac', 'sha384hmac', 'sha512hmac',
+               'sm3hmac', 'fipshmac'}
+SHIPPED = {'debian': {'kcapi-dgst', 'kcapi-enc', 'kcapi-rng'}}
+DISTRIBUTION = None     # set by scan; None: every tool counts
+SHELL_QUICK = re.compile(r'kcapi-|hmac\b|-engine')
 
 
 def language(path, head):
@@ -169,21 +180,255 @@ QUICK = re.compile(rb'AF_ALG|PF_ALG|kcapi_|sockaddr_alg|SockaddrALG|AlgAddr|SOL_
                    rb'AddressFamily::Alg|socket\w*\s*\(\s*38\b|SYS_socket\w*\s*,\s*38\b')
 
 
-def scan_source(path, data):
+# Words before the command word of a simple command.
+SH_RESERVED = {'if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', '{', '}', 'fi',
+               'done', 'esac'}
+SH_PREFIX = {'exec', 'nohup', 'time', 'env', 'sudo', 'nice', 'xargs', 'stdbuf', 'command'}
+_ASSIGN = re.compile(r'[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=')
+
+
+def _closing(text, i, close):
+    """Index just past the construct opened before i and closed by close
+    (')' for $( and (, '`' for backticks), quotes and nesting respected."""
+    depth, n = 1, len(text)
+    while i < n:
+        c = text[i]
+        if c == '\\':
+            i += 2
+            continue
+        if close == '"':
+            if c == '"':
+                return i + 1
+            if text.startswith('$(', i):
+                i = _closing(text, i + 2, ')')
+                continue
+            if c == '`':
+                i = _closing(text, i + 1, '`')
+                continue
+            i += 1
+            continue
+        if c == "'" and close != '`':
+            j = text.find("'", i + 1)
+            i = n if j < 0 else j + 1
+            continue
+        if c == '"':
+            i = _closing(text, i + 1, '"')
+            continue
+        if c == close and (close == '`' or depth == 1):
+            return i + 1
+        if close == ')' and c == '(':
+            depth += 1
+        elif close == ')' and c == ')':
+            depth -= 1
+        i += 1
+    return n
+
+
+MAX_SH_DEPTH = 64      # command substitutions inside one another
+
+
+def shell_commands(text, line=1, level=0):
+    """(line, words) of every simple command a shell script runs, the words
+    in command substitutions too; comments, here-documents and the headers
+    of function definitions are not commands, and quoted text is one word
+    (so a name inside a string is an argument, never a command).  Deeper
+    than MAX_SH_DEPTH substitutions: RecursionError."""
+    if level > MAX_SH_DEPTH:
+        raise RecursionError('more than %d nested substitutions' % MAX_SH_DEPTH)
+    out, cmd, word, wline = [], [], None, line
+    heredocs, depth, i, n = [], 0, 0, len(text)
+
+    def end_word():
+        nonlocal word
+        if word is not None:
+            cmd.append((''.join(word[0]), word[1]))
+            word = None
+
+    def end_cmd(drop=False):
+        nonlocal cmd
+        end_word()
+        if cmd and not drop:
+            out.append((wline, cmd))
+        cmd = []
+
+    def add(t, quoted=False):
+        nonlocal word, wline
+        if word is None:
+            word = ([], quoted)
+            if not cmd:
+                wline = line
+        word[0].append(t)
+    while i < n:
+        c = text[i]
+        if c == '\\' and i + 1 < n:
+            if text[i + 1] == '\n':
+                line += 1
+            else:
+                add(text[i + 1])
+            i += 2
+            continue
+        if c == '\n':
+            end_cmd()
+            line += 1
+            i += 1
+            for delim in heredocs:      # skip the bodies of here-documents
+                while i < n:
+                    j = text.find('\n', i)
+                    body = text[i:n if j < 0 else j]
+                    i = n if j < 0 else j + 1
+                    line += 1
+                    if body.strip() == delim:
+                        break
+            heredocs = []
+            continue
+        if c in ' \t':
+            end_word()
+            i += 1
+            continue
+        if c == '#' and word is None:
+            j = text.find('\n', i)
+            i = n if j < 0 else j
+            continue
+        if c in ';&|':
+            end_cmd()
+            i += 1
+            continue
+        if c == '(' and word is None and text.startswith('((', i):
+            j = text.find('))', i)          # arithmetic: no command
+            i = n if j < 0 else j + 2
+            continue
+        if c == '(':
+            if text[i + 1:].lstrip(' \t').startswith(')'):
+                end_cmd(drop=True)          # name () { ...: a definition
+                i = text.index(')', i) + 1
+                continue
+            end_cmd()
+            depth += 1
+            i += 1
+            continue
+        if c == ')':
+            end_cmd(drop=depth == 0)        # a case pattern
+            depth = max(depth - 1, 0)
+            i += 1
+            continue
+        if c == '<' and text.startswith('<<', i) and not text.startswith('<<<', i):
+            end_word()
+            m = re.match(r'<<-?\s*([\'"]?)([^\s;&|<>()\'"]+)\1', text[i:])
+            if m:
+                heredocs.append(m.group(2))
+                i += m.end()
+                continue
+        if c == "'":
+            j = text.find("'", i + 1)
+            j = n if j < 0 else j
+            add(text[i + 1:j], True)
+            line += text.count('\n', i, j)
+            i = j + 1
+            continue
+        if c == '`' or text.startswith('$(', i) or c == '"':
+            start = i + (2 if c == '$' else 1)
+            close = {'`': '`', '$': ')', '"': '"'}[c]
+            if c == '$' and text.startswith('$((', i):
+                j = _closing(text, i + 3, ')')
+                j = _closing(text, j, ')')
+            else:
+                j = _closing(text, start, close)
+            inner = text[start:j - 1]
+            if c == '"':
+                k = 0           # substitutions inside the string run
+                while k < len(inner):
+                    if inner[k] == '\\':
+                        k += 2
+                        continue
+                    if inner.startswith('$(', k) and not inner.startswith('$((', k):
+                        e = _closing(inner, k + 2, ')')
+                        out += shell_commands(inner[k + 2:e - 1],
+                                              line + inner.count('\n', 0, k), level + 1)
+                        k = e
+                    elif inner[k] == '`':
+                        e = _closing(inner, k + 1, '`')
+                        out += shell_commands(inner[k + 1:e - 1],
+                                              line + inner.count('\n', 0, k), level + 1)
+                        k = e
+                    else:
+                        k += 1
+            elif not (c == '$' and text.startswith('$((', i)):
+                out += shell_commands(inner, line, level + 1)
+            add(text[i:j], c == '"')
+            line += text.count('\n', i, j)
+            i = j
+            continue
+        add(c)
+        i += 1
+    end_cmd()
+    return out
+
+
+def command_word(words):
+    """The word a simple command runs: after assignments, reserved words and
+    prefixes such as exec or env (and their options)."""
+    k, prefix = 0, False
+    while k < len(words):
+        w, quoted = words[k]
+        if not quoted and (w in SH_RESERVED or _ASSIGN.match(w)):
+            k += 1
+            continue
+        if not quoted and w in SH_PREFIX:
+            if w == 'command' and k + 1 < len(words) and words[k + 1][0] in ('-v', '-V'):
+                return None, []
+            prefix = True
+            k += 1
+            continue
+        if prefix and w.startswith('-'):
+            k += 1
+            continue
+        return w, [x for x, _ in words[k + 1:]]
+    return None, []
+
+
+def shell_runs(text, distribution=None):
+    """(line, why, shipped) for the commands of a script that open AF_ALG:
+    a kcapi tool, or openssl with -engine afalg; shipped is False for a tool
+    the distribution does not ship."""
+    ship = SHIPPED.get(distribution)
+    hits = []
+    for line, words in shell_commands(text):
+        w, args = command_word(words)
+        if not w:
+            continue
+        name = w.rsplit('/', 1)[-1]
+        if name in KCAPI_TOOLS:
+            hits.append((line, 'runs %s' % name, ship is None or name in ship))
+        elif name == 'openssl' and any(a == '-engine' and b == 'afalg'
+                                       for a, b in zip(args, args[1:])):
+            hits.append((line, 'runs openssl -engine afalg', True))
+    return hits
+
+
+def scan_source(path, data, distribution=None):
+    """A finding for a source file, or None.  distribution (default: the
+    module's DISTRIBUTION) decides which kcapi tools a script can run."""
     lang = language(path, data[:128])
     if not lang or (lang != 'shell' and not QUICK.search(data)):
         return None
     text = data.decode('utf-8', errors='replace')
     if lang == 'shell':
-        ev = []
-        for n, line in enumerate(text.splitlines(), 1):
-            code = re.sub(r'(^|\s)#.*$', '', line)
-            m = SHELL_TOOLS.search(code)
-            if m:
-                ev.append({'why': 'line %d: runs %s' % (n, m.group(1).strip()), 'line': n})
-        if not ev:
+        if not SHELL_QUICK.search(text):
             return None
-        return {'path': path, 'kind': 'source', 'language': 'shell', 'confidence': 'certain',
+        dist = distribution or DISTRIBUTION
+        try:
+            hits = shell_runs(text, dist)
+        except RecursionError:
+            raise Error('shell script nested too deep to read (command substitutions or '
+                        'quotes)') from None
+        if not hits:
+            return None
+        run = [h for h in hits if h[2]]
+        ev = [{'why': 'line %d: %s' % (ln, why), 'line': ln} for ln, why, _ in run] + \
+            [{'why': 'line %d: %s, which %s does not ship (not an AF_ALG user there)'
+              % (ln, why, dist), 'line': ln} for ln, why, ok in hits if not ok]
+        return {'path': path, 'kind': 'source', 'language': 'shell',
+                'confidence': 'certain' if run else 'possible',
                 'evidence': ev[:20], 'algorithms': [], 'raw_af_alg': False,
                 'kcapi_calls': [], 'rewritable': []}
     toks = _python_tokens(text) if lang == 'python' else list(clex.tokens(text, lang))

@@ -25,7 +25,7 @@ import shutil
 import sqlite3
 
 from kctest import run_tests
-from test_migrate import PY, Installed, one_line_error, run
+from test_migrate import PY, installed, one_line_error, run
 from test_scan_audit import LIB_USER, PROG_CLEAN, PROG_LIB, cc
 
 SUITE = 'testing'
@@ -279,9 +279,8 @@ def test_dask(tap, inst, tmp, a, db):
 
 def main():
     def with_inst(tap, tmp):
-        inst = Installed(tmp)
-        if not tap.ok(inst.error is None and os.access(inst.tool, os.X_OK),
-                      'meson install --destdir installs afalg-migrate', inst.error):
+        inst = installed(tap, tmp)
+        if inst is None:
             return
         test_options(tap, inst)
         if shutil.which('dpkg-deb') is None:

@@ -79,6 +79,14 @@ class Installed:
         return run([self.tool] + list(args), **kw)
 
 
+def installed(tap, tmp):
+    """Installed(tmp) after the check that it installed, or None."""
+    inst = Installed(tmp)
+    return inst if tap.ok(inst.error is None and os.access(inst.tool, os.X_OK),
+                          'meson install --destdir installs afalg-migrate',
+                          inst.error) else None
+
+
 def one_line_error(r):
     lines = r.stderr.strip().splitlines()
     return len(lines) == 1 and lines[0].startswith('afalg-migrate: error: ') and \
@@ -578,9 +586,8 @@ def test_rewrite(tap, inst, tmp):
 def main():
     tap = Tap()
     with tempfile.TemporaryDirectory() as tmp:
-        inst = Installed(tmp)
-        if not tap.ok(inst.error is None and os.access(inst.tool, os.X_OK),
-                      'meson install --destdir installs afalg-migrate', inst.error):
+        inst = installed(tap, tmp)
+        if inst is None:
             tap.done()
             return
         test_cli(tap, inst, tmp)
