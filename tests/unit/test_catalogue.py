@@ -7,11 +7,15 @@
 - the catalogue is the tests' independent copy of mainline's rules
   (tests/lib/afalg_matrix.py, written by hand from upstream's
   description);
-- the kernel series' table (parsed from its C source) is the catalogue,
+- the restriction backports (kernel-patches/restrict/ for 6.12 and
+  restrict-6.1/, replayed patch by patch) end with exactly the catalogue;
+- the main series' table (parsed from its C source) is the catalogue,
   but for what the series is known to lack (KERNEL_SERIES_LACKS, each
   checked absent, so the exception ends when the series changes).
 """
+import glob
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -106,6 +110,47 @@ def test_matches_oracle(tap):
             'only in the oracle': sorted(set(oracle.items()) - set(cat.items()))})
 
 
+def series_allowlists(series_dir):
+    """{(type, name): 'any'|'privileged'} after every patch of a
+    format-patch series that writes the af_alg_allowed_<type>[] arrays,
+    replayed line by line: a '-' line takes its entry out, a '+' line puts
+    it in; an entry's type is the last af_alg_allowed_<type> named above it
+    in its file's hunks (hunk headers included)."""
+    table = {}
+    entry = re.compile(r'\{\s*"([^"]+)"\s*(?:,\s*([^}]*?))?\s*\},?')
+    for path in sorted(glob.glob(os.path.join(series_dir, '*.patch'))):
+        typ = None
+        with open(path) as f:
+            for line in f:
+                if line.startswith(('+++', '---')):
+                    typ = None
+                    continue
+                m = re.search(r'af_alg_allowed_(\w+)\[\]', line)
+                if m:
+                    typ = m.group(1)
+                if line[:1] not in '+-':
+                    continue
+                e = entry.match(line[1:].strip())
+                if not e or (e.group(2) or '').startswith('af_alg_allowed_'):
+                    continue
+                if line[0] == '-':
+                    table.pop((typ, e.group(1)), None)
+                else:
+                    priv = re.search(r'\btrue\b|\bAF_ALG_PRIV\b', e.group(2) or '')
+                    table[(typ, e.group(1))] = 'privileged' if priv else 'any'
+    return table
+
+
+def test_matches_backports(tap):
+    cat = catalogue()
+    for d in ('restrict', 'restrict-6.1'):
+        got = series_allowlists(os.path.join(TOP, 'kernel-patches', d))
+        tap.ok(got == cat, 'kernel-patches/%s/ ends with the catalogue\'s allowlists (%d names)'
+               % (d, len(got)),
+               {'only in the series': sorted(set(got.items()) - set(cat.items())),
+                'only in catalogue': sorted(set(cat.items()) - set(got.items()))})
+
+
 def test_matches_kernel_series(tap):
     with open(KERNEL_TABLE) as f:
         table = matrix.kernel_allowlists(f.read()) or {}
@@ -122,4 +167,5 @@ def test_matches_kernel_series(tap):
 
 if __name__ == '__main__':
     run_tests(test_fresh, test_stale_copy_caught, test_bad_catalogue, test_matches_oracle,
-              test_matches_kernel_series, tmp_prefix='kctest-catalogue-')
+              test_matches_backports, test_matches_kernel_series,
+              tmp_prefix='kctest-catalogue-')
