@@ -194,8 +194,14 @@ def guest(tap, args):
             shutil.copy(clients, os.path.join(share, 'clients.sh'))
         script = 'SHARE=%s\n' % share + guest_script(s, n)
         t0 = time.time()
+        # The shim starts afalg-keeper from the path fixed at build time
+        # (the build's shim/ directory): give the guest that directory at
+        # the same path, wherever the tree was built (a build under /tmp
+        # is not in the host root the guest sees: its /tmp is its own).
+        keeper_dir = os.path.dirname(os.path.realpath(SHIM))
         cmd = [os.path.join(TOP, 'kernel-patches', 'run-guest'), '--share',
-               share, '--timeout', str(args.timeout), '--cmd', script]
+               share, '--share', keeper_dir, '--timeout', str(args.timeout),
+               '--cmd', script]
         # The transcripts compare the shim with 6.12 as distributions run
         # it: its own kernel, the series without the 7.2 backport "use
         # software implementations only", which changes what bind() reaches
