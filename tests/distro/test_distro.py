@@ -275,9 +275,18 @@ def main():
                    [os.path.join(TOP, 'tracer', 'afalg-trace-bt'), build_files[2],
                     os.path.join(TOP, 'tools', 'afalg-harden'), TOP])
     timeout = int(os.environ.get('AFALG_GUEST_TIMEOUT', '1500'))
+    # The workload runs the tree's scripts and the build's programs at
+    # their host paths: give the guest the tree (and a build directory
+    # outside it) at the same paths, since a tree under /tmp is not in the
+    # host root it sees (its /tmp is its own); the output share goes last,
+    # over the tree's copy of it.
+    shares = [TOP] + sorted({os.path.dirname(f) for f in build_files
+                             if not os.path.realpath(f).startswith(
+                                 os.path.realpath(TOP) + os.sep)})
+    share_args = [a for d in shares + [out] for a in ('--share', d)]
     r = subprocess.run([os.path.join(TOP, 'kernel-patches', 'run-guest'),
-                        '--distro-kernel', name, '--timeout', str(timeout),
-                        '--share', out, '--cmd', cmd],
+                        '--distro-kernel', name, '--timeout', str(timeout)] +
+                       share_args + ['--cmd', cmd],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                        timeout=timeout + 600)
     facts = dict(ln.split(' ', 1) for ln in (read(os.path.join(out, 'facts')) or '').splitlines())
