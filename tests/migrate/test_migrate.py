@@ -32,7 +32,7 @@ import subprocess
 import tempfile
 
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
-from kctest import Tap
+from kctest import Tap, run_tests
 
 from check_browser import test_browser
 from check_restrict import test_restrict
@@ -85,6 +85,19 @@ def installed(tap, tmp):
     return inst if tap.ok(inst.error is None and os.access(inst.tool, os.X_OK),
                           'meson install --destdir installs afalg-migrate',
                           inst.error) else None
+
+
+def run_installed(*tests, tmp_prefix):
+    """run_tests() for a driver whose tests need the installed tree: it is
+    installed once (installed()), then each test is called with (tap, inst,
+    tmp); nothing runs when the install failed (installed() said why)."""
+    def with_inst(tap, tmp):
+        inst = installed(tap, tmp)
+        if inst is None:
+            return
+        for t in tests:
+            t(tap, inst, tmp)
+    run_tests(with_inst, tmp_prefix=tmp_prefix)
 
 
 def one_line_error(r):

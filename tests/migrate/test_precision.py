@@ -28,8 +28,7 @@ import os
 import re
 import subprocess
 
-from kctest import run_tests
-from test_migrate import MAXRSS_CHILD, PY, installed, run
+from test_migrate import MAXRSS_CHILD, PY, run, run_installed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -371,16 +370,8 @@ def test_entries(tap, inst, tmp):
 
 
 def main():
-    def with_inst(tap, tmp):
-        inst = installed(tap, tmp)
-        if inst is None:
-            return
-        test_scripts(tap, inst, tmp)
-        test_reach(tap, inst, tmp)
-        test_naming(tap, inst, tmp)
-        test_entries(tap, inst, tmp)
-        test_labelled(tap, inst, tmp)
-    run_tests(with_inst, tmp_prefix='kctest-precision-')
+    run_installed(test_scripts, test_reach, test_naming, test_entries, test_labelled,
+                  tmp_prefix='kctest-precision-')
 
 
 if __name__ == '__main__':

@@ -21,8 +21,7 @@ import os
 import shutil
 import subprocess
 
-from kctest import run_tests
-from test_migrate import installed, one_line_error, run
+from test_migrate import one_line_error, run, run_installed
 
 LIB_USER = r'''
 #include <unistd.h>
@@ -447,19 +446,9 @@ def test_debian(tap, inst, tmp):
 
 
 def main():
-    def with_inst(tap, tmp):
-        inst = installed(tap, tmp)
-        if inst is None:
-            return
-        test_options(tap, inst)
-        test_corrupt(tap, inst, tmp)
-        test_unreadable(tap, inst, tmp)
-        test_links(tap, inst, tmp)
-        test_archives(tap, inst, tmp)
-        test_summary(tap, inst, tmp)
-        test_transitive(tap, inst, tmp)
-        test_debian(tap, inst, tmp)
-    run_tests(with_inst, tmp_prefix='kctest-scan-audit-')
+    run_installed(lambda tap, inst, tmp: test_options(tap, inst), test_corrupt,
+                  test_unreadable, test_links, test_archives, test_summary, test_transitive,
+                  test_debian, tmp_prefix='kctest-scan-audit-')
 
 
 if __name__ == '__main__':
