@@ -66,19 +66,19 @@ run_clients() {
 UNPRIV='setpriv --reuid 65534 --regid 65534 --clear-groups --inh-caps -all --bounding-set -all'
 run_unprivileged() {
 	W=/tmp/demo-$1
-	rm -rf "$W" && mkdir -p "$W/work" && cp -r "$DATA" "$W/data" &&
+	rm -rf "$W" && mkdir -p "$W/phase" && cp -r "$DATA" "$W/data" &&
 		chmod -R a+rwX "$W" || return
 	for c in $CLIENTS; do
 		$UNPRIV env ${2:+LD_PRELOAD=$SHIM AFALG_SHIM=fallback} \
-			${2:+AFALG_SHIM_LOG=$W/work/shim-usage.log} \
-			DATA="$W/data" PHASE_DIR="$W/work" CLIENT=$c \
+			${2:+AFALG_SHIM_LOG=$W/phase/shim-usage.log} \
+			DATA="$W/data" PHASE_DIR="$W/phase" CLIENT=$c \
 			sh -c '. "$0" && "c_$CLIENT"' "$(dirname "$0")/demo-clients.sh" \
 			>"$W/$c.out" 2>"$W/$c.err"
 		echo $? >"$W/$c.rc"
 	done
 	mkdir -p "$OUT/$1"
 	cp "$W"/*.out "$W"/*.err "$W"/*.rc "$OUT/$1/"
-	[ -e "$W/work/shim-usage.log" ] && cp "$W/work/shim-usage.log" "$OUT/$1.shim-usage.log"
+	[ -e "$W/phase/shim-usage.log" ] && cp "$W/phase/shim-usage.log" "$OUT/$1.shim-usage.log"
 	rm -rf "$W"
 }
 
