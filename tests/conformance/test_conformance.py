@@ -20,6 +20,7 @@ CONFORMANCE_SEED (default: random, printed), CONFORMANCE_RANDOM
 (sequences, default 600).
 """
 import argparse
+import functools
 import os
 import random
 import shutil
@@ -29,7 +30,7 @@ import time
 
 import compare
 import oracle
-from kctest import Tap
+from kctest import run_tests
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -270,6 +271,12 @@ def guest(tap, args):
             shutil.rmtree(share, ignore_errors=True)
 
 
+def programs_given(tap):
+    if not BIN or not SHIM:
+        tap.skip('conformance', 'CONFORMANCE_BIN/AFALG_SHIM_LIB not set')
+        tap.done()
+
+
 def main():
     ap = argparse.ArgumentParser()
     g = ap.add_mutually_exclusive_group(required=True)
@@ -282,15 +289,8 @@ def main():
     ap.add_argument('--workdir', help='where to put the guest share')
     ap.add_argument('--no-clients', action='store_true')
     args = ap.parse_args()
-    tap = Tap()
-    if not BIN or not SHIM:
-        tap.skip('conformance', 'CONFORMANCE_BIN/AFALG_SHIM_LIB not set')
-        tap.done()
-    if args.host:
-        host(tap)
-    else:
-        guest(tap, args)
-    tap.done()
+    run_tests(programs_given,
+              host if args.host else functools.partial(guest, args=args))
 
 
 if __name__ == '__main__':

@@ -29,7 +29,7 @@ import subprocess
 import tempfile
 
 import hardencases as th  # inventories with known levels
-from kctest import Tap
+from kctest import run_tests
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -56,11 +56,10 @@ def kernel_dir(tap):
     return r.stdout.strip().splitlines()[-1]
 
 
-def main():
-    tap = Tap()
+def check_harden_in_guest(tap):
     kdir = kernel_dir(tap)
     if not kdir:
-        tap.done()
+        return
     with tempfile.TemporaryDirectory(prefix='harden-guest-', dir='/var/tmp') as tmp:
         os.chmod(tmp, 0o755)
         levels = {}
@@ -90,7 +89,7 @@ def main():
                            capture_output=True, text=True)
         if not tap.ok(r.returncode == 0, 'the guest runs the checks',
                       (r.stdout + r.stderr)[-3000:]):
-            tap.done()
+            return
         res = dict(l.split('=', 1) for l in r.stdout.splitlines() if '=' in l)
         tap.diag('guest kernel %s, boot default af_alg_restrict %s'
                  % (res.get('uname'), res.get('default')))
@@ -124,8 +123,7 @@ def main():
                 tap.ok(re.match(r'insmod \S*/%s\.ko' % mod, dry) and 'install' not in err,
                        '%s rules: %s (used by the inventory) is not blocked'
                        % (name, mod), (rc, err, dry))
-    tap.done()
 
 
 if __name__ == '__main__':
-    main()
+    run_tests(check_harden_in_guest)

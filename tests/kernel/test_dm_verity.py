@@ -14,6 +14,7 @@ block; the content must equal the host's data.  A table with a wrong root
 hash must read nothing.  Then one data block is corrupted on the disk and
 a new sha256 table reads EIO on exactly that block.
 """
+import functools
 import hashlib
 import os
 import random
@@ -21,7 +22,7 @@ import shutil
 import sys
 import tempfile
 
-from kctest import Tap
+from kctest import run_tests
 from test_kernel import KP, fnv1a64, kbuild, run
 
 BLOCK = 4096
@@ -273,6 +274,4 @@ def test_dm_verity(tap, arch):
 if __name__ == '__main__':
     if len(sys.argv) != 2 or sys.argv[1] not in GUESTS:
         sys.exit('usage: test_dm_verity.py %s' % '|'.join(GUESTS))
-    t = Tap()
-    test_dm_verity(t, sys.argv[1])
-    t.done()
+    run_tests(functools.partial(test_dm_verity, arch=sys.argv[1]))

@@ -8,7 +8,7 @@ import os
 import re
 import subprocess
 
-from kctest import Tap, forward_checks
+from kctest import forward_checks, run_tests
 
 CLIENT = os.environ.get('LIBAIO_CLIENT', '')
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(
@@ -48,14 +48,12 @@ def guest(tap):
         forward_checks(tap, p, 'libaio-client (%s)' % what)
 
 
-def main():
-    tap = Tap()
+def client_built(tap):
     if not CLIENT:
         tap.skip('libaio-client', 'not built (libaio-dev or libssl-dev '
                  'missing)')
         tap.done()
-    guest(tap)
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(client_built, guest)

@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 import time
 
-from kctest import Tap
+from kctest import run_tests
 
 SRC = os.environ['KC_SOURCE_ROOT']
 CACHE = os.path.expanduser('~/.cache/afalg-exit')
@@ -80,12 +80,14 @@ def in_root(root, cmd, **kw):
     return sh(['chroot', root, '/bin/sh', '-c', cmd], **kw)
 
 
-def main():
-    tap = Tap()
+def tools_installed(tap):
     for tool in ('dpkg-buildpackage', 'lintian', 'mmdebstrap', 'chroot'):
         if not shutil.which(tool):
             tap.skip('debian packages', '%s missing (scripts/bootstrap)' % tool)
             tap.done()
+
+
+def check_packages(tap):
     tmp = tempfile.mkdtemp(prefix='kc-deb-')
     root = os.path.join(tmp, 'root')
     mounted = []
@@ -95,7 +97,7 @@ def main():
                 for p in PACKAGES}
         if not tap.ok(all(len(v) == 1 for v in debs.values()),
                       'one .deb per package', debs):
-            tap.done()
+            return
         for p, (deb,) in sorted(debs.items()):
             r = sh(['dpkg-deb', '-c', deb])
             tap.ok(r.returncode == 0 and r.stdout, 'dpkg -c %s' % p)
@@ -108,7 +110,7 @@ def main():
 
         tarball = base_root(tap)
         if not tarball:
-            tap.done()
+            return
         os.mkdir(root)
         sh(['tar', '-C', root, '-xf', tarball])
         for d in ('proc', 'dev'):
@@ -122,7 +124,7 @@ def main():
                     '--no-install-recommends /debs/*.deb')
         if not tap.ok(r.returncode == 0, 'apt install of the .debs in the root',
                       (r.stdout + r.stderr)[-3000:]):
-            tap.done()
+            return
 
         checks = [
             ('afalg-trace --help', 0, 'Usage'),
@@ -181,8 +183,7 @@ def main():
         if not mounted or all(sh(['mountpoint', '-q', m]).returncode
                               for m in mounted):
             shutil.rmtree(tmp, ignore_errors=True)
-    tap.done()
 
 
 if __name__ == '__main__':
-    main()
+    run_tests(tools_installed, check_packages)

@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from kctest import Tap, forward_checks, rng, randbytes  # noqa: F401 (for the drivers)
+from kctest import Tap, forward_checks, rng, randbytes, run_tests  # noqa: F401 (for the drivers)
 
 SHIM = os.environ.get('AFALG_SHIM_LIB', '')
 
@@ -62,46 +62,53 @@ def have(prog):
     return which(prog) is not None
 
 
-def tap_needing(progs, what, missing):
-    """The TAP producer of a driver that runs the programs progs; when one
-    is not installed, the whole driver is one skip, what: missing."""
-    tap = Tap()
-    if not all(have(p) for p in progs):
-        tap.skip(what, missing)
-        tap.done()
-    return tap
+def needing(progs, what, missing):
+    """A first test for run_tests() in a driver that runs the programs
+    @progs: when one is not installed, the whole driver is one skip,
+    @what: @missing, and it ends there."""
+    def programs_installed(tap):
+        if not all(have(p) for p in progs):
+            tap.skip(what, missing)
+            tap.done()
+    return programs_installed
 
 
-def checks_in_child(path, child):
-    """The driver @path either is the child preloaded with the shim
-    (SHIM_CHILD=1): run child(), which prints PASS/FAIL/SKIP lines; or the
-    parent: run @path again as that child and turn its lines into TAP."""
-    if os.environ.get('SHIM_CHILD') == '1':
-        child()
-        return
-    tap = Tap()
-    p = subprocess.run([sys.executable, path],
-                       env=shim_env({'SHIM_CHILD': '1'}),
-                       capture_output=True, text=True, timeout=600)
-    forward_checks(tap, p)
-    tap.done()
+def is_child():
+    """Whether this driver runs as its own child, preloaded with the shim
+    (SHIM_CHILD set by child_checks() or scenario_tests())."""
+    return os.environ.get('SHIM_CHILD') == '1'
 
 
-def run_scenarios(path, scenarios, timeout, extra_env=None):
-    """The driver @path either is one scenario's child, preloaded with the
-    shim (SHIM_CHILD=1, the scenario's name in argv[1]): run it, printing
-    PASS/FAIL/SKIP lines; or the parent: run every scenario so, each in a
-    session of its own, and turn their lines into TAP.  A scenario still
-    running after @timeout seconds is killed with its whole process group
-    (forked children included) and fails alone."""
+def child_checks(path, timeout=600):
+    """The test for run_tests() of a driver @path whose checks run in its
+    child (is_child(): it prints PASS/FAIL/SKIP lines): run @path again
+    as that child, preloaded with the shim, and turn its lines into TAP."""
+    def checks_in_child(tap):
+        p = subprocess.run([sys.executable, path],
+                           env=shim_env({'SHIM_CHILD': '1'}),
+                           capture_output=True, text=True, timeout=timeout)
+        forward_checks(tap, p)
+    return checks_in_child
+
+
+def run_scenario(scenarios):
+    """In the child (is_child()): run the scenario named in argv[1]."""
+    scenarios[sys.argv[1]]()
+
+
+def scenario_tests(path, scenarios, timeout, extra_env=None):
+    """The tests for run_tests() of a driver @path made of @scenarios, one
+    per scenario: each runs @path again as the child (is_child(), the
+    scenario's name in argv[1]; run_scenario() there), preloaded with the
+    shim, in a session of its own, and turns its PASS/FAIL/SKIP lines into
+    TAP.  A scenario still running after @timeout seconds is killed with
+    its whole process group (forked children included) and fails alone."""
+    import functools
     import signal
-    if os.environ.get('SHIM_CHILD') == '1':
-        scenarios[sys.argv[1]]()
-        return
-    tap = Tap()
     env = {'SHIM_CHILD': '1'}
     env.update(extra_env or {})
-    for name in scenarios:
+
+    def scenario(tap, name):
         p = subprocess.Popen([sys.executable, path, name],
                              env=shim_env(env),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -113,6 +120,6 @@ def run_scenarios(path, scenarios, timeout, extra_env=None):
             p.communicate()
             tap.ok(False, '%s: finished' % name,
                    'still running after %d s (a hang)' % timeout)
-            continue
+            return
         forward_checks(tap, p, name)
-    tap.done()
+    return [functools.partial(scenario, name=name) for name in scenarios]

@@ -25,7 +25,7 @@ import algs_hash
 import algs_skcipher
 from afalgpy import ENC, bind_errno, chk, err_of, opened, rb, served, \
     setkey_errno, tfm, unserved
-from shimtest import checks_in_child
+from shimtest import child_checks, is_child, run_tests
 
 # Linux 6.12 sizes (generic drivers), independent of the shim's own table:
 #   hash:     (blocksize, digestsize)
@@ -278,4 +278,8 @@ def child():
     check_netlink()
 
 
-checks_in_child(__file__, child)
+if __name__ == '__main__':
+    if is_child():
+        child()
+    else:
+        run_tests(child_checks(__file__))

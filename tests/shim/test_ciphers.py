@@ -26,7 +26,7 @@ import zlib
 
 from afalgpy import DEC, ENC, bind_errno, chk, err_of, opened, out, rb, \
     setkey_errno, tfm
-from shimtest import checks_in_child
+from shimtest import child_checks, is_child, run_tests
 
 # name -> testmgr.h template (crypto/testmgr.c alg_test_descs[])
 SK_VECTORS = {
@@ -504,4 +504,8 @@ def child():
     netlink()
 
 
-checks_in_child(__file__, child)
+if __name__ == '__main__':
+    if is_child():
+        child()
+    else:
+        run_tests(child_checks(__file__))

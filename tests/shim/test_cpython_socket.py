@@ -9,21 +9,23 @@ here, because a skip is not a pass.
 import re
 import sys
 
-from shimtest import Tap, run
+from shimtest import run, run_tests
 
 WANT = ['test_aead_aes_gcm', 'test_aes_cbc', 'test_drbg_pr_sha256',
         'test_hmac_sha1', 'test_length_restriction',
         'test_sendmsg_afalg_args', 'test_sha256']
 
 
-def main():
-    tap = Tap()
+def testsuite_installed(tap):
     try:
         import test.test_socket  # noqa: F401 (only: is it installed?)
     except ImportError:
         tap.skip('CPython test_socket LinuxKernelCryptoAPI',
                  'libpython3.11-testsuite not installed')
         tap.done()
+
+
+def check_crypto_api_class(tap):
     res = run([sys.executable, '-m', 'unittest', '-v',
                'test.test_socket.LinuxKernelCryptoAPI'], timeout=300)
     err = res.stderr.decode(errors='replace')
@@ -38,7 +40,7 @@ def main():
            'skipped' not in err,
            'unittest ran exactly these 7, none skipped, exit 0',
            err[-800:])
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(testsuite_installed, check_crypto_api_class)

@@ -16,15 +16,13 @@ import os
 import re
 import tempfile
 
-from shimtest import run, tap_needing
+from shimtest import run, needing, run_tests
 
 CASES = [('aes-cbc', 128, 'cbc(aes)'), ('aes-cbc', 256, 'cbc(aes)'),
          ('aes-xts', 256, 'xts(aes)'), ('aes-xts', 512, 'xts(aes)')]
 
 
-def main():
-    tap = tap_needing(('cryptsetup',), 'cryptsetup benchmark',
-                      'cryptsetup-bin not installed')
+def check_benchmark(tap):
     tmp = tempfile.mkdtemp(prefix='shim-cs-')
     for cipher, bits, kname in CASES:
         log = os.path.join(tmp, 'log-%s-%d' % (cipher, bits))
@@ -63,7 +61,9 @@ def main():
     else:
         tap.skip('cryptsetup without the shim', 'this kernel has AF_ALG')
     os.rmdir(tmp)
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(needing(('cryptsetup',), 'cryptsetup benchmark',
+                      'cryptsetup-bin not installed'),
+              check_benchmark)

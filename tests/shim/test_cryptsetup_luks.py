@@ -37,7 +37,7 @@ import struct
 import tempfile
 
 import blockref
-from shimtest import run, tap_needing
+from shimtest import run, needing, run_tests
 
 ITER = ['--pbkdf-force-iterations', '1000']
 # (type, cipher spec, key bits, AF_ALG names used, or () where OpenSSL serves)
@@ -216,15 +216,15 @@ def benchmark(tap):
            out[-1500:] + res.stderr.decode(errors='replace')[-300:])
 
 
-def main():
-    tap = tap_needing(('cryptsetup',), 'cryptsetup LUKS under the shim',
-                      'cryptsetup-bin not installed')
+def check_luks(tap):
     with tempfile.TemporaryDirectory(prefix='shim-luks-') as tmp:
         for case in CASES:
             luks_case(tap, tmp, *case)
         hctr2_case(tap, tmp)
     benchmark(tap)
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(needing(('cryptsetup',), 'cryptsetup LUKS under the shim',
+                      'cryptsetup-bin not installed'),
+              check_luks)

@@ -10,19 +10,24 @@ import os
 import re
 import subprocess
 
-from shimtest import SHIM, Tap
+from shimtest import SHIM, run_tests
 
 MAP = os.path.join(os.path.dirname(__file__), '..', '..', 'shim',
                    'libafalg-shim.map')
 
 
-def main():
-    tap = Tap()
+def interposed_set():
+    """The symbols the version script exports."""
     text = open(MAP).read()
     text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
     glob = text.split('global:')[1].split('local:')[0]
     want = set(s.strip() for s in glob.replace('\n', ' ').split(';')
                if s.strip())
+    return want
+
+
+def exported():
+    """The shim's defined dynamic symbols."""
     out = subprocess.run(['nm', '-D', '--defined-only', SHIM],
                          capture_output=True, text=True, check=True).stdout
     got = set()
@@ -30,6 +35,11 @@ def main():
         parts = line.split()
         if len(parts) == 3 and parts[1] in 'TtWwDdBbVvi':
             got.add(parts[2].split('@')[0])
+    return got
+
+
+def check_exports(tap):
+    want, got = interposed_set(), exported()
     tap.ok(got == want, 'dynamic symbols are exactly the interposed set',
            'extra: %s\nmissing: %s' % (sorted(got - want), sorted(want - got)))
     libc = subprocess.run(['nm', '-D', '--defined-only',
@@ -45,7 +55,7 @@ def main():
     for sym in ('sha256', 'hmac_sha256_usingrawkey', 'afs_get',
                 'afs_alg_lookup'):
         tap.ok(sym not in got, 'internal symbol %s is not exported' % sym)
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(check_exports)

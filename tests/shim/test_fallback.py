@@ -32,10 +32,9 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 
-from shimtest import ASAN_RT, SHIM, Tap, forward_checks, shim_env
+from shimtest import ASAN_RT, SHIM, forward_checks, run_tests, shim_env
 
 FAKE = os.environ.get('FAKE_KERNEL', '')
 ALG = 38
@@ -161,12 +160,15 @@ def records(path):
     return [json.loads(l) for l in open(path) if l.startswith('{')]
 
 
-def main():
-    tap = Tap()
+def fake_kernel_built(tap):
     if not FAKE:
         tap.skip('fallback takeover', 'fake-kernel.so not built')
         tap.done()
-    tmp = tempfile.mkdtemp(prefix='shim-fallback-')
+
+
+def check_takeover(tap, tmp):
+    """A kernel with AF_ALG (fake-kernel.so) refuses bind() with ENOENT:
+    the shim takes the socket over."""
     log, flog = os.path.join(tmp, 'log'), os.path.join(tmp, 'fake')
     env = shim_env({'AFALG_SHIM_LOG': log, 'FAKE_KERNEL_LOG': flog,
                     'FAKE_KERNEL_ALLOW': 'sha1', 'SHIM_CHILD': '1'},
@@ -185,7 +187,9 @@ def main():
            'log: one record per used taken-over tfm, reason bind-enoent; '
            'none for the kernel\'s sha1', got)
 
-    # socket() refused (this host): reason socket-eafnosupport
+
+def check_socket_refused(tap, tmp):
+    """socket() refused (this host): reason socket-eafnosupport."""
     log2 = os.path.join(tmp, 'log2')
     for mode, want in (('fallback', 'socket-eafnosupport'), ('always', None)):
         q = subprocess.run(['kcapi-dgst', '-c', 'sha256', '--hex'],
@@ -198,10 +202,11 @@ def main():
                (want or 'reason' not in recs[0]),
                '%s mode, socket() refused: served, log reason %s'
                % (mode, want), (q.stdout, q.stderr[-300:], recs))
-    tap.done()
 
 
-if os.environ.get('SHIM_CHILD') == '1':
-    child()
-else:
-    main()
+if __name__ == '__main__':
+    if os.environ.get('SHIM_CHILD') == '1':
+        child()
+    else:
+        run_tests(fake_kernel_built, check_takeover, check_socket_refused,
+                  tmp_prefix='shim-fallback-')

@@ -15,7 +15,7 @@ import struct
 import subprocess
 import tempfile
 
-from shimtest import Tap
+from shimtest import run_tests
 
 SECONDS = int(os.environ.get('FUZZ_SECONDS', '30'))
 
@@ -71,8 +71,7 @@ def seeds_opsock():
 SEEDS = {'cmsg': seeds_cmsg, 'netlink': seeds_netlink, 'opsock': seeds_opsock}
 
 
-def main():
-    tap = Tap()
+def fuzz_each_harness(tap):
     workdir = tempfile.mkdtemp(prefix='shim-fuzz-')
     env = {k: v for k, v in os.environ.items() if k != 'LD_PRELOAD'}
     env['ASAN_OPTIONS'] = 'detect_leaks=1:abort_on_error=1'
@@ -112,7 +111,7 @@ def main():
                (h, SECONDS, kind, runs[0].split(':')[-1].strip() if runs
                 else '?'), err[-3000:])
     tap.diag('work directory (corpus, crash inputs): %s' % workdir)
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(fuzz_each_harness)

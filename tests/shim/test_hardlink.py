@@ -16,7 +16,7 @@ import os
 import shutil
 import tempfile
 
-from shimtest import randbytes, rng, run, tap_needing
+from shimtest import randbytes, rng, run, needing, run_tests
 
 
 def make_tree(r, top):
@@ -71,9 +71,7 @@ def check_links(tap, files, what):
            '\n'.join(diag[:10]))
 
 
-def main():
-    tap = tap_needing(('hardlink',), 'hardlink',
-                      'util-linux hardlink not installed')
+def check_hardlink(tap):
     r = rng()
     for method, kname in (('sha256', 'sha256'), ('sha1', 'sha1'),
                           ('crc32', 'crc32c')):
@@ -114,7 +112,9 @@ def main():
     else:
         tap.skip('hardlink without the shim', 'this kernel has AF_ALG')
     shutil.rmtree(top)
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(needing(('hardlink',), 'hardlink',
+                      'util-linux hardlink not installed'),
+              check_hardlink)

@@ -11,7 +11,7 @@ import hmac
 import os
 import tempfile
 
-from shimtest import randbytes, rng, run, tap_needing
+from shimtest import randbytes, rng, run, needing, run_tests
 
 HASHES = {
     'sha224': 'sha224', 'sha256': 'sha256', 'sha1': 'sha1', 'md5': 'md5',
@@ -26,9 +26,7 @@ def served(name):
     return r.returncode == 0
 
 
-def main():
-    tap = tap_needing(('kcapi-dgst',), 'kcapi-dgst',
-                      'kcapi-tools not installed')
+def check_kcapi_dgst(tap):
     r = rng()
     tmp = tempfile.mkdtemp(prefix='shim-dgst-')
     sizes = [0, 1, 55, 56, 63, 64, 65, 127, 128, 129, 1000, 4096, 32767,
@@ -120,7 +118,9 @@ def main():
                  'this kernel has AF_ALG')
     else:
         tap.ok(True, 'kcapi-dgst fails without the shim (no AF_ALG here)')
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(needing(('kcapi-dgst',), 'kcapi-dgst',
+                      'kcapi-tools not installed'),
+              check_kcapi_dgst)

@@ -14,7 +14,7 @@ import re
 import subprocess
 import tempfile
 
-from shimtest import randbytes, rng, run, tap_needing
+from shimtest import randbytes, rng, run, needing, run_tests
 
 
 def openssl_enc(mode, key, iv, data, pad):
@@ -45,9 +45,7 @@ def kcapi_enc(args, key=None, data=None, passwd=None):
             os.close(kr)
 
 
-def main():
-    tap = tap_needing(('kcapi-enc', 'openssl'), 'kcapi-enc',
-                      'kcapi-tools or openssl not installed')
+def check_kcapi_enc(tap):
     r = rng()
     tmp = tempfile.mkdtemp(prefix='shim-enc-')
     pin, cout, pout = (os.path.join(tmp, n) for n in ('p', 'c', 'd'))
@@ -184,7 +182,9 @@ def main():
         tap.skip('kcapi-enc fails without the shim', 'this kernel has AF_ALG')
     else:
         tap.ok(True, 'kcapi-enc fails without the shim (no AF_ALG here)')
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(needing(('kcapi-enc', 'openssl'), 'kcapi-enc',
+                      'kcapi-tools or openssl not installed'),
+              check_kcapi_enc)

@@ -10,7 +10,7 @@ with the same seed, and a chi-square test of byte frequencies over 1 MiB
 with bounds wide enough that a correct generator fails about once in a
 million runs.
 """
-from shimtest import run, tap_needing
+from shimtest import run, needing, run_tests
 
 NAMES = ['stdrng', 'drbg_nopr_hmac_sha256', 'drbg_nopr_ctr_aes256',
          'drbg_pr_hmac_sha256', 'drbg_nopr_hmac_sha512']
@@ -24,9 +24,7 @@ def chi2(data):
     return sum((c - exp) ** 2 / exp for c in counts)
 
 
-def main():
-    tap = tap_needing(('kcapi-rng',), 'kcapi-rng',
-                      'kcapi-tools not installed')
+def check_kcapi_rng(tap):
     probe = run(['kcapi-rng', '-b', '16'], data=b'')
     if probe.returncode != 0:
         tap.skip('kcapi-rng', 'stdrng not served: %s' %
@@ -60,7 +58,9 @@ def main():
         tap.ok(True, 'kcapi-rng fails without the shim (no AF_ALG here)')
     else:
         tap.skip('kcapi-rng without the shim', 'this kernel has AF_ALG')
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(needing(('kcapi-rng',), 'kcapi-rng',
+                      'kcapi-tools not installed'),
+              check_kcapi_rng)

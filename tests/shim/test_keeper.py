@@ -36,7 +36,8 @@ import sys
 import time
 
 from afalgpy import chk, out
-from shimtest import run_scenarios, shim_env
+from shimtest import is_child, run_scenario, run_tests, scenario_tests, \
+    shim_env
 
 TIMEOUT = 60
 NOBODY = ['setpriv', '--reuid', '65534', '--regid', '65534',
@@ -442,9 +443,8 @@ SCENARIOS = {
 }
 
 
-def main():
-    run_scenarios(__file__, SCENARIOS, TIMEOUT)
-
-
 if __name__ == '__main__':
-    main()
+    if is_child():
+        run_scenario(SCENARIOS)
+    else:
+        run_tests(*scenario_tests(__file__, SCENARIOS, TIMEOUT))

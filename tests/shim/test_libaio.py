@@ -11,7 +11,7 @@ import os
 import subprocess
 import tempfile
 
-from shimtest import Tap, forward_checks, shim_env
+from shimtest import forward_checks, run_tests, shim_env
 
 CLIENT = os.environ.get('LIBAIO_CLIENT', '')
 
@@ -42,14 +42,12 @@ def host(tap):
                '(no AF_ALG here)')
 
 
-def main():
-    tap = Tap()
+def client_built(tap):
     if not CLIENT:
         tap.skip('libaio-client', 'not built (libaio-dev or libssl-dev '
                  'missing)')
         tap.done()
-    host(tap)
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(client_built, host)

@@ -14,13 +14,11 @@ AF_ALG, so a preloaded fake-kernel.so plays a kernel that has it.
 """
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 
-from shimtest import ASAN_RT, SHIM, Tap, shim_env
+from shimtest import ASAN_RT, SHIM, run_tests, shim_env
 
 FAKE = os.environ.get('FAKE_KERNEL', '')
 CHILD = os.environ.get('SHIM_CHILD')
@@ -116,9 +114,7 @@ def check_records(tap, recs, where):
            where, str(recs[:1]))
 
 
-def main():
-    tap = Tap()
-    tmp = tempfile.mkdtemp(prefix='shim-modes-')
+def check_log_file_and_stderr(tap, tmp):
     log = os.path.join(tmp, 'log')
     r = run_child('log', {'AFALG_SHIM_LOG': log})
     tap.ok(r.returncode == 0, 'log child ran', r.stderr[-1000:])
@@ -139,7 +135,9 @@ def main():
     r = run_child('log', {'AFALG_SHIM_LOG': 'stderr'})
     check_records(tap, records(r.stderr), 'stderr')
 
-    # syslog: our datagram socket bound over /dev in a private namespace
+
+def check_syslog(tap, tmp):
+    """Our datagram socket bound over /dev in a private namespace."""
     devdir = os.path.join(tmp, 'dev')
     os.mkdir(devdir)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -166,7 +164,9 @@ def main():
         check_records(tap, records('\n'.join(msgs)), 'syslog')
     sock.close()
 
-    # modes, with a fake kernel that has AF_ALG
+
+def check_modes(tap, tmp):
+    """AFALG_SHIM=always and fallback, with a fake kernel that has AF_ALG."""
     if not FAKE:
         tap.skip('modes', 'fake-kernel.so not built')
     else:
@@ -196,11 +196,11 @@ def main():
         tap.ok(p.stdout.strip() == b'ba7816bf8f01cfea414140de5dae2223b00361a3'
                b'96177a9cb410ff61f20015ad',
                'fallback: kcapi-dgst sha256("abc") served on this host')
-    shutil.rmtree(tmp)
-    tap.done()
 
 
-if CHILD:
-    child()
-else:
-    main()
+if __name__ == '__main__':
+    if CHILD:
+        child()
+    else:
+        run_tests(check_log_file_and_stderr, check_syslog, check_modes,
+                  tmp_prefix='shim-modes-')

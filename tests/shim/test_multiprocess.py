@@ -30,7 +30,7 @@ import tempfile
 import time
 
 from afalgpy import chk, opened
-from shimtest import run_scenarios
+from shimtest import is_child, run_scenario, run_tests, scenario_tests
 
 ENC, DEC = 1, 0
 TIMEOUT = 30
@@ -382,6 +382,12 @@ SCENARIOS = {
 
 def main():
     log = tempfile.NamedTemporaryFile(prefix='shim-mp-', suffix='.log')
-    run_scenarios(__file__, SCENARIOS, TIMEOUT, {'AFALG_SHIM_LOG': log.name})
+    run_tests(*scenario_tests(__file__, SCENARIOS, TIMEOUT,
+                              {'AFALG_SHIM_LOG': log.name}))
 
-main()
+
+if __name__ == '__main__':
+    if is_child():
+        run_scenario(SCENARIOS)
+    else:
+        main()

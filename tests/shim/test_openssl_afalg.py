@@ -15,7 +15,7 @@ import os
 import subprocess
 import tempfile
 
-from shimtest import randbytes, rng, run, tap_needing
+from shimtest import randbytes, rng, run, needing, run_tests
 
 
 def builtin(bits, key, iv, data, dec=False):
@@ -25,9 +25,7 @@ def builtin(bits, key, iv, data, dec=False):
                           check=True).stdout
 
 
-def main():
-    tap = tap_needing(('openssl',), 'openssl afalg engine',
-                      'openssl not installed')
+def check_afalg_engine(tap):
     r = rng()
     tmp = tempfile.mkdtemp(prefix='shim-ossl-')
     log = os.path.join(tmp, 'log')
@@ -97,7 +95,9 @@ def main():
         if os.path.exists(p):
             os.unlink(p)
     os.rmdir(tmp)
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(needing(('openssl',), 'openssl afalg engine',
+                      'openssl not installed'),
+              check_afalg_engine)

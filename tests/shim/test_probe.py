@@ -9,7 +9,7 @@ two transcripts of ordinary (non-AF_ALG) operations must be identical.
 import os
 import subprocess
 
-from shimtest import Tap, forward_checks, shim_env
+from shimtest import forward_checks, run_tests, shim_env
 
 PROBE = os.environ.get('SHIM_PROBE', '')
 CMDS = ['aio', 'splice', 'poll', 'keyring', 'fds', 'threads', 'zeroise',
@@ -61,11 +61,13 @@ def log_comm_is_escaped(tap):
                                           lines))
 
 
-def main():
-    tap = Tap()
+def probe_built(tap):
     if not PROBE:
         tap.skip('shim-probe', 'not built (no libcrypto development files)')
         tap.done()
+
+
+def check_probe_commands(tap):
     for cmd in CMDS:
         try:
             r = probe(cmd)
@@ -74,8 +76,8 @@ def main():
             continue
         forward_checks(tap, r, cmd)
 
-    log_comm_is_escaped(tap)
 
+def check_hygiene_transcript(tap):
     plain = probe('hygiene', shim=False)
     shimmed = probe('hygiene', shim=True)
     a = [l for l in plain.stdout.splitlines() if l.startswith('T ')]
@@ -89,7 +91,8 @@ def main():
            'behave identically under the shim',
            '\n'.join('-%s\n+%s' % d for d in diff[:20]) +
            '\nlengths %d %d' % (len(a), len(b)))
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(probe_built, check_probe_commands, log_comm_is_escaped,
+              check_hygiene_transcript)

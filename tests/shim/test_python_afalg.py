@@ -7,12 +7,8 @@ Runs as a child process with LD_PRELOAD so the interpreter's socket calls
 go through the shim.
 """
 import os
-import subprocess
-import sys
 
-from shimtest import Tap, shim_env
-
-CHILD = os.environ.get('SHIM_CHILD') == '1'
+from shimtest import child_checks, is_child, run_tests
 
 
 def child():
@@ -23,8 +19,6 @@ def child():
     def chk(c, m):
         print('%s %s' % ('PASS' if c else 'FAIL', m), flush=True)
 
-    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
-    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
     key=os.urandom(32); iv=os.urandom(16)
     t=socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
     t.bind(('skcipher','chacha20'))
@@ -76,22 +70,8 @@ def child():
         except OSError as e: chk(e.errno==74,'EBADMSG %r'%e)
 
 
-def main():
-    tap = Tap()
-    env = shim_env({'SHIM_CHILD': '1'})
-    r = subprocess.run([sys.executable, __file__], env=env,
-                       capture_output=True, text=True, timeout=120)
-    n = 0
-    for line in r.stdout.splitlines():
-        if line.startswith(('PASS ', 'FAIL ')):
-            n += 1
-            tap.ok(line.startswith('PASS'), line[5:])
-    tap.ok(r.returncode == 0 and n > 0, 'child exited cleanly',
-           r.stderr[-2000:])
-    tap.done()
-
-
-if CHILD:
-    child()
-else:
-    main()
+if __name__ == '__main__':
+    if is_child():
+        child()
+    else:
+        run_tests(child_checks(__file__, timeout=120))

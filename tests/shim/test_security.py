@@ -35,7 +35,8 @@ import sys
 import time
 
 from afalgpy import chk, opened, out
-from shimtest import run_scenarios, shim_env
+from shimtest import is_child, run_scenario, run_tests, scenario_tests, \
+    shim_env
 
 TIMEOUT = 60
 NOBODY = ['setpriv', '--reuid', '65534', '--regid', '65534',
@@ -380,7 +381,8 @@ SCENARIOS = {
 }
 
 
-def main():
-    run_scenarios(__file__, SCENARIOS, TIMEOUT)
-
-main()
+if __name__ == '__main__':
+    if is_child():
+        run_scenario(SCENARIOS)
+    else:
+        run_tests(*scenario_tests(__file__, SCENARIOS, TIMEOUT))

@@ -19,16 +19,14 @@ import json
 import os
 import tempfile
 
-from shimtest import run, tap_needing
+from shimtest import run, needing, run_tests
 
 MUST = {('hash', 'sha256'), ('hash', 'sha1'), ('hash', 'md5'),
         ('hash', 'sha512'), ('skcipher', 'cbc(aes)'),
         ('skcipher', 'ctr(aes)'), ('skcipher', 'ecb(aes)')}
 
 
-def main():
-    tap = tap_needing(('stress-ng',), 'stress-ng --af-alg',
-                      'stress-ng not installed')
+def check_stressor(tap):
     tmp = tempfile.mkdtemp(prefix='shim-sng-')
     log = os.path.join(tmp, 'afalg.log')
     argv = ['stress-ng', '--af-alg', '2', '--af-alg-ops', '4000', '-t', '30',
@@ -65,7 +63,9 @@ def main():
         tap.ok(True, 'without the shim the stressor does nothing here')
     else:
         tap.skip('stress-ng without the shim', 'this kernel has AF_ALG')
-    tap.done()
 
 
-main()
+if __name__ == '__main__':
+    run_tests(needing(('stress-ng',), 'stress-ng --af-alg',
+                      'stress-ng not installed'),
+              check_stressor)
