@@ -18,7 +18,7 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 
-#include "afalg-shim.h"
+#include "types.h"
 #include "txq.h"
 
 static ssize_t aead_step(struct afs_sock *s, struct msghdr *msg, size_t done,

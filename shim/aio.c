@@ -25,7 +25,7 @@
 #include <sys/uio.h>
 #include <linux/aio_abi.h>
 
-#include "real.h"
+#include "entry.h"
 
 /* struct __aio_sigset of the io_pgetevents ABI (not in older uapi headers) */
 struct afs_aio_sigset {

@@ -25,7 +25,7 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 enum aead_kind { GCM, RFC4106, RFC4543, CCM, RFC4309 };
 

@@ -22,7 +22,7 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 static int aes_setkey_(void *tfm, const u8 *key, unsigned int len)
 {

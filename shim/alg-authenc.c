@@ -17,7 +17,7 @@
 #include <crypto/authenc-lib.h>
 #include <linux/errno.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 #define AUTHENC_OPS(pfx, h)						\
 static int pfx##_setkey_(void *tfm, const u8 *key, unsigned int len)	\

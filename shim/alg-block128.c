@@ -22,7 +22,7 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 /*
  * The tfm: which cipher, then its expanded key (for xts the data key and

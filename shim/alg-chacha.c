@@ -12,7 +12,7 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 struct chacha_tfm {
 	u32 key[CHACHA_KEY_WORDS];

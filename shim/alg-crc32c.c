@@ -12,7 +12,7 @@
 #include <crypto/crc32c.h>
 #include <linux/errno.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 /*
  * The tfm context starts zeroed, so it holds the key XOR the default key:

@@ -11,7 +11,7 @@
 #include <crypto/des.h>
 #include <linux/errno.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 static int weak_ok(int err)
 {

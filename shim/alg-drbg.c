@@ -18,7 +18,7 @@
  */
 #include <crypto/drbg-lib.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 #define DRBG_OPS(pfx, core, pr)						\
 static int pfx##_seed_(void *tfm, const u8 *seed, unsigned int len)	\

@@ -15,7 +15,7 @@
 #ifndef AFALG_SHIM_ALG_HASH_H
 #define AFALG_SHIM_ALG_HASH_H
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 #define AFS_HASH_ADAPTERS(alg)						\
 static void alg##_init_(const void *tfm, void *req)			\

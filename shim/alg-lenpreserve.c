@@ -17,7 +17,7 @@
 #include <crypto/hctr2.h>
 #include <linux/errno.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 static int adiantum12_setkey_(void *tfm, const u8 *key, unsigned int len)
 {

@@ -45,40 +45,6 @@ EXPORT int epoll_ctl(int epfd, int op, int fd, struct epoll_event *ev)
  * latest one slice later (the kernel: at once), and the call returns at
  * its deadline with the state as it is then.
  */
-#define WAIT_SLICE_MAX_MS 64
-
-int64_t afs_now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-/* the milliseconds of the next slice; 0 at the deadline (-1: none) */
-int afs_next_slice(int64_t deadline, int *slice)
-{
-	int64_t left;
-	int r = *slice;
-
-	if (*slice < WAIT_SLICE_MAX_MS)
-		*slice *= 2;
-	if (deadline < 0)
-		return r;
-	left = deadline - afs_now_ms();
-	if (left <= 0)
-		return 0;
-	return left < r ? (int)left : r;
-}
-
-int64_t afs_deadline_of(const struct timespec *ts, int timeout)
-{
-	if (ts)
-		return afs_now_ms() + ts->tv_sec * 1000 +
-		       (ts->tv_nsec + 999999) / 1000000;
-	return timeout < 0 ? -1 : afs_now_ms() + timeout;
-}
-
 /* our entries' revents from their state now; returns how many are set */
 static int poll_ours(struct pollfd *fds, struct pollfd *v, nfds_t n)
 {

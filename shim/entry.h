@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "real.h"
+#include "remote.h"
 
 /* exported: listed in libafalg-shim.map */
 #define EXPORT __attribute__((visibility("default")))
@@ -60,6 +61,9 @@ static inline void afs_msg_one(struct msghdr *m, struct iovec *v,
 #define AFS_STANDIN(r, fd, s)						\
 	(__builtin_expect((r) < 0, 0) && errno == ENOTCONN &&		\
 	 ((s) = afs_remote_adopt(fd)) != NULL)
+
+/* fork.c: after fork(), in the child, the state of every layer made right */
+AFS_HIDDEN void afs_atfork_child(void);
 
 /* glibc's _FORTIFY_SOURCE failure: the *_chk variants call it */
 extern void __chk_fail(void) __attribute__((noreturn));

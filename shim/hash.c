@@ -24,7 +24,7 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 
-#include "afalg-shim.h"
+#include "types.h"
 
 struct afs_hash_state {
 	bool more;

@@ -41,6 +41,7 @@
 
 #include "keeper-proto.h"
 #include "real.h"
+#include "share.h"
 
 /* ------------------------------------------------------------------ */
 /* what startup.c gives the shim: here the libc functions themselves   */
@@ -62,18 +63,6 @@ bool afs_vfork_child(void) { return false; }
 enum afs_mode afs_mode(void) { return AFS_MODE_ALWAYS; }
 const char *afs_log_dest(void) { return NULL; }
 unsigned int afs_optmem_max(void) { return 131072; }
-
-/* remote.c is the holders' side: a keeper holds no remote socket */
-ssize_t afs_remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
-		       int flags, bool send)
-{
-	(void)s; (void)fd; (void)msg; (void)flags; (void)send;
-	return -EOPNOTSUPP;
-}
-
-int afs_remote_poll(struct afs_sock *s) { (void)s; return 0; }
-void afs_remote_release(struct afs_sock *s) { (void)s; }
-void afs_remote_atfork_child(struct afs_sock *s) { (void)s; }
 
 /* ------------------------------------------------------------------ */
 

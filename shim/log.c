@@ -33,6 +33,7 @@
 #include <sys/un.h>
 
 #include "real.h"
+#include "sock.h"
 
 static void json_str(char *out, size_t cap, const char *s)
 {

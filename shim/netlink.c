@@ -24,6 +24,7 @@
 #include <sys/syscall.h>
 
 #include "real.h"
+#include "types.h"
 
 struct nl_dgram {
 	struct nl_dgram *next;
@@ -108,6 +109,8 @@ static uint32_t new_portid(void)
 	return id;
 }
 
+static const struct afs_kind_ops nl_kind_ops;
+
 static int nl_setup(struct afs_sock *s)
 {
 	s->st.nl = calloc(1, sizeof(*s->st.nl));
@@ -121,8 +124,8 @@ int afs_nl_create(int type, int flags)
 
 	if (type != SOCK_RAW && type != SOCK_DGRAM)
 		return -ESOCKTNOSUPPORT;
-	fd = afs_sock_open(AFS_KIND_NETLINK, SOCK_DGRAM, flags, type,
-			   nl_setup);
+	fd = afs_sock_open(AFS_KIND_NETLINK, &nl_kind_ops, SOCK_DGRAM, flags,
+			   type, nl_setup);
 	/*
 	 * The placeholder's SO_RCVBUF starts at net.core.rmem_default and
 	 * follows SO_RCVBUF/SO_RCVBUFFORCE as the netlink socket's would.
@@ -135,7 +138,7 @@ int afs_nl_create(int type, int flags)
 	return fd;
 }
 
-void afs_nl_release(struct afs_sock *s)
+static void nl_release(struct afs_sock *s)
 {
 	struct afs_nl_state *n = s->st.nl;
 	struct nl_dgram *d;
@@ -150,7 +153,7 @@ void afs_nl_release(struct afs_sock *s)
 	s->st.nl = NULL;
 }
 
-int afs_nl_bind(struct afs_sock *s, const void *addr, unsigned int len)
+static int nl_bind(struct afs_sock *s, const void *addr, unsigned int len)
 {
 	struct afs_nl_state *n = s->st.nl;
 	struct sockaddr_nl sa;
@@ -165,7 +168,7 @@ int afs_nl_bind(struct afs_sock *s, const void *addr, unsigned int len)
 	memcpy(&sa, addr, sizeof(sa));
 	if (sa.nl_family != AF_NETLINK)
 		return -EINVAL;
-	pthread_mutex_lock(&s->lock);
+	pthread_mutex_lock(&s->lk.lock);
 	if (n->bound) {
 		/* netlink_bind(): a bound socket keeps its port id */
 		if (sa.nl_pid != n->portid)
@@ -174,7 +177,7 @@ int afs_nl_bind(struct afs_sock *s, const void *addr, unsigned int len)
 		n->portid = sa.nl_pid ? sa.nl_pid : new_portid();
 		n->bound = true;
 	}
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->lk.lock);
 	return err;
 }
 
@@ -185,9 +188,9 @@ int afs_nl_getsockname(struct afs_sock *s, void *addr, unsigned int *len)
 
 	if (!len)
 		return -EFAULT;
-	pthread_mutex_lock(&s->lock);
+	pthread_mutex_lock(&s->lk.lock);
 	sa.nl_pid = s->st.nl->portid;
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->lk.lock);
 	if ((int)*len < 0)
 		return -EINVAL;
 	l = *len < sizeof(sa) ? *len : sizeof(sa);
@@ -198,8 +201,8 @@ int afs_nl_getsockname(struct afs_sock *s, void *addr, unsigned int *len)
 	return 0;
 }
 
-int afs_nl_setsockopt(struct afs_sock *s, int level, int name,
-		      const void *val, unsigned int len)
+static int nl_setsockopt(struct afs_sock *s, int level, int name,
+			 const void *val, unsigned int len)
 {
 	int v = 0;
 
@@ -219,11 +222,11 @@ int afs_nl_setsockopt(struct afs_sock *s, int level, int name,
 	case NETLINK_NO_ENOBUFS:
 		if (len < sizeof(int))
 			return -EINVAL;
-		pthread_mutex_lock(&s->lock);
+		pthread_mutex_lock(&s->lk.lock);
 		s->st.nl->no_enobufs = v;
 		if (v)		/* netlink_setsockopt() clears the state */
 			s->st.nl->congested = false;
-		pthread_mutex_unlock(&s->lock);
+		pthread_mutex_unlock(&s->lk.lock);
 		return 0;
 	case NETLINK_PKTINFO:
 	case NETLINK_BROADCAST_ERROR:
@@ -242,16 +245,16 @@ int afs_nl_setsockopt(struct afs_sock *s, int level, int name,
 	}
 }
 
-int afs_nl_poll(struct afs_sock *s)
+static int nl_poll(struct afs_sock *s)
 {
 	int m = POLLOUT | POLLWRNORM | POLLWRBAND;
 
-	pthread_mutex_lock(&s->lock);
+	pthread_mutex_lock(&s->lk.lock);
 	if (s->st.nl->head)
 		m |= POLLIN | POLLRDNORM;
 	if (s->st.nl->err)	/* datagram_poll(): sk_err */
 		m |= POLLERR;
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->lk.lock);
 	return m;
 }
 
@@ -710,7 +713,8 @@ int afs_nl_process(struct afs_sock *s, const uint8_t *buf, size_t len)
 	return 0;
 }
 
-ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
+static ssize_t nl_sendmsg(struct afs_sock *s, const struct msghdr *m,
+			  int flags)
 {
 	struct afs_nl_state *n = s->st.nl;
 	struct sockaddr_nl dst = { .nl_family = AF_NETLINK };
@@ -743,7 +747,7 @@ ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
 		       m->msg_iov[i].iov_len);
 		off += m->msg_iov[i].iov_len;
 	}
-	pthread_mutex_lock(&s->lock);
+	pthread_mutex_lock(&s->lk.lock);
 	if (!n->bound) {
 		n->portid = new_portid();
 		n->bound = true;
@@ -754,13 +758,13 @@ ssize_t afs_nl_sendmsg(struct afs_sock *s, const struct msghdr *m, int flags)
 	 * names a socket the shim does not have.
 	 */
 	err = dst.nl_pid ? -ECONNREFUSED : afs_nl_process(s, data, len);
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->lk.lock);
 	free(data);
 	return err ? err : (ssize_t)len;
 }
 
-ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
-		       int flags)
+static ssize_t nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
+			  int flags)
 {
 	struct afs_nl_state *n = s->st.nl;
 	struct nl_dgram *d;
@@ -769,16 +773,16 @@ ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
 
 	if (flags & MSG_OOB)
 		return -EOPNOTSUPP;
-	pthread_mutex_lock(&s->lock);
+	pthread_mutex_lock(&s->lk.lock);
 	if (n->err) {		/* sock_error() comes before the queue */
 		r = -n->err;
 		n->err = 0;
-		pthread_mutex_unlock(&s->lock);
+		pthread_mutex_unlock(&s->lk.lock);
 		return r;
 	}
 	d = n->head;
 	if (!d) {
-		pthread_mutex_unlock(&s->lock);
+		pthread_mutex_unlock(&s->lk.lock);
 		if ((flags & MSG_DONTWAIT) || afs_nonblock(fd))
 			return -EAGAIN;
 		/* nothing will ever arrive: block like the kernel would */
@@ -794,7 +798,7 @@ ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
 	/* netlink_rcv_wake(): a drained queue is no longer congested */
 	if (!n->head)
 		n->congested = false;
-	pthread_mutex_unlock(&s->lock);
+	pthread_mutex_unlock(&s->lk.lock);
 
 	copied = d->len;
 	if (len < copied) {
@@ -814,3 +818,17 @@ ssize_t afs_nl_recvmsg(struct afs_sock *s, int fd, struct msghdr *m,
 		free(d);
 	return copied;
 }
+
+static ssize_t nl_msg(struct afs_sock *s, int fd, struct msghdr *m, int flags,
+		      bool send)
+{
+	return send ? nl_sendmsg(s, m, flags) : nl_recvmsg(s, fd, m, flags);
+}
+
+static const struct afs_kind_ops nl_kind_ops = {
+	.bind = nl_bind,
+	.setsockopt = nl_setsockopt,
+	.msg = nl_msg,
+	.poll = nl_poll,
+	.release = nl_release,
+};

@@ -26,7 +26,7 @@
 #include <sys/epoll.h>
 #include <sys/uio.h>
 
-#include "afalg-shim.h"
+#include "base.h"
 
 /* Every libc function the shim interposes or calls past itself. */
 #define AFS_REAL_FUNCS(X)						\
@@ -77,5 +77,15 @@ AFS_HIDDEN void afs_startup_sockets(void);
  * descriptor table, which the shim's table does not describe.
  */
 AFS_HIDDEN bool afs_vfork_child(void);
+
+/*
+ * fork.c's handlers, which afs_startup_sockets() registers with
+ * pthread_atfork() (a reference to the top layer, not a call); the child's
+ * tells afs_startup_forked() that this is the process the table describes.
+ */
+AFS_HIDDEN void afs_fork_prepare(void);
+AFS_HIDDEN void afs_fork_parent(void);
+AFS_HIDDEN void afs_fork_child(void);
+AFS_HIDDEN void afs_startup_forked(void);
 
 #endif /* AFALG_SHIM_REAL_H */

@@ -17,10 +17,11 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "afalg-shim.h"
+#include "alg.h"
 
 #define MAX_NAME 128
 

@@ -32,6 +32,7 @@
 
 #include "keeper-proto.h"
 #include "real.h"
+#include "remote.h"
 
 #ifndef AFS_KEEPER_PATH
 #error "AFS_KEEPER_PATH: the keeper's path, fixed at build time (meson)"
@@ -431,6 +432,8 @@ static int remote_connect(struct afs_sock *s, int fd)
 	return -ENOTCONN;
 }
 
+static const struct afs_kind_ops remote_kind_ops;
+
 struct afs_sock *afs_remote_adopt(int fd)
 {
 	int saved = errno;
@@ -446,6 +449,7 @@ struct afs_sock *afs_remote_adopt(int fd)
 	s = afs_sock_alloc(AFS_KIND_REMOTE);
 	if (!s)
 		goto no;
+	s->kops = &remote_kind_ops;
 	s->fd_type = SOCK_SEQPACKET;
 	s->chan = -1;
 	s->keeper = keeper;
@@ -472,7 +476,7 @@ no:
 	return NULL;
 }
 
-void afs_remote_release(struct afs_sock *s)
+static void remote_release(struct afs_sock *s)
 {
 	if (s->chan >= 0)
 		AFS_REAL(close)(s->chan);
@@ -482,7 +486,7 @@ void afs_remote_release(struct afs_sock *s)
 }
 
 /* after fork(): the connection is the parent's; the child makes its own */
-void afs_remote_atfork_child(struct afs_sock *s)
+static void remote_atfork_child(struct afs_sock *s)
 {
 	if (s->chan >= 0)
 		AFS_REAL(close)(s->chan);
@@ -591,8 +595,8 @@ static ssize_t remote_once(struct afs_sock *s, int fd, struct msghdr *msg,
 	return m.res;
 }
 
-ssize_t afs_remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
-		       int flags, bool send)
+static ssize_t remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
+			  int flags, bool send)
 {
 	size_t total = afs_iov_total(msg->msg_iov, msg->msg_iovlen), done = 0;
 	/* hash sockets never wait; skcipher and aead honour O_NONBLOCK */
@@ -627,7 +631,7 @@ ssize_t afs_remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
 	}
 }
 
-int afs_remote_poll(struct afs_sock *s)
+static int remote_poll(struct afs_sock *s)
 {
 	struct afk_hdr h;
 	struct afk_msg m;
@@ -639,3 +643,10 @@ int afs_remote_poll(struct afs_sock *s)
 	afs_unlock(s);
 	return r || m.res < 0 ? 0 : m.res;
 }
+
+static const struct afs_kind_ops remote_kind_ops = {
+	.msg = remote_msg,
+	.poll = remote_poll,
+	.release = remote_release,
+	.atfork_child = remote_atfork_child,
+};

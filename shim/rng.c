@@ -9,7 +9,7 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 
-#include "afalg-shim.h"
+#include "types.h"
 
 static ssize_t rng_recvmsg(struct afs_sock *s, struct msghdr *msg,
 			   size_t len, int flags)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One socket across processes, and the sleeps of every socket.
+ * One socket across processes (the locks and sleeps themselves: sync.c).
  *
  * In the kernel a descriptor that fork() copies still names the one
  * socket: what either process sends, the other receives; IV, hash state
  * and queued data are one.  The shim keeps a socket's state in private
  * memory, which is the fast path for the programs that never fork with a
  * socket open, until fork() copies the descriptor table (the atfork
- * prepare handler, startup.c).  Then every socket of the table (and the
+ * prepare handler, fork.c).  Then every socket of the table (and the
  * tfm socket behind every op socket) moves into a region of its own:
  *
  *   mmap(MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE), inherited by the
@@ -28,22 +28,19 @@
  * socket is still open in the sleepers' process); one that dies while its
  * send waits for room leaves no concurrent-send EBUSY behind (txq.c).
  *
- * Sleeps, private or shared, are futex waits: a signal whose handler was
- * installed without SA_RESTART ends them with EINTR, with SA_RESTART the
- * kernel restarts the wait, as sk_wait_event() does for a kernel socket.
+ * The socket core reaches a shared socket's region only through
+ * region_ops (the last close), which sharing hands it with the region.
  */
 #include <errno.h>
 #include <signal.h>
-#include <limits.h>
 #include <linux/futex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "real.h"
+#include "share.h"
 
 #define AFS_HOLDERS 126
 
@@ -59,154 +56,7 @@ struct afs_shared {
 };
 
 /* ------------------------------------------------------------------ */
-/* Locks and sleeps                                                    */
-
-/*
- * How many of the shim's socket locks this thread holds: fork() from a
- * signal handler that interrupted one of them must not wait for it in the
- * atfork handler (startup.c), as the interrupted code cannot go on until
- * the handler returns.
- */
-static __thread int locks_held
-	__attribute__((tls_model("initial-exec")));
-
-bool afs_locks_held_here(void)
-{
-	return locks_held != 0;
-}
-
-/*
- * The count covers the lock from before it is taken until after it is
- * released, so a handler that runs in between never misses it (and at
- * worst sees a lock not held yet, or no longer, and shares nothing).
- */
-void afs_mutex_lock(pthread_mutex_t *m)
-{
-	locks_held++;
-	atomic_signal_fence(memory_order_seq_cst);
-	/* a robust lock whose owner died: take the state as it was left */
-	if (pthread_mutex_lock(m) == EOWNERDEAD)
-		pthread_mutex_consistent(m);
-}
-
-void afs_mutex_unlock(pthread_mutex_t *m)
-{
-	pthread_mutex_unlock(m);
-	atomic_signal_fence(memory_order_seq_cst);
-	locks_held--;
-}
-
-void afs_lock(struct afs_sock *s)
-{
-	pthread_mutex_t *m;
-
-	for (;;) {
-		m = atomic_load_explicit(&s->mtx, memory_order_acquire);
-		afs_mutex_lock(m);
-		/* shared meanwhile: the holder of the old lock moved it */
-		if (__builtin_expect(atomic_load_explicit(
-				&s->mtx, memory_order_relaxed) == m, 1))
-			return;
-		afs_mutex_unlock(m);
-	}
-}
-
-/*
- * A non-blocking call on shared socket @s: whether its lock stays held by
- * another holder for longer than AFS_BUSY_MS.  The kernel never holds a
- * socket lock across a return to user space, so its lock_sock() waits only
- * for another call to finish; here a holder can be stopped in the middle
- * of one.  The lock is not kept: the call takes it again as usual.
- */
-#define AFS_BUSY_MS 20
-
-bool afs_share_busy(struct afs_sock *s)
-{
-	pthread_mutex_t *m = atomic_load_explicit(&s->mtx,
-						  memory_order_acquire);
-	struct timespec until;
-	int r;
-
-	r = pthread_mutex_trylock(m);
-	if (r == EBUSY) {
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += AFS_BUSY_MS * 1000000L;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
-		r = pthread_mutex_timedlock(m, &until);
-	}
-	if (r == EOWNERDEAD) {
-		pthread_mutex_consistent(m);
-		r = 0;
-	}
-	if (r)
-		return true;
-	pthread_mutex_unlock(m);
-	return false;
-}
-
-void afs_unlock(struct afs_sock *s)
-{
-	afs_mutex_unlock(atomic_load_explicit(&s->mtx, memory_order_relaxed));
-}
-
-/*
- * Called with the lock held, as every sleeper counts itself in @waiters
- * with the lock held: no sleeper, no store and no system call (the
- * common single-threaded case).
- */
-static void wake_queue(struct afs_waitq *wq, int flags)
-{
-	if (!atomic_load_explicit(&wq->waiters, memory_order_relaxed))
-		return;
-	atomic_fetch_add_explicit(&wq->seq, 1, memory_order_release);
-	AFS_REAL(syscall)(SYS_futex, &wq->seq, FUTEX_WAKE | flags, INT_MAX,
-			 NULL, NULL, 0);
-}
-
-/* Caller holds the lock. */
-void afs_wake(struct afs_sock *s)
-{
-	wake_queue(s->wq, s->futex_flags);
-}
-
-/*
- * Sleep until the next afs_wake(): called and returns with the lock held.
- * 0, or -EINTR when a signal handler without SA_RESTART ran.
- */
-int afs_wait(struct afs_sock *s)
-{
-	struct afs_waitq *wq = s->wq;
-	int flags = s->futex_flags, err = 0;
-	unsigned int seq;
-	long r;
-
-	seq = atomic_load_explicit(&wq->seq, memory_order_acquire);
-	atomic_fetch_add(&wq->waiters, 1);
-	afs_unlock(s);
-	r = AFS_REAL(syscall)(SYS_futex, &wq->seq, FUTEX_WAIT | flags, seq,
-			     NULL, NULL, 0);
-	if (r < 0 && errno == EINTR)
-		err = -EINTR;
-	atomic_fetch_sub(&wq->waiters, 1);
-	afs_lock(s);
-	return err;
-}
-
-/* ------------------------------------------------------------------ */
 /* Moving a socket into a shared region                                */
-
-/*
- * Whether op socket @s is still a nokey child: one flag for every process
- * once shared (s->nokey is then this process's hint, true until the
- * locked check reads the shared flag).  Caller holds the lock.
- */
-bool *afs_nokey_slot(struct afs_sock *s)
-{
-	return s->sh ? &s->sh->nokey : &s->nokey;
-}
 
 /*
  * The regions this process maps, for the count a fork adds.  The size is
@@ -308,6 +158,8 @@ static size_t payload_of(struct afs_sock *s)
  * NETLINK_CRYPTO socket (each process keeps its own replies), stay as
  * they are.  Caller holds the table lock.
  */
+static const struct afs_share_ops region_ops;
+
 static int share_one(struct afs_sock *s)
 {
 	struct afs_shared *sh;
@@ -338,14 +190,16 @@ static int share_one(struct afs_sock *s)
 			s->ops->share_move(s, sh->data, payload);
 	}
 	s->sh = sh;
-	old_wq = s->wq;
-	old_flags = s->futex_flags;
-	s->wq = &sh->wq;
-	s->futex_flags = 0;
-	atomic_store_explicit(&s->mtx, &sh->lock, memory_order_release);
+	s->share_ops = &region_ops;
+	s->sh_nokey = &sh->nokey;
+	old_wq = s->lk.wq;
+	old_flags = s->lk.futex_flags;
+	s->lk.wq = &sh->wq;
+	s->lk.futex_flags = 0;
+	atomic_store_explicit(&s->lk.mtx, &sh->lock, memory_order_release);
 	/* sleepers on the private word come back and find the region */
-	wake_queue(old_wq, old_flags);
-	afs_mutex_unlock(&s->lock);
+	afs_waitq_wake(old_wq, old_flags);
+	afs_mutex_unlock(&s->lk.lock);
 	return 0;
 }
 
@@ -391,7 +245,7 @@ void afs_share_atfork_child(void)
  * true when no other live process holds it, and the caller then releases
  * the socket's state as the kernel's last close would.
  */
-bool afs_share_release(struct afs_sock *s)
+static bool region_release(struct afs_sock *s)
 {
 	struct afs_shared *sh = s->sh;
 	pid_t me = getpid();
@@ -420,7 +274,7 @@ bool afs_share_release(struct afs_sock *s)
 	return last;
 }
 
-void afs_share_unmap(struct afs_sock *s)
+static void region_unmap(struct afs_sock *s)
 {
 	struct region_ref **pp, *r;
 	struct afs_shared *sh = s->sh;
@@ -440,12 +294,19 @@ void afs_share_unmap(struct afs_sock *s)
 	}
 	pthread_mutex_unlock(&regions_lock);
 	s->sh = NULL;
-	s->wq = &s->wq_private;
-	s->futex_flags = FUTEX_PRIVATE_FLAG;
-	atomic_store(&s->mtx, &s->lock);
+	s->sh_nokey = NULL;
+	s->lk.wq = &s->lk.wq_private;
+	s->lk.futex_flags = FUTEX_PRIVATE_FLAG;
+	atomic_store(&s->lk.mtx, &s->lk.lock);
 	if (size)
 		munmap(sh, size);
 }
+
+/* how the socket core lets go of a socket in a region (sock.c) */
+static const struct afs_share_ops region_ops = {
+	.release = region_release,
+	.unmap = region_unmap,
+};
 
 /* a hint: whether this process maps any shared region */
 bool afs_share_any(void)
@@ -457,7 +318,7 @@ bool afs_share_any(void)
  * This process left the trust domain of its fork relatives (entry-cred.c):
  * every socket shared with them is let go of as close() lets go of it,
  * and the descriptor numbers keep the inert placeholders.  The region is
- * unmapped when the last reference here drops (afs_share_unmap()).
+ * unmapped when the last reference here drops (region_unmap()).
  */
 void afs_share_detach_all(void)
 {

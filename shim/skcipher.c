@@ -15,7 +15,7 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 
-#include "afalg-shim.h"
+#include "types.h"
 #include "txq.h"
 
 static size_t iov_left(const struct msghdr *msg, size_t done)

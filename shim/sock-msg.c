@@ -20,6 +20,7 @@
 #include <linux/if_alg.h>
 
 #include "real.h"
+#include "sock.h"
 
 size_t afs_iov_total(const struct iovec *iov, size_t n)
 {
@@ -98,7 +99,7 @@ static ssize_t op_msg(struct afs_sock *s, int fd, struct msghdr *msg,
 	 * (SIGSTOP, a debugger) in the middle of an operation: a call that
 	 * must not wait does not wait for it (share.c, D1).
 	 */
-	if ((flags & MSG_DONTWAIT) && s->sh && afs_share_busy(s))
+	if ((flags & MSG_DONTWAIT) && s->sh && afs_sklock_busy(&s->lk))
 		return -EAGAIN;
 	if (s->nokey) {
 		err = afs_check_key(s);
@@ -161,11 +162,8 @@ static int iov_import(const struct msghdr *msg, struct msghdr *out,
 static ssize_t dispatch(struct afs_sock *s, int fd, struct msghdr *msg,
 			int flags, bool send)
 {
-	if (s->kind == AFS_KIND_NETLINK)
-		return send ? afs_nl_sendmsg(s, msg, flags) :
-			      afs_nl_recvmsg(s, fd, msg, flags);
-	if (s->kind == AFS_KIND_REMOTE)
-		return afs_remote_msg(s, fd, msg, flags, send);
+	if (s->kind == AFS_KIND_NETLINK || s->kind == AFS_KIND_REMOTE)
+		return s->kops->msg(s, fd, msg, flags, send);
 	if (s->kind == AFS_KIND_TFM || (send && !s->ops->sendmsg))
 		return -EOPNOTSUPP;
 	return op_msg(s, fd, msg, flags, send);
@@ -254,9 +252,8 @@ int afs_poll_mask(struct afs_sock *s)
 
 	switch (s->kind) {
 	case AFS_KIND_NETLINK:
-		return afs_nl_poll(s);
 	case AFS_KIND_REMOTE:
-		return afs_remote_poll(s);
+		return s->kops->poll(s);
 	case AFS_KIND_OP:
 		if (!s->ops->poll)
 			return 0;
@@ -264,7 +261,7 @@ int afs_poll_mask(struct afs_sock *s)
 		 * a holder stopped with the shared lock: nothing to report
 		 * yet, and poll() returns at its deadline as the kernel's
 		 */
-		if (s->sh && afs_share_busy(s))
+		if (s->sh && afs_sklock_busy(&s->lk))
 			return 0;
 		afs_lock(s);
 		m = s->ops->poll(s);

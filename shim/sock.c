@@ -17,6 +17,7 @@
 #include <linux/if_alg.h>
 
 #include "real.h"
+#include "sock.h"
 
 #ifndef ALG_SET_KEY_BY_KEY_SERIAL
 #define ALG_SET_KEY_BY_KEY_SERIAL 7
@@ -44,18 +45,107 @@ static const char *const type_names[AFS_NTYPES] = {
 	[AFS_RNG] = "rng",
 };
 
-void afs_wipe(void *p, size_t n)
+/* ------------------------------------------------------------------ */
+/* The objects                                                         */
+
+/*
+ * Objects are type-stable: they are never returned to malloc but kept on
+ * a free list, so a lookup racing with close() may increment the
+ * reference count of an object that is being recycled; it then re-checks
+ * the table entry and retries (the SLAB_TYPESAFE_BY_RCU pattern).  The
+ * per-object state (keys, queues) hangs off the object and is freed when
+ * the count drops to zero.
+ */
+static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct afs_sock *free_list;
+
+struct afs_sock *afs_get(int fd)
 {
-	if (!p)
-		return;
-	memset(p, 0, n);
-	__asm__ __volatile__("" : : "r"(p) : "memory");
+	struct afs_sock *s;
+	int r;
+
+	for (;;) {
+		s = afs_peek(fd);
+		if (!s)
+			return NULL;
+		r = atomic_load_explicit(&s->ref, memory_order_relaxed);
+		do {
+			if (r == 0)
+				break;
+		} while (!atomic_compare_exchange_weak(&s->ref, &r, r + 1));
+		if (r == 0)
+			continue;	/* being freed: re-read the entry */
+		if (afs_peek(fd) == s)
+			return s;
+		afs_put(s);		/* recycled for another fd meanwhile */
+	}
 }
 
-void afs_free_secret(void *p, size_t n)
+struct afs_sock *afs_sock_alloc(enum afs_kind kind)
 {
-	afs_wipe(p, n);
-	free(p);
+	struct afs_sock *s;
+
+	pthread_mutex_lock(&free_lock);
+	s = free_list;
+	if (s)
+		free_list = s->free_next;
+	pthread_mutex_unlock(&free_lock);
+	if (!s) {
+		s = calloc(1, sizeof(*s));
+		if (!s)
+			return NULL;
+	} else {
+		/* keep ->ref at 0 until the object is fully initialised */
+		memset((char *)s + sizeof(s->ref), 0,
+		       sizeof(*s) - sizeof(s->ref));
+	}
+	s->kind = kind;
+	afs_sklock_init(&s->lk);
+	atomic_store_explicit(&s->ref, 1, memory_order_release);
+	return s;
+}
+
+void afs_put(struct afs_sock *s)
+{
+	if (atomic_fetch_sub_explicit(&s->ref, 1, memory_order_acq_rel) != 1)
+		return;
+	afs_sock_release(s);
+	pthread_mutex_destroy(&s->lk.lock);
+	pthread_mutex_lock(&free_lock);
+	s->free_next = free_list;
+	free_list = s;
+	pthread_mutex_unlock(&free_lock);
+}
+
+/*
+ * After fork() only the calling thread exists in the child: private locks
+ * that other threads held are re-initialised (fork.c calls this after the
+ * table's own).  Every socket was shared
+ * before the fork (share.c): its lock and state are the region's, which
+ * the parent's threads still use.
+ */
+void afs_sock_atfork_child(void)
+{
+	int fd, m = afs_max_fd();
+	struct afs_sock *s;
+
+	pthread_mutex_init(&free_lock, NULL);
+	for (fd = 0; fd <= m; fd++) {
+		s = afs_peek_locked(fd);
+		if (!s)
+			continue;
+		pthread_mutex_init(&s->lk.lock, NULL);
+		atomic_init(&s->lk.wq_private.waiters, 0);
+		if (s->kind == AFS_KIND_REMOTE)
+			s->kops->atfork_child(s);
+		if (s->parent)
+			pthread_mutex_init(&s->parent->lk.lock, NULL);
+		if (s->tfm && !s->tfm->in_shared)
+			pthread_mutex_init(&s->tfm->rng_lock, NULL);
+		if (s->parent && s->parent->tfm &&
+		    !s->parent->tfm->in_shared)
+			pthread_mutex_init(&s->parent->tfm->rng_lock, NULL);
+	}
 }
 
 /* The kernel's view of SO_SNDBUF/SO_RCVBUF, read from the placeholder. */
@@ -88,17 +178,20 @@ int afs_sock_create(int type, int protocol)
 	if (protocol != 0)
 		return -EPROTONOSUPPORT;
 
-	return afs_sock_open(AFS_KIND_TFM, SOCK_SEQPACKET, flags, SOCK_SEQPACKET,
+	return afs_sock_open(AFS_KIND_TFM, NULL, SOCK_SEQPACKET, flags,
+			     SOCK_SEQPACKET,
 			     NULL);
 }
 
 /*
- * A new socket of @kind (reporting SO_TYPE @fd_type) behind a placeholder
- * descriptor, an AF_UNIX socket of @sotype | @flags.  @setup, if given,
+ * A new socket of @kind (reporting SO_TYPE @fd_type; @kops for a kind not
+ * AF_ALG's) behind a placeholder descriptor, an AF_UNIX socket of
+ * @sotype | @flags.  @setup, if given,
  * prepares its state before it is installed (a failed one is released).
  * Returns the descriptor or -errno.
  */
-int afs_sock_open(enum afs_kind kind, int sotype, int flags, int fd_type,
+int afs_sock_open(enum afs_kind kind, const struct afs_kind_ops *kops,
+		  int sotype, int flags, int fd_type,
 		  int (*setup)(struct afs_sock *s))
 {
 	struct afs_sock *s;
@@ -112,6 +205,7 @@ int afs_sock_open(enum afs_kind kind, int sotype, int flags, int fd_type,
 		AFS_REAL(close)(fd);
 		return -ENOMEM;
 	}
+	s->kops = kops;
 	s->fd_type = fd_type;
 	err = setup ? setup(s) : 0;
 	if (!err)
@@ -183,7 +277,7 @@ static void tfm_free(struct afs_tfm *t)
  */
 void afs_sock_release(struct afs_sock *s)
 {
-	bool last = afs_share_release(s);
+	bool last = s->sh ? s->share_ops->release(s) : true;
 	struct afs_sock *p;
 
 	switch (s->kind) {
@@ -211,13 +305,12 @@ void afs_sock_release(struct afs_sock *s)
 		afs_put(p);
 		break;
 	case AFS_KIND_NETLINK:
-		afs_nl_release(s);
-		break;
 	case AFS_KIND_REMOTE:
-		afs_remote_release(s);
+		s->kops->release(s);
 		break;
 	}
-	afs_share_unmap(s);
+	if (s->sh)
+		s->share_ops->unmap(s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -233,7 +326,7 @@ int afs_bind(struct afs_sock *s, const void *uaddr, unsigned int addr_len)
 	int type;
 
 	if (s->kind == AFS_KIND_NETLINK)
-		return afs_nl_bind(s, uaddr, addr_len);
+		return s->kops->bind(s, uaddr, addr_len);
 	/* move_addr_to_kernel() comes before the socket's ->bind */
 	if ((int)addr_len < 0 || addr_len > sizeof(sa))
 		return -EINVAL;
@@ -379,7 +472,7 @@ int afs_setsockopt(struct afs_sock *s, int level, int name, const void *val,
 	int err;
 
 	if (s->kind == AFS_KIND_NETLINK)
-		return afs_nl_setsockopt(s, level, name, val, len);
+		return s->kops->setsockopt(s, level, name, val, len);
 	if ((int)len < 0)
 		return -EINVAL;
 	if (s->kind == AFS_KIND_OP || s->kind == AFS_KIND_REMOTE)

@@ -12,6 +12,7 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,33 +37,6 @@ const char *afs_log_dest(void)
 }
 
 /*
- * fork() copies the descriptor table: its sockets become shared first.
- * A fork() from a signal handler that interrupted this thread inside one
- * of the shim's locked sections (a dup() or close() of our socket, a
- * send) cannot wait for that lock: the interrupted code holds it until the
- * handler returns.  Then nothing is shared and the child continues with
- * copies (D1), as when a region cannot be made; nothing is logged, as the
- * log is not async-signal-safe.
- */
-static __thread bool prepare_locked
-	__attribute__((tls_model("initial-exec")));
-
-static void atfork_prepare(void)
-{
-	prepare_locked = !afs_locks_held_here();
-	if (!prepare_locked)
-		return;
-	afs_table_lock();
-	afs_share_all_locked();
-}
-
-static void atfork_parent(void)
-{
-	if (prepare_locked)
-		afs_table_unlock();
-}
-
-/*
  * The process the descriptor table describes.  A child made by vfork()
  * (Python's subprocess, posix_spawn()-like helpers) shares our memory but
  * has its own descriptor table, and closes or dups descriptors before
@@ -72,12 +46,8 @@ static void atfork_parent(void)
  */
 static pid_t table_pid;
 
-static void atfork_child(void)
+void afs_startup_forked(void)
 {
-	/* the child's table lock is made anew, not unlocked */
-	if (prepare_locked)
-		afs_table_unlock();
-	afs_atfork_child();
 	table_pid = getpid();
 }
 
@@ -127,7 +97,7 @@ void *afs_real_resolve(void **slot, const char *name)
 static void register_fork_handlers(void)
 {
 	table_pid = getpid();
-	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+	pthread_atfork(afs_fork_prepare, afs_fork_parent, afs_fork_child);
 }
 
 void afs_startup_sockets(void)

@@ -25,6 +25,7 @@
 #include <sys/time.h>
 
 #include "real.h"
+#include "sock.h"
 
 /* one takeover at a time, so two threads binding one fd agree on it */
 static pthread_mutex_t takeover_lock = PTHREAD_MUTEX_INITIALIZER;

@@ -21,7 +21,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "afalg-shim.h"
+#include "types.h"
 #include "txq.h"
 
 /* The child state: an empty queue and a zero IV (af_alg_accept()). */

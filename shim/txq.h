@@ -3,7 +3,7 @@
 #ifndef AFALG_SHIM_TXQ_H
 #define AFALG_SHIM_TXQ_H
 
-#include "afalg-shim.h"
+#include "types.h"
 
 struct afs_txq {
 	uint8_t *buf;		/* queued data: buf[head .. head+used) */

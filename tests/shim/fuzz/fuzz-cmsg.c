@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "afalg-shim.h"
+#include "sock.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -16,7 +16,7 @@
 #include <sys/socket.h>
 #include <linux/netlink.h>
 
-#include "afalg-shim.h"
+#include "types.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -25,7 +25,7 @@
 #include <sys/uio.h>
 #include <linux/if_alg.h>
 
-#include "afalg-shim.h"
+#include "entry.h"
 #include "afalg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

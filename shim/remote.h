@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef AFALG_SHIM_REMOTE_H
+#define AFALG_SHIM_REMOTE_H
+
+#include "share.h"
+
+/*
+ * remote.c: sockets a keeper holds (docs/security.md, "The keeper").
+ * afs_remote_move(): before descriptor @fd of ours crosses a process
+ * boundary, its state moves into a new keeper and @fd (and every other
+ * number naming the same socket) becomes the stand-in; 0, or -errno and
+ * nothing changed.  afs_remote_adopt(): a call on @fd, not ours, failed
+ * with ENOTCONN: if the kernel's metadata says it is a keeper's stand-in,
+ * connect to the keeper and return the socket (+1 ref); NULL otherwise,
+ * errno kept.
+ */
+AFS_HIDDEN int afs_remote_move(int fd);
+/* execve() and its family: the inherited op sockets move into keepers */
+AFS_HIDDEN void afs_remote_exec(void);
+AFS_HIDDEN struct afs_sock *afs_remote_adopt(int fd);
+/* @addr (@len bytes, as getsockname() returned it) is a stand-in's name */
+AFS_HIDDEN bool afs_remote_name(const void *addr, unsigned int len);
+AFS_HIDDEN void afs_remote_atfork_child(struct afs_sock *s);
+
+#endif /* AFALG_SHIM_REMOTE_H */
