@@ -22,6 +22,7 @@ bottom up, each with its headers and its files.  This fails when
     KC_SOURCE_ROOT=DIR SHIM_ARCHIVE=libafalg-shim-internal.a \
     KEEPER_OBJECT=keeper.c.o tests/shim/test_layers.py
 """
+import fnmatch
 import os
 import re
 import subprocess
@@ -50,19 +51,33 @@ def layer_map():
         if len(cells) != 3 or cells[0] in ('layer', '') or \
                 set(cells[0]) <= set('-: '):
             continue
-        files = re.findall(r'`([\w.-]+\.[ch])`', cells[1] + ' ' + cells[2])
+        files = re.findall(r'`([\w.*-]+\.[ch])`', cells[1] + ' ' + cells[2])
         layers.append((cells[0], files))
     return layers
 
 
 def file_layers():
+    """The layers, {file: its layer's index} for the files of shim/ and
+    those the table names, and the names it gives twice.  A name with a
+    '*' (alg-*.c) takes the files it matches that no row names."""
     layers = layer_map()
-    where, twice = {}, []
+    where, twice, globs = {}, [], []
     for i, (_, files) in enumerate(layers):
         for f in files:
-            if f in where:
+            if f in where or f in [g for g, _ in globs]:
                 twice.append(f)
-            where[f] = i
+            if '*' in f:
+                globs.append((f, i))
+            else:
+                where[f] = i
+    for f in os.listdir(SHIM_DIR):
+        hits = [i for g, i in globs if fnmatch.fnmatch(f, g)]
+        if f not in where and hits:
+            where[f] = hits[0]
+            twice += [f] * (len(hits) - 1)
+    for g, i in globs:
+        if not any(fnmatch.fnmatch(f, g) for f in where):
+            where[g] = i    # matches nothing: reported as missing
     return layers, where, twice
 
 
