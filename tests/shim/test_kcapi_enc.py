@@ -12,9 +12,8 @@ import hashlib
 import os
 import re
 import subprocess
-import tempfile
 
-from shimtest import randbytes, rng, run, needing, run_tests
+from shimtest import needing, randbytes, run, run_tests
 
 
 def openssl_enc(mode, key, iv, data, pad):
@@ -45,10 +44,7 @@ def kcapi_enc(args, key=None, data=None, passwd=None):
             os.close(kr)
 
 
-def check_kcapi_enc(tap):
-    r = rng()
-    tmp = tempfile.mkdtemp(prefix='shim-enc-')
-    pin, cout, pout = (os.path.join(tmp, n) for n in ('p', 'c', 'd'))
+def cbc_aes_served(tap):
     probe = kcapi_enc(['-c', 'cbc(aes)', '--iv', '00' * 16],
                       key=bytes(16), data=bytes(16))
     if probe.returncode != 0:
@@ -56,6 +52,16 @@ def check_kcapi_enc(tap):
                  probe.stderr.decode()[-200:])
         tap.done()
 
+
+def files(tmp):
+    """The plaintext, ciphertext and decrypted files of the tests."""
+    return (os.path.join(tmp, n) for n in ('p', 'c', 'd'))
+
+
+def check_modes(tap, r, tmp):
+    """cbc(aes) and ctr(aes), every key size, files and pipes, against
+    openssl enc."""
+    pin, cout, pout = files(tmp)
     for mode in ('cbc', 'ctr'):
         name = '%s(aes)' % mode
         for klen in (16, 24, 32):
@@ -110,7 +116,10 @@ def check_kcapi_enc(tap):
                        '%s key %d pipe %d bytes decrypts' % (name, klen, n),
                        res.stderr.decode()[-300:])
 
-    # PBKDF2 keys: 256 bits from HMAC-SHA256 (run on AF_ALG by libkcapi)
+
+def check_pbkdf2(tap, r, tmp):
+    """PBKDF2 keys: 256 bits from HMAC-SHA256 (run on AF_ALG by libkcapi)."""
+    pin, cout, _ = files(tmp)
     pt = randbytes(r, 5000)
     with open(pin, 'wb') as f:
         f.write(pt)
@@ -155,7 +164,10 @@ def check_kcapi_enc(tap):
     else:
         tap.skip('cbc(aes) PBKDF2-HMAC-SHA512', 'hmac(sha512) not served')
 
-    # large inputs: 16 MiB through a file (vmsplice) and a pipe (sendmsg)
+
+def check_large(tap, r, tmp):
+    """16 MiB through a file (vmsplice) and a pipe (sendmsg)."""
+    pin, cout, _ = files(tmp)
     key, iv = randbytes(r, 32), randbytes(r, 16)
     big = randbytes(r, 1 << 20) * 15 + randbytes(r, (1 << 20) - 5)
     with open(pin, 'wb') as f:
@@ -171,11 +183,9 @@ def check_kcapi_enc(tap):
     tap.ok(res.returncode == 0 and
            res.stdout == openssl_enc('ctr', key, iv, big, False),
            'ctr(aes) 16 MiB pipe', res.stderr.decode()[-300:])
-    for p in (pin, cout, pout):
-        if os.path.exists(p):
-            os.unlink(p)
-    os.rmdir(tmp)
 
+
+def check_without_shim(tap):
     res = run(['kcapi-enc', '-c', 'cbc(aes)', '--iv', '00' * 16, '-p', 'x',
                '-s', '00', '--pbkdfiter', '1'], data=bytes(16), shim=False)
     if res.returncode == 0:
@@ -187,4 +197,5 @@ def check_kcapi_enc(tap):
 if __name__ == '__main__':
     run_tests(needing(('kcapi-enc', 'openssl'), 'kcapi-enc',
                       'kcapi-tools or openssl not installed'),
-              check_kcapi_enc)
+              cbc_aes_served, check_modes, check_pbkdf2, check_large,
+              check_without_shim, tmp_prefix='shim-enc-')
