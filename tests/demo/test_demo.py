@@ -27,33 +27,34 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 
-from kctest import Tap
+import afalg_matrix as matrix
+from democlients import CLIENT_ALG, EXPECTED_BINDS, OWN_FALLBACK
+from kctest import run_tests
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(TOP, 'tests', 'kernel'))
-import afalg_matrix as matrix  # noqa: E402
-
-from democlients import CLIENT_ALG, EXPECTED_BINDS, OWN_FALLBACK  # noqa: E402
+BUILD = os.environ.get('DEMO_BUILD', os.environ.get('MESON_BUILD_ROOT') or
+                       os.path.join(TOP, 'build'))
 
 
-def main():
-    build = os.environ.get('MESON_BUILD_ROOT') or os.path.join(TOP, 'build')
-    build = os.environ.get('DEMO_BUILD', build)
-    tap = Tap()
+def prerequisites(tap):
+    """The demo's programs built and its clients installed, or the end."""
     for f in ('tracer/afalg-trace', 'shim/libafalg-shim.so'):
-        if not os.path.exists(os.path.join(build, f)):
+        if not os.path.exists(os.path.join(BUILD, f)):
             tap.ok(False, 'demo prerequisites built', '%s/%s missing' %
-                   (build, f))
+                   (BUILD, f))
             tap.done()
     missing = [b for b in ('kcapi-dgst', 'kcapi-enc', 'openssl', 'hardlink')
                if not shutil.which(b)]
     if missing:
         tap.skip('demo', 'clients not installed: %s' % ', '.join(missing))
         tap.done()
+
+
+def check_demo(tap):
+    build = BUILD
     out = tempfile.mkdtemp(prefix='afalg-demo-')
     try:
         r = subprocess.run([os.path.join(TOP, 'scripts', 'demo'),
@@ -66,7 +67,7 @@ def main():
                 res = json.load(f)
         except OSError as e:
             tap.ok(False, 'the demo wrote result.json', e)
-            tap.done()
+            return
         names = [c['client'] for c in res['clients']]
         tap.ok(len(names) >= 6, 'six clients ran (%s)' % ', '.join(names))
         for c in res['clients']:
@@ -84,7 +85,7 @@ def main():
                    '%s: AF_ALG denied, under the shim output identical to '
                    'mode 1' % n, c)
             # level 1, unprivileged: the allowlists (written from the
-            # upstream description in tests/kernel/afalg_matrix.py) decide
+            # upstream description in tests/lib/afalg_matrix.py) decide
             # natively, with no own fallback: OpenSSL's afalg engine falls
             # back when socket() fails (level 2) but not when bind() does
             # ("Failed to bind socket", the cipher is not set up); under
@@ -123,8 +124,7 @@ def main():
         tap.ok(res['plan'], 'afalg-migrate wrote the migration plan')
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    tap.done()
 
 
 if __name__ == '__main__':
-    main()
+    run_tests(prerequisites, check_demo)
