@@ -85,82 +85,91 @@ static void sig_transcript(const char *when)
 	T("%s: blocked: %s", when, line);
 }
 
-int cmd_hygiene(void)
-{
-	char buf[256], path[] = "/tmp/shim-probe-hyg-XXXXXX";
-	int p[2], sv[2], fd, fd2, ls, cs, as, nl, f, efd;
+/*
+ * What the hygiene transcript opens: the steps below share it, in order,
+ * so that every descriptor number is the one it always was.
+ */
+struct hygiene {
+	char buf[256], path[sizeof("/tmp/shim-probe-hyg-XXXXXX")];
+	int p[2], sv[2], fd, ls, cs, as, nl, f, efd;
 	struct sockaddr_in sin;
-	socklen_t sl;
-	struct pollfd pv[2];
-	struct itimerval it;
-	struct sigaction sa;
-	aio_context_t ctx = 0;
-	long r;
+};
 
-	sig_transcript("start");
-	/* plain descriptors */
-	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	T("open /dev/null -> %d", fd);
-	res("pipe2", pipe2(p, O_CLOEXEC));
-	T("pipe fds %d %d", p[0], p[1]);
+/* plain descriptors */
+static void hygiene_plain(struct hygiene *h)
+{
+	int fd2;
+
+	h->fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	T("open /dev/null -> %d", h->fd);
+	res("pipe2", pipe2(h->p, O_CLOEXEC));
+	T("pipe fds %d %d", h->p[0], h->p[1]);
 	errno = 4242;
-	res("write pipe", write(p[1], "hello", 5));
+	res("write pipe", write(h->p[1], "hello", 5));
 	T("errno after a successful write: %d", errno);
-	res("read pipe", read(p[0], buf, sizeof(buf)));
+	res("read pipe", read(h->p[0], h->buf, sizeof(h->buf)));
 	errno = 0;
 	res("close(-1)", close(-1));
 	res("close(999)", close(999));
-	res("read(999)", read(999, buf, 1));
-	res("write(999)", write(999, buf, 1));
-	res("dup(fd)", fd2 = dup(fd));
-	res("dup2(fd, 20)", dup2(fd, 20));
-	res("dup3(fd, 21, O_CLOEXEC)", dup3(fd, 21, O_CLOEXEC));
-	res("dup3(fd, fd, 0)", dup3(fd, fd, 0));
-	res("fcntl F_DUPFD 30", fcntl(fd, F_DUPFD, 30));
-	res("fcntl F_DUPFD_CLOEXEC 40", fcntl(fd, F_DUPFD_CLOEXEC, 40));
+	res("read(999)", read(999, h->buf, 1));
+	res("write(999)", write(999, h->buf, 1));
+	res("dup(fd)", fd2 = dup(h->fd));
+	res("dup2(fd, 20)", dup2(h->fd, 20));
+	res("dup3(fd, 21, O_CLOEXEC)", dup3(h->fd, 21, O_CLOEXEC));
+	res("dup3(fd, fd, 0)", dup3(h->fd, h->fd, 0));
+	res("fcntl F_DUPFD 30", fcntl(h->fd, F_DUPFD, 30));
+	res("fcntl F_DUPFD_CLOEXEC 40", fcntl(h->fd, F_DUPFD_CLOEXEC, 40));
 	res("fcntl F_GETFD 21", fcntl(21, F_GETFD));
 	res("close_range(20, 40, 0)", syscall(SYS_close_range, 20, 40, 0));
 	res("fcntl F_GETFD 30 after close_range", fcntl(30, F_GETFD));
 	res("close fd2", close(fd2));
+}
 
-	/* sockets of other families */
+/* sockets of other families */
+static void hygiene_inet(struct hygiene *h)
+{
+	socklen_t sl;
+
 	res("socket(12345)", socket(12345, SOCK_STREAM, 0));
 	res("socket(AF_INET, 99)", socket(AF_INET, 99, 0));
-	ls = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	T("tcp listen socket %d", ls);
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	res("bind 127.0.0.1:0", bind(ls, (struct sockaddr *)&sin, sizeof(sin)));
-	sl = sizeof(sin);
-	res("getsockname", getsockname(ls, (struct sockaddr *)&sin, &sl));
-	T("family %d len %u", sin.sin_family, sl);
-	res("listen", listen(ls, 4));
-	cs = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	res("connect", connect(cs, (struct sockaddr *)&sin, sizeof(sin)));
-	as = accept4(ls, NULL, NULL, SOCK_CLOEXEC);
-	T("accepted %d", as);
-	res("send", send(cs, "tcpdata", 7, 0));
-	res("recv", recv(as, buf, sizeof(buf), MSG_WAITALL & 0));
-	res("setsockopt SO_REUSEADDR", setsockopt(ls, SOL_SOCKET, SO_REUSEADDR,
+	h->ls = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	T("tcp listen socket %d", h->ls);
+	memset(&h->sin, 0, sizeof(h->sin));
+	h->sin.sin_family = AF_INET;
+	h->sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	res("bind 127.0.0.1:0", bind(h->ls, (struct sockaddr *)&h->sin, sizeof(h->sin)));
+	sl = sizeof(h->sin);
+	res("getsockname", getsockname(h->ls, (struct sockaddr *)&h->sin, &sl));
+	T("family %d len %u", h->sin.sin_family, sl);
+	res("listen", listen(h->ls, 4));
+	h->cs = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	res("connect", connect(h->cs, (struct sockaddr *)&h->sin, sizeof(h->sin)));
+	h->as = accept4(h->ls, NULL, NULL, SOCK_CLOEXEC);
+	T("accepted %d", h->as);
+	res("send", send(h->cs, "tcpdata", 7, 0));
+	res("recv", recv(h->as, h->buf, sizeof(h->buf), MSG_WAITALL & 0));
+	res("setsockopt SO_REUSEADDR", setsockopt(h->ls, SOL_SOCKET, SO_REUSEADDR,
 						   &(int){ 1 }, sizeof(int)));
 	{
 		int v = 0;
 
 		sl = sizeof(v);
-		res("getsockopt SO_TYPE", getsockopt(cs, SOL_SOCKET, SO_TYPE, &v, &sl));
+		res("getsockopt SO_TYPE", getsockopt(h->cs, SOL_SOCKET, SO_TYPE, &v, &sl));
 		T("SO_TYPE %d", v);
 	}
-	res("accept on a connected socket", accept(cs, NULL, NULL));
-	res("sendmsg on a pipe", sendmsg(p[1], &(struct msghdr){ 0 }, 0));
-	res("bind on a pipe", bind(p[0], (struct sockaddr *)&sin, sizeof(sin)));
-	res("setsockopt on a file", setsockopt(fd, SOL_SOCKET, SO_RCVBUF,
+	res("accept on a connected socket", accept(h->cs, NULL, NULL));
+	res("sendmsg on a pipe", sendmsg(h->p[1], &(struct msghdr){ 0 }, 0));
+	res("bind on a pipe", bind(h->p[0], (struct sockaddr *)&h->sin, sizeof(h->sin)));
+	res("setsockopt on a file", setsockopt(h->fd, SOL_SOCKET, SO_RCVBUF,
 					       &(int){ 4096 }, sizeof(int)));
-	res("getsockname on a file", getsockname(fd, (struct sockaddr *)&sin, &sl));
-	res("ioctl FIONREAD pipe", ioctl(p[0], FIONREAD, &(int){ 0 }));
+	res("getsockname on a file", getsockname(h->fd, (struct sockaddr *)&h->sin, &sl));
+	res("ioctl FIONREAD pipe", ioctl(h->p[0], FIONREAD, &(int){ 0 }));
+}
 
-	/* SCM_RIGHTS over a socketpair */
-	res("socketpair", socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv));
+/* SCM_RIGHTS over a socketpair, and the mmsg calls */
+static void hygiene_unix(struct hygiene *h)
+{
+	res("socketpair", socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, h->sv));
 	{
 		union {
 			char b[CMSG_SPACE(sizeof(int))];
@@ -178,11 +187,11 @@ int cmd_hygiene(void)
 		c->cmsg_level = SOL_SOCKET;
 		c->cmsg_type = SCM_RIGHTS;
 		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &fd, sizeof(int));
-		res("sendmsg SCM_RIGHTS", sendmsg(sv[0], &m, 0));
-		v.iov_base = buf;
+		memcpy(CMSG_DATA(c), &h->fd, sizeof(int));
+		res("sendmsg SCM_RIGHTS", sendmsg(h->sv[0], &m, 0));
+		v.iov_base = h->buf;
 		m.msg_controllen = sizeof(u.b);
-		res("recvmsg SCM_RIGHTS", recvmsg(sv[1], &m, MSG_CMSG_CLOEXEC));
+		res("recvmsg SCM_RIGHTS", recvmsg(h->sv[1], &m, MSG_CMSG_CLOEXEC));
 		T("controllen %zu flags %d", (size_t)m.msg_controllen, m.msg_flags);
 		c = CMSG_FIRSTHDR(&m);
 		if (c) {
@@ -202,31 +211,41 @@ int cmd_hygiene(void)
 		mm[0].msg_hdr.msg_iovlen = 1;
 		mm[1].msg_hdr.msg_iov = &v[1];
 		mm[1].msg_hdr.msg_iovlen = 1;
-		res("sendmmsg", sendmmsg(sv[0], mm, 2, 0));
-		v[0].iov_base = buf;
+		res("sendmmsg", sendmmsg(h->sv[0], mm, 2, 0));
+		v[0].iov_base = h->buf;
 		v[0].iov_len = 10;
-		v[1].iov_base = buf + 10;
+		v[1].iov_base = h->buf + 10;
 		v[1].iov_len = 10;
-		res("recvmmsg", recvmmsg(sv[1], mm, 2, MSG_DONTWAIT, NULL));
+		res("recvmmsg", recvmmsg(h->sv[1], mm, 2, MSG_DONTWAIT, NULL));
 		T("lens %u %u", mm[0].msg_len, mm[1].msg_len);
 	}
+}
 
-	/* a non-crypto netlink socket passes through */
-	nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
-	T("netlink route socket %d", nl);
+/* a non-crypto netlink socket passes through */
+static void hygiene_netlink(struct hygiene *h)
+{
+	socklen_t sl;
+
+	h->nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	T("netlink route socket %d", h->nl);
 	{
 		struct sockaddr_nl sa_nl = { .nl_family = AF_NETLINK };
 
-		res("bind netlink route", bind(nl, (struct sockaddr *)&sa_nl, sizeof(sa_nl)));
+		res("bind netlink route", bind(h->nl, (struct sockaddr *)&sa_nl, sizeof(sa_nl)));
 		sl = sizeof(sa_nl);
-		res("getsockname netlink", getsockname(nl, (struct sockaddr *)&sa_nl, &sl));
+		res("getsockname netlink", getsockname(h->nl, (struct sockaddr *)&sa_nl, &sl));
 		T("nl_family %d len %u", sa_nl.nl_family, sl);
 	}
+}
 
-	/* poll, select, splice, sendfile on ordinary descriptors */
-	write(p[1], "z", 1);
-	pv[0] = (struct pollfd){ .fd = p[0], .events = POLLIN };
-	pv[1] = (struct pollfd){ .fd = sv[0], .events = POLLOUT };
+/* poll, select, splice, sendfile on ordinary descriptors */
+static void hygiene_waits(struct hygiene *h)
+{
+	struct pollfd pv[2];
+
+	write(h->p[1], "z", 1);
+	pv[0] = (struct pollfd){ .fd = h->p[0], .events = POLLIN };
+	pv[1] = (struct pollfd){ .fd = h->sv[0], .events = POLLOUT };
 	res("poll", poll(pv, 2, 0));
 	T("revents %x %x", pv[0].revents, pv[1].revents);
 	{
@@ -234,41 +253,46 @@ int cmd_hygiene(void)
 		struct timeval tv = { 0, 0 };
 
 		FD_ZERO(&rs);
-		FD_SET(p[0], &rs);
-		res("select", select(p[0] + 1, &rs, NULL, NULL, &tv));
-		T("isset %d", FD_ISSET(p[0], &rs) ? 1 : 0);
+		FD_SET(h->p[0], &rs);
+		res("select", select(h->p[0] + 1, &rs, NULL, NULL, &tv));
+		T("isset %d", FD_ISSET(h->p[0], &rs) ? 1 : 0);
 	}
-	read(p[0], buf, 1);
-	f = mkstemp(path);
-	unlink(path);
-	write(f, "0123456789abcdef", 16);
-	lseek(f, 0, SEEK_SET);
-	res("sendfile file -> socketpair", sendfile(sv[0], f, NULL, 16));
-	res("recv", recv(sv[1], buf, sizeof(buf), 0));
-	lseek(f, 0, SEEK_SET);
-	res("splice file -> pipe", splice(f, NULL, p[1], NULL, 8, 0));
-	res("splice pipe -> socketpair", splice(p[0], NULL, sv[0], NULL, 8, 0));
-	res("read back", recv(sv[1], buf, sizeof(buf), 0));
-	buf[8] = 0;
-	T("data %s", buf);
+	read(h->p[0], h->buf, 1);
+	h->f = mkstemp(h->path);
+	unlink(h->path);
+	write(h->f, "0123456789abcdef", 16);
+	lseek(h->f, 0, SEEK_SET);
+	res("sendfile file -> socketpair", sendfile(h->sv[0], h->f, NULL, 16));
+	res("recv", recv(h->sv[1], h->buf, sizeof(h->buf), 0));
+	lseek(h->f, 0, SEEK_SET);
+	res("splice file -> pipe", splice(h->f, NULL, h->p[1], NULL, 8, 0));
+	res("splice pipe -> socketpair", splice(h->p[0], NULL, h->sv[0], NULL, 8, 0));
+	res("read back", recv(h->sv[1], h->buf, sizeof(h->buf), 0));
+	h->buf[8] = 0;
+	T("data %s", h->buf);
+}
 
-	/* AIO on a file through syscall() */
+/* AIO on a file through syscall() */
+static void hygiene_aio(struct hygiene *h)
+{
+	aio_context_t ctx = 0;
+
 	res("io_setup", sys_io_setup(4, &ctx));
-	efd = eventfd(0, EFD_CLOEXEC);
+	h->efd = eventfd(0, EFD_CLOEXEC);
 	{
 		struct iocb cb, *cbs[1] = { &cb };
 		struct io_event ev;
 		struct timespec ts = { 1, 0 };
 		uint64_t n = 0;
 
-		aio_prep(&cb, f, IOCB_CMD_PREAD, buf, 10, efd, 77);
+		aio_prep(&cb, h->f, IOCB_CMD_PREAD, h->buf, 10, h->efd, 77);
 		cb.aio_offset = 3;
 		res("io_submit file", sys_io_submit(ctx, 1, cbs));
-		res("eventfd read", read(efd, &n, 8));
+		res("eventfd read", read(h->efd, &n, 8));
 		res("io_getevents", sys_io_getevents(ctx, 1, 1, &ev, &ts));
-		buf[10] = 0;
+		h->buf[10] = 0;
 		T("event data %llu res %lld buf %s count %llu",
-		  (unsigned long long)ev.data, (long long)ev.res, buf,
+		  (unsigned long long)ev.data, (long long)ev.res, h->buf,
 		  (unsigned long long)n);
 		cb.aio_lio_opcode = 99;
 		res("io_submit bad opcode", sys_io_submit(ctx, 1, cbs));
@@ -278,8 +302,16 @@ int cmd_hygiene(void)
 	res("syscall(SYS_close, -1)", syscall(SYS_close, -1));
 	T("syscall(SYS_getpid) matches getpid: %d",
 	  syscall(SYS_getpid) == getpid());
+}
 
-	/* signals: EINTR on an ordinary blocking read is untouched */
+/* signals: EINTR on an ordinary blocking read is untouched;
+ * fork + wait */
+static void hygiene_signals(struct hygiene *h)
+{
+	struct itimerval it;
+	struct sigaction sa;
+	long r;
+
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_alarm;
 	sigaction(SIGALRM, &sa, NULL);	/* no SA_RESTART */
@@ -287,7 +319,7 @@ int cmd_hygiene(void)
 	it.it_value.tv_usec = 50000;
 	setitimer(ITIMER_REAL, &it, NULL);
 	errno = 0;
-	r = read(p[0], buf, 1);
+	r = read(h->p[0], h->buf, 1);
 	res("read interrupted by SIGALRM", r);
 	T("alarms %d", (int)alarms);
 	signal(SIGALRM, SIG_DFL);
@@ -298,23 +330,37 @@ int cmd_hygiene(void)
 		int st = 0;
 
 		if (pid == 0)
-			_exit(write(p[1], "c", 1) == 1 ? 7 : 1);
+			_exit(write(h->p[1], "c", 1) == 1 ? 7 : 1);
 		waitpid(pid, &st, 0);
 		T("child exit %d", WEXITSTATUS(st));
-		res("read from child", read(p[0], buf, 1));
+		res("read from child", read(h->p[0], h->buf, 1));
 	}
+}
+
+int cmd_hygiene(void)
+{
+	struct hygiene hy = { .path = "/tmp/shim-probe-hyg-XXXXXX" }, *h = &hy;
+
+	sig_transcript("start");
+	hygiene_plain(h);
+	hygiene_inet(h);
+	hygiene_unix(h);
+	hygiene_netlink(h);
+	hygiene_waits(h);
+	hygiene_aio(h);
+	hygiene_signals(h);
 	T("open descriptors before cleanup: %d", count_fds());
-	close(f);
-	close(efd);
-	close(nl);
-	close(sv[0]);
-	close(sv[1]);
-	close(as);
-	close(cs);
-	close(ls);
-	close(p[0]);
-	close(p[1]);
-	close(fd);
+	close(h->f);
+	close(h->efd);
+	close(h->nl);
+	close(h->sv[0]);
+	close(h->sv[1]);
+	close(h->as);
+	close(h->cs);
+	close(h->ls);
+	close(h->p[0]);
+	close(h->p[1]);
+	close(h->fd);
 	T("open descriptors at the end: %d", count_fds());
 	sig_transcript("end");
 	return 0;
