@@ -20,6 +20,7 @@ The family is found as an immediate loaded into the argument register
 of instructions before the call; a family computed at run time is missed.
 """
 import bisect
+import functools
 import mmap
 import os
 import re
@@ -28,6 +29,7 @@ import struct
 import subprocess
 
 from .algnames import TYPES, is_alg_name, names_in
+from .common import load_data
 from .reach import Functions, Reach
 
 AF_ALG = 38
@@ -278,7 +280,8 @@ for _n, _r in (('di', ('rdi', 'edi', 'di', 'dil')), ('si', ('rsi', 'esi', 'si', 
                ('bx', ('rbx', 'ebx', 'bx', 'bl')),
                ('cx', ('rcx', 'ecx', 'cx', 'cl')), ('r8', ('r8', 'r8d', 'r8w', 'r8b')),
                ('r9', ('r9', 'r9d', 'r9w', 'r9b')), ('r10', ('r10', 'r10d')),
-               ('r11', ('r11', 'r11d'))):
+               ('r11', ('r11', 'r11d')), ('bp', ('rbp', 'ebp')), ('r12', ('r12', 'r12d')),
+               ('r13', ('r13', 'r13d')), ('r14', ('r14', 'r14d')), ('r15', ('r15', 'r15d'))):
     for _x in _r:
         X86_REG[_x] = _n
 A64_REG = {'w%d' % i: 'a%d' % i for i in range(9)}
@@ -830,6 +833,107 @@ def analyse(elf, funcs):
     return sites, probable
 
 
+ARG_REGS = ('di', 'si', 'dx', 'cx', 'r8', 'r9')    # x86-64 SysV integer arguments
+ARG_WINDOW = 160        # bytes decoded before a call to find its argument
+_HEXCOMMENT = re.compile(r'#\s*(?:0x)?([0-9a-f]+)')
+
+
+@functools.lru_cache(maxsize=None)
+def _selectors():
+    """{function: argument index} of plugins.json's argument rules."""
+    out = {}
+    for row in load_data('plugins.json').get('arguments', []):
+        out.update(row['selectors'])
+    return out
+
+
+def _strings_in_regs(elf, insns):
+    """{register: string} at the end of a straight run of instructions: a
+    lea of a string's address, copied by mov between registers; a call
+    clobbers the caller-saved registers, a jmp or ret forgets everything (a
+    jcc falls through unchanged), any other write forgets its register."""
+    regs = {}
+    for _, op, rest in insns:
+        ops = _operands(rest)
+        if op.startswith(('jmp', 'ret')):
+            regs = {}
+            continue
+        if op.startswith('call'):
+            for r in CLOBBER['x86_64']:
+                regs.pop(r, None)
+            continue
+        dst = X86_REG.get(ops[-1].lstrip('%')) if ops else None
+        if dst is None:
+            continue
+        cm = _HEXCOMMENT.search(rest)
+        if op == 'lea' and '(%rip)' in rest and cm:
+            regs[dst] = elf.cstring_at(int(cm.group(1), 16))
+        elif op == 'mov' and len(ops) == 2 and ops[0].startswith('%r') and \
+                ops[1].startswith('%r'):
+            regs[dst] = regs.get(X86_REG.get(ops[0].lstrip('%')))
+        else:
+            regs[dst] = None
+    return regs
+
+
+def call_arguments(elf, data, objfile, imports):
+    """{imported function: [the string constant passed at each call site, or
+    None where it is not one]} for the selector functions of plugins.json's
+    argument rules that the file imports (x86-64; {} elsewhere, which leaves
+    the rules unapplied).  The constant is a lea of a string's address into
+    the argument register, directly or copied through others, in the
+    ARG_WINDOW bytes before a direct call or tail jump (to the PLT stub, or
+    through the GOT slot; _strings_in_regs()); anything else gives None.  A
+    call through anything else is not seen (not counted)."""
+    want = {n: i for n, i in _selectors().items() if n in imports}
+    if not want or elf.machine != 'x86_64' or elf.end != '<' or objfile is None:
+        return {}
+    stubs, slots = plt_names(objfile, elf, data)
+    dest = {}
+    for a, n in list(stubs.items()) + list(slots.items()):
+        n = n.split('@')[0]
+        if n in want:
+            dest[a] = n
+    out = {n: [] for n in want}
+    secs = elf.exec_sections()
+    plts = [(s[2], s[2] + s[4]) for s in elf.sections if s[0].startswith('.plt')]
+
+    def in_plt(va):
+        return any(lo <= va < hi for lo, hi in plts)
+    sites = []
+    for off, size, base in secs:
+        end = min(off + size, len(data))
+        for m in _XCALL.finditer(data, off, max(end - 6, off)):
+            p = m.start()
+            if data[p] == 0xff:
+                t = base + p - off + 6 + struct.unpack_from('<i', data, p + 2)[0]
+            else:
+                t = base + p - off + 5 + struct.unpack_from('<i', data, p + 1)[0]
+            if t in dest and not in_plt(base + p - off):
+                sites.append((base + p - off, dest[t]))
+    segments = [(max(va - ARG_WINDOW, _section_of(va, secs)[0]), va + 6, '.site+0x%x' % va)
+                for va, _ in sites]
+    lines = decode_windows(elf, data, segments, {}) if segments else []
+    by_site, cur = {}, None
+    for ln in lines:
+        m = _FUNC.match(ln)
+        if m:
+            cur = by_site.setdefault(int(m.group(2).split('+')[1], 16), [])
+            continue
+        m = _INSN.match(ln)
+        if m and cur is not None:
+            cur.append((int(m.group(1), 16), m.group(2), m.group(3)))
+    for va, fn in sites:
+        insns = by_site.get(va, [])
+        at = next((i for i, (a, op, _) in enumerate(insns)
+                   if a == va and op.startswith(('call', 'jmp'))), None)
+        val = None
+        if at is not None:
+            val = _strings_in_regs(elf, insns[:at]).get(ARG_REGS[want[fn]])
+        out[fn].append(val)
+    return out
+
+
 def elf_links(elf, dyn=()):
     """What the transitive pass needs of every ELF file (scan.py): imports
     are the undefined .dynsym names (links.py checks them against a
@@ -849,6 +953,8 @@ def scan_elf(path, data, objfile=None):
         dyn = elf.symbols('.dynsym')
         needed = elf.needed()
         links = elf_links(elf, dyn)
+        links['call_args'] = call_arguments(elf, data, objfile if objfile is not None
+                                            else path, set(links['imports']))
     except struct.error as e:
         raise ElfError('truncated or corrupt (%s)' % e) from None
     return _scan_elf(path, objfile if objfile is not None else path, data, elf, dyn,

@@ -18,7 +18,9 @@ fixtures:     built here: shell scripts that name a kcapi tool without
               directly and through a table of callbacks; the function named
               for a call site (local symbol, .eh_frame range in a stripped
               file, never a neighbouring export); a program that links an
-              AF_ALG library but imports none of its AF_ALG entry points.
+              AF_ALG library but imports none of its AF_ALG entry points;
+              programs calling a stand-in libcryptsetup.so.12 with constant
+              and computed types (plugins.json's argument rule).
 The expected results are the labels and what the test builds, never the
 scanner's output.
 """
@@ -36,7 +38,7 @@ LEVELS = ('certain', 'probable', 'possible')
 DEFAULT = 'probable'
 # afalg-migrate(1), "Confidence levels": at the default level, precision of
 # the findings from a file's own code, of all findings, and recall.
-PROMISE_OWN, PROMISE_ALL, PROMISE_RECALL = 0.95, 0.90, 1.0
+PROMISE_OWN, PROMISE_ALL, PROMISE_RECALL = 0.95, 0.95, 1.0
 
 
 def cache_dir():
@@ -179,7 +181,10 @@ def test_labelled(tap, inst, tmp):
     for pkg, path, lvl in (('ofono', '/sbin/ofonod', 'possible'),
                            ('dracut-core', '/lib/dracut/modules.d/01fips/fips.sh', 'possible'),
                            ('dracut-core', '/lib/dracut/modules.d/01fips/module-setup.sh', None),
-                           ('iwd', '/bin/iwctl', 'possible')):
+                           ('iwd', '/bin/iwctl', 'possible'),
+                           ('cryptsetup-bin', '/sbin/veritysetup', 'possible'),
+                           ('cryptsetup-bin', '/sbin/integritysetup', 'possible'),
+                           ('cryptsetup-bin', '/sbin/cryptsetup', 'certain')):
         tap.ok(findings.get((pkg, path)) == lvl, 'labelled set: %s %s is %s' % (
             pkg, path, lvl or 'not a finding'), findings.get((pkg, path)))
 
@@ -253,6 +258,34 @@ int lib_version(void) { return 3; }
 '''
 PROG_HASH = 'int lib_hash(void);\nint main(void) { return lib_hash(); }\n'
 PROG_VERSION = 'int lib_version(void);\nint main(void) { return lib_version(); }\n'
+# A stand-in with libcryptsetup's soname and selector names (plugins.json's
+# argument rule): crypt_format() and crypt_load() both reach an AF_ALG
+# socket whatever their type argument; only the caller's constants differ.
+CS_LIB = AF_FN % {'static': 'static', 'name': 'open_alg'} + r'''
+int crypt_format(void *cd, const char *type) { (void)cd; return type ? open_alg() : 0; }
+int crypt_load(void *cd, const char *type) { (void)cd; return type ? open_alg() : 1; }
+int crypt_dump(void *cd) { return cd ? open_alg() : 2; }
+int crypt_benchmark(void *cd) { return cd ? open_alg() : 3; }
+'''
+CS_DECL = '''int crypt_format(void *, const char *);
+int crypt_load(void *, const char *);
+int crypt_dump(void *);
+int crypt_benchmark(void *);
+'''
+# Straight-line calls whose results are used (none a tail call): the scan
+# reads a call's constant within a straight run of instructions only.
+CS_MAIN = 'int main(int c, char **v) { (void)c; return %s + %s + 1; }'
+CS_PROGS = (
+    ('verity-only', CS_MAIN % ('crypt_format(v, "VERITY")',
+                               'crypt_load(v, "VERITY") + crypt_dump(v)'), 'possible'),
+    ('integrity-verity', CS_MAIN % ('crypt_format(v, "INTEGRITY")', 'crypt_load(v, "VERITY")'),
+     'possible'),
+    ('luks', CS_MAIN % ('crypt_format(v, "LUKS2")', 'crypt_load(v, "VERITY")'), 'certain'),
+    ('type-from-argv', CS_MAIN % ('crypt_load(v, v[1])', 'crypt_load(v, "VERITY")'),
+     'certain'),
+    ('verity-benchmark', CS_MAIN % ('crypt_load(v, "VERITY")', 'crypt_benchmark(v)'),
+     'certain'),
+    ('context-only', CS_MAIN % ('crypt_dump(v)', 'crypt_dump(v + 1)'), 'certain'))
 
 
 def build(tap, tmp, name, src, flags=(), strip=False):
@@ -369,8 +402,31 @@ def test_entries(tap, inst, tmp):
            'possible, says why', f)
 
 
+def test_arguments(tap, inst, tmp):
+    d = os.path.join(tmp, 'fx')
+    lib = build(tap, tmp, 'libcryptsetup.so.12', CS_LIB,
+                ['-shared', '-fPIC', '-Wl,-soname,libcryptsetup.so.12'])
+    if not lib:
+        return
+    progs = {}
+    for name, src, level in CS_PROGS:
+        progs[name] = (build(tap, tmp, 'cs-' + name, CS_DECL + src, [lib, '-Wl,-rpath,' + d]),
+                       level)
+    r, got = scan_json(inst, tmp, d)
+    for name, src, level in CS_PROGS:
+        exe = progs[name][0]
+        if not exe:
+            continue
+        f = got.get(exe) or {}
+        why = ' '.join(e['why'] for e in f.get('evidence', []))
+        tap.ok(f.get('confidence') == level and
+               (level != 'possible' or 'AF_ALG code not reached: calls' in why),
+               'libcryptsetup argument rule: %s: %s' % (name, level), f)
+
+
 def main():
-    run_installed(test_scripts, test_reach, test_naming, test_entries, test_labelled,
+    run_installed(test_scripts, test_reach, test_naming, test_entries, test_arguments,
+                  test_labelled,
                   tmp_prefix='kctest-precision-')
 
 
