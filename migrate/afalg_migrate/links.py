@@ -71,7 +71,7 @@ class Graph:
                 self.by_soname.setdefault((abi, e['links']['soname']), e['path'])
             self.by_name.setdefault((abi, os.path.basename(e['installed'])), e['path'])
         self.system, self.sysres, self.sysdirs = {}, {}, {}
-        self.edge_cache, self.unresolved = {}, {}
+        self.edge_cache, self.unresolved, self.sysfile = {}, {}, {}
         self.known = {r['soname']: r for r in self.table.get('libraries', [])}
         self.arguments = {r['soname']: r for r in self.table.get('arguments', [])}
 
@@ -100,10 +100,15 @@ class Graph:
             for s in node['links']['needed']:
                 if (abi, s) in self.by_soname or (abi, s) in self.by_name or '/' in s:
                     continue
-                c = next((os.path.join(d, s) for d in self.sysdirs[abi[2]]
-                          if os.path.isfile(os.path.join(d, s))), None)
-                if c:
-                    want.add(os.path.realpath(c))
+                # looked up once per machine and soname: a tree's files
+                # need the same few libraries (libc, ...) thousands of times
+                key = (abi[2], s)
+                if key not in self.sysfile:
+                    c = next((os.path.join(d, s) for d in self.sysdirs[abi[2]]
+                              if os.path.isfile(os.path.join(d, s))), None)
+                    self.sysfile[key] = c and os.path.realpath(c)
+                if self.sysfile[key]:
+                    want.add(self.sysfile[key])
         want = sorted(p for p in want if p not in self.system)
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
             for path, res in zip(want, ex.map(self.scan_one, want)):
