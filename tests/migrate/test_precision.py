@@ -22,7 +22,10 @@ fixtures:     built here: shell scripts that name a kcapi tool without
               file, never a neighbouring export); a program that links an
               AF_ALG library but imports none of its AF_ALG entry points;
               programs calling a stand-in libcryptsetup.so.12 with constant
-              and computed types (plugins.json's argument rule).
+              and computed types (plugins.json's argument rule).  The
+              reachability, entry-point and argument fixtures are built for
+              x86-64 and, with aarch64-linux-gnu-gcc, for arm64 (SKIP
+              without it).
 The expected results are the labels and what the test builds, never the
 scanner's output.
 """
@@ -31,6 +34,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import sqlite3
 import subprocess
 
@@ -324,16 +328,33 @@ CS_PROGS = (
     ('context-only', CS_MAIN % ('crypt_dump(v)', 'crypt_dump(v + 1)'), 'certain'))
 
 
-def build(tap, tmp, name, src, flags=(), strip=False):
-    d = os.path.join(tmp, 'fx')
+# (name, compiler, strip, fixture directory): x86-64 natively, arm64 with
+# the cross compiler scripts/packages.txt installs for the arm64 build.
+NATIVE = ('x86-64', 'cc', 'strip', 'fx')
+ARM64 = ('arm64', 'aarch64-linux-gnu-gcc', 'aarch64-linux-gnu-strip', 'fx-arm64')
+
+
+def build(tap, tmp, name, src, flags=(), strip=False, arch=NATIVE):
+    d = os.path.join(tmp, arch[3])
     os.makedirs(d, exist_ok=True)
     c, out = os.path.join(d, name + '.c'), os.path.join(d, name)
     with open(c, 'w') as f:
         f.write(src)
-    r = run(['cc', '-O2', '-o', out, c] + list(flags))
+    r = run([arch[1], '-O2', '-o', out, c] + list(flags))
     if r.returncode == 0 and strip:
-        r = run(['strip', out])
-    return out if tap.ok(r.returncode == 0, 'build %s' % name, r.stderr) else None
+        r = run([arch[2], out])
+    return out if tap.ok(r.returncode == 0, 'build %s (%s)' % (name, arch[0]), r.stderr) \
+        else None
+
+
+def arches(tap, what):
+    """The architectures to build fixtures for: arm64 is skipped, with the
+    reason, when its cross compiler is missing."""
+    if shutil.which(ARM64[1]) and shutil.which(ARM64[2]):
+        return (NATIVE, ARM64)
+    tap.skip('%s on arm64' % what, '%s is not installed (scripts/bootstrap installs it)'
+             % ARM64[1])
+    return (NATIVE,)
 
 
 def scan_json(inst, tmp, *args):
@@ -379,11 +400,17 @@ def test_scripts(tap, inst, tmp):
 
 
 def test_reach(tap, inst, tmp):
+    for arch in arches(tap, 'reachability'):
+        reach_on(tap, inst, tmp, arch)
+
+
+def reach_on(tap, inst, tmp, arch):
     for name, src, level in (('unreached', UNREACHED, 'possible'),
                              ('reached', REACHED, 'certain'),
                              ('callback', CALLBACK, 'certain')):
         for strip in (False, True):
-            exe = build(tap, tmp, name + ('-stripped' if strip else ''), src, strip=strip)
+            exe = build(tap, tmp, name + ('-stripped' if strip else ''), src, strip=strip,
+                        arch=arch)
             if not exe:
                 continue
             r, got = scan_json(inst, tmp, exe)
@@ -391,10 +418,10 @@ def test_reach(tap, inst, tmp):
             unreach = [e for e in f.get('evidence', []) if e.get('reachable') is False]
             tap.ok(f.get('confidence') == level and bool(unreach) == (level == 'possible') and
                    (level == 'certain' or 'linked, unreachable' in unreach[0]['why']),
-                   'AF_ALG call %s%s: %s' % (
-                       {'unreached': 'in a function nothing reaches',
-                        'reached': 'reached from main',
-                        'callback': 'in a callback of a table main uses'}[name],
+                   '%s: AF_ALG call %s%s: %s' % (
+                       arch[0], {'unreached': 'in a function nothing reaches',
+                                 'reached': 'reached from main',
+                                 'callback': 'in a callback of a table main uses'}[name],
                        ' (stripped)' if strip else '', level), f)
 
 
@@ -416,38 +443,51 @@ def test_naming(tap, inst, tmp):
 
 
 def test_entries(tap, inst, tmp):
-    d = os.path.join(tmp, 'fx')
-    lib = build(tap, tmp, 'libafent.so.1', LIB, ['-shared', '-fPIC', '-Wl,-soname,libafent.so.1'])
+    for arch in arches(tap, 'entry points'):
+        entries_on(tap, inst, tmp, arch)
+
+
+def entries_on(tap, inst, tmp, arch):
+    d = os.path.join(tmp, arch[3])
+    lib = build(tap, tmp, 'libafent.so.1', LIB, ['-shared', '-fPIC', '-Wl,-soname,libafent.so.1'],
+                arch=arch)
     if not lib:
         return
     progs = {}
     for name, src in (('calls-hash', PROG_HASH), ('calls-version', PROG_VERSION)):
-        progs[name] = build(tap, tmp, name, src, [lib, '-Wl,-rpath,' + d])
+        progs[name] = build(tap, tmp, name, src, [lib, '-Wl,-rpath,' + d], arch=arch)
     if not all(progs.values()):
         return
     r, got = scan_json(inst, tmp, d)
     lf = got.get(lib) or {}
     tap.ok(lf.get('entries', {}).get('functions') == ['lib_hash'],
-           'the library\'s AF_ALG entry points: lib_hash only', lf.get('entries'))
+           '%s: the library\'s AF_ALG entry points: lib_hash only' % arch[0], lf.get('entries'))
     f = got.get(progs['calls-hash']) or {}
-    tap.ok(f.get('confidence') == 'certain', 'a program that calls lib_hash(): certain', f)
+    tap.ok(f.get('confidence') == 'certain', '%s: a program that calls lib_hash(): certain'
+           % arch[0], f)
     f = got.get(progs['calls-version']) or {}
     tap.ok(f.get('confidence') == 'possible' and
            'AF_ALG code not called' in ' '.join(e['why'] for e in f.get('evidence', [])),
-           'a program that links the library but imports none of its AF_ALG entry points: '
-           'possible, says why', f)
+           '%s: a program that links the library but imports none of its AF_ALG entry '
+           'points: possible, says why' % arch[0], f)
 
 
 def test_arguments(tap, inst, tmp):
-    d = os.path.join(tmp, 'fx')
+    for arch in arches(tap, 'argument rules'):
+        arguments_on(tap, inst, tmp, arch)
+
+
+def arguments_on(tap, inst, tmp, arch):
+    arch = arch[:3] + (arch[3] + '-cs',)
+    d = os.path.join(tmp, arch[3])
     lib = build(tap, tmp, 'libcryptsetup.so.12', CS_LIB,
-                ['-shared', '-fPIC', '-Wl,-soname,libcryptsetup.so.12'])
+                ['-shared', '-fPIC', '-Wl,-soname,libcryptsetup.so.12'], arch=arch)
     if not lib:
         return
     progs = {}
     for name, src, level in CS_PROGS:
-        progs[name] = (build(tap, tmp, 'cs-' + name, CS_DECL + src, [lib, '-Wl,-rpath,' + d]),
-                       level)
+        progs[name] = (build(tap, tmp, 'cs-' + name, CS_DECL + src, [lib, '-Wl,-rpath,' + d],
+                             arch=arch), level)
     r, got = scan_json(inst, tmp, d)
     for name, src, level in CS_PROGS:
         exe = progs[name][0]
@@ -457,7 +497,7 @@ def test_arguments(tap, inst, tmp):
         why = ' '.join(e['why'] for e in f.get('evidence', []))
         tap.ok(f.get('confidence') == level and
                (level != 'possible' or 'AF_ALG code not reached: calls' in why),
-               'libcryptsetup argument rule: %s: %s' % (name, level), f)
+               '%s: libcryptsetup argument rule: %s: %s' % (arch[0], name, level), f)
 
 
 def main():
