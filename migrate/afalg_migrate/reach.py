@@ -186,8 +186,8 @@ class Reach:
         else: tables of pointers); adrp with a 64-bit ldr on its register
         into the returned (slot, from) loads (GOT slots: __init__ takes the
         address a slot holds).  The adrp value a register holds is kept
-        until the register is set by another adrp: a stale one adds an
-        edge, it never hides one."""
+        until an add or ldr into the same register uses it, or another adrp
+        sets it: a stale one adds an edge, it never hides one."""
         data, leas, loads = self.data, [], []
         # the PLT's adrp/ldr/add reach GOT slots for the dynamic linker's
         # jumps: no address taken there (else every slot near a callback's
@@ -216,8 +216,11 @@ class Reach:
                         self.callers.setdefault(t, []).append(pc)
                     continue
                 a = None
-                if w & 0xffc00000 == 0xf9400000 and (w >> 5) & 31 in page:   # ldr x, [x, #]
-                    loads.append((page[(w >> 5) & 31] + ((w >> 10) & 0xfff) * 8, pc))
+                rn = (w >> 5) & 31
+                if w & 0xffc00000 == 0xf9400000 and rn in page:   # ldr x, [x, #]
+                    loads.append((page[rn] + ((w >> 10) & 0xfff) * 8, pc))
+                    if w & 31 == rn:        # the register holds the value now
+                        del page[rn]
                     continue
                 if w & 0x9f000000 == 0x90000000:                # adrp
                     imm = ((w >> 5) & 0x7ffff) << 2 | (w >> 29) & 3
@@ -227,8 +230,10 @@ class Reach:
                 if w & 0x9f000000 == 0x10000000:                # adr
                     imm = ((w >> 5) & 0x7ffff) << 2 | (w >> 29) & 3
                     a = pc + (imm - (1 << 21) if imm >> 20 else imm)
-                elif w & 0xffc00000 == 0x91000000 and (w >> 5) & 31 in page:   # add #imm
-                    a = page[(w >> 5) & 31] + ((w >> 10) & 0xfff)
+                elif w & 0xffc00000 == 0x91000000 and rn in page:   # add #imm
+                    a = page[rn] + ((w >> 10) & 0xfff)
+                    if w & 31 == rn:        # the full address: later adds are arithmetic
+                        del page[rn]
                 if a is None:
                     continue
                 if a in starts:
