@@ -1,14 +1,21 @@
 # SPDX-License-Identifier: GPL-2.0
 """The audit database: what `afalg-migrate audit` found, in SQLite.
 
-Schema version 1 (afalg-migrate(1), AUDIT DATABASE).  Pass 1 writes one
+Schema version 2 (afalg-migrate(1), AUDIT DATABASE).  Pass 1 writes one
 row per binary package (package, version, architecture) with its status,
-and per package its ELF files (soname, DT_NEEDED, run path) and its own
-findings; a package is written whole in one transaction, so an interrupted
+and per package its ELF files (soname, DT_NEEDED, run path, imported
+functions, the string constants passed to the selectors of plugins.json's
+argument rules) and its own findings (with a library's AF_ALG entry
+points); a package is written whole in one transaction, so an interrupted
 audit resumes where it stopped.  Pass 2 (resolve()) reads the ELF files of
 the audited packages back and adds the users through libraries and plugins
-of other packages (links.py), without rescanning: tables users, through
-and unresolved.
+of other packages (links.py, with the same entry-point and argument checks
+as scan), without rescanning: tables users, through and unresolved.
+
+A version 1 database is migrated in place when opened (MIGRATIONS): the
+new columns are added, empty; its packages have no imports recorded, so
+done_versions() does not count them as done and the next audit scans them
+again.
 """
 import copy
 import json
@@ -18,7 +25,14 @@ import time
 
 from .common import Error
 
-DB_SCHEMA_VERSION = 1
+DB_SCHEMA_VERSION = 2
+# From version N to N + 1: statements run in one transaction when an older
+# database is opened.
+MIGRATIONS = {
+    1: ('ALTER TABLE elf_files ADD COLUMN imports TEXT',
+        'ALTER TABLE elf_files ADD COLUMN call_args TEXT',
+        'ALTER TABLE findings ADD COLUMN entries TEXT'),
+}
 LEVELS = ('certain', 'probable', 'possible')
 KEY = ('package', 'version', 'architecture')
 
@@ -39,12 +53,13 @@ CREATE INDEX IF NOT EXISTS packages_source ON packages (source);
 CREATE TABLE IF NOT EXISTS elf_files (
   package TEXT NOT NULL, version TEXT NOT NULL, architecture TEXT NOT NULL,
   path TEXT NOT NULL, soname TEXT, type INTEGER, abi TEXT, needed TEXT, runpath TEXT,
+  imports TEXT, call_args TEXT,
   PRIMARY KEY (package, version, architecture, path));
 CREATE INDEX IF NOT EXISTS elf_files_soname ON elf_files (soname);
 CREATE TABLE IF NOT EXISTS findings (
   package TEXT NOT NULL, version TEXT NOT NULL, architecture TEXT NOT NULL,
   path TEXT NOT NULL, kind TEXT, confidence TEXT, static INTEGER,
-  algorithms TEXT, evidence TEXT,
+  algorithms TEXT, evidence TEXT, entries TEXT,
   PRIMARY KEY (package, version, architecture, path));
 CREATE TABLE IF NOT EXISTS users (
   package TEXT NOT NULL, version TEXT NOT NULL, architecture TEXT NOT NULL,
@@ -92,6 +107,9 @@ def open_db(path, create=True):
         have = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if 'schema_version' in have:
             v = db.execute('SELECT version FROM schema_version').fetchone()
+            if v and v[0] in MIGRATIONS and v[0] < DB_SCHEMA_VERSION:
+                migrate(db, v[0])
+                v = (DB_SCHEMA_VERSION,)
             if not v or v[0] != DB_SCHEMA_VERSION:
                 raise Error('%s: audit database schema version %s, this afalg-migrate reads '
                             'version %d' % (path, v and v[0], DB_SCHEMA_VERSION))
@@ -109,11 +127,25 @@ def open_db(path, create=True):
     return db
 
 
+def migrate(db, version):
+    """Bring a database of an older schema version to DB_SCHEMA_VERSION,
+    one version at a time, each in one transaction."""
+    while version < DB_SCHEMA_VERSION:
+        with db:
+            for sql in MIGRATIONS[version]:
+                db.execute(sql)
+            version += 1
+            db.execute('UPDATE schema_version SET version = ?', (version,))
+
+
 def done_versions(db):
     """{(package, version, architecture): sha256} of the packages scanned
-    without error (these are skipped when the index has the same sha256)."""
+    without error (these are skipped when the index has the same sha256),
+    less those written by an older schema (an ELF file without imports)."""
     return {(p, v, a): s for p, v, a, s in db.execute(
-        "SELECT package, version, architecture, sha256 FROM packages WHERE status = 'done'")}
+        "SELECT package, version, architecture, sha256 FROM packages p WHERE status = 'done' "
+        "AND NOT EXISTS (SELECT 1 FROM elf_files e WHERE e.package = p.package AND "
+        "e.version = p.version AND e.architecture = p.architecture AND e.imports IS NULL)")}
 
 
 def start_run(db, index_source, engine, workers, selected):
@@ -144,13 +176,18 @@ def write_package(db, task, res, run_id):
                           task.get('size'), task.get('sha256'), res['status'], res['error'],
                           res['members'], len(res['elfs']), json.dumps(res['errors']),
                           res['seconds'], res['worker'], run_id, now()))
-        db.executemany('INSERT OR REPLACE INTO elf_files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-            key + (e['installed'], e['links']['soname'], e['links']['type'],
-                   json.dumps(e['links']['abi']), json.dumps(e['links']['needed']),
-                   json.dumps(e['links']['runpath'])) for e in res['elfs']])
-        db.executemany('INSERT OR REPLACE INTO findings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+        db.executemany('INSERT OR REPLACE INTO elf_files VALUES '
+                       '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+                           key + (e['installed'], e['links']['soname'], e['links']['type'],
+                                  json.dumps(e['links']['abi']), json.dumps(e['links']['needed']),
+                                  json.dumps(e['links']['runpath']),
+                                  json.dumps(e['links']['imports']),
+                                  json.dumps(e['links'].get('call_args') or {}))
+                           for e in res['elfs']])
+        db.executemany('INSERT OR REPLACE INTO findings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
             key + (f['installed_path'], f['kind'], f['confidence'], int(bool(f.get('static'))),
-                   json.dumps(f['algorithms']), json.dumps(f['evidence']))
+                   json.dumps(f['algorithms']), json.dumps(f['evidence']),
+                   json.dumps(f['entries']) if 'entries' in f else None)
             for f in res['findings']])
 
 
@@ -178,14 +215,22 @@ def resolve(db, keys):
                 node = _node(row[:3], row[3])
                 where.setdefault(node, row[:3])
                 yield row[:3], node, row[4:]
-    for key, node, c in rows('elf_files', 'soname, type, abi, needed, runpath'):
+    for key, node, c in rows('elf_files',
+                             'soname, type, abi, needed, runpath, imports, call_args'):
+        # imports None (not recorded): links.py then makes no entry-point check
         elfs.append({'path': node, 'installed': node[len(key[0]) + 1:], 'package': key[0],
                      'links': {'soname': c[0], 'type': c[1], 'abi': tuple(json.loads(c[2])),
-                               'needed': json.loads(c[3]), 'runpath': json.loads(c[4])}})
-    for key, node, c in rows('findings', 'kind, confidence, static, algorithms, evidence'):
-        findings.append({'path': node, 'kind': c[0], 'confidence': c[1], 'static': bool(c[2]),
-                         'algorithms': json.loads(c[3]), 'evidence': json.loads(c[4]),
-                         'package': key[0], 'installed_path': node[len(key[0]) + 1:]})
+                               'needed': json.loads(c[3]), 'runpath': json.loads(c[4]),
+                               'imports': json.loads(c[5]) if c[5] else None,
+                               'call_args': json.loads(c[6]) if c[6] else {}}})
+    for key, node, c in rows('findings',
+                             'kind, confidence, static, algorithms, evidence, entries'):
+        f = {'path': node, 'kind': c[0], 'confidence': c[1], 'static': bool(c[2]),
+             'algorithms': json.loads(c[3]), 'evidence': json.loads(c[4]),
+             'package': key[0], 'installed_path': node[len(key[0]) + 1:]}
+        if c[5]:
+            f['entries'] = json.loads(c[5])
+        findings.append(f)
     direct = {f['path'] for f in findings}
     merged = copy.deepcopy(findings)
     unresolved = add_transitive(merged, elfs, None)

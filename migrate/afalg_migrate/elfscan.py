@@ -20,6 +20,7 @@ The family is found as an immediate loaded into the argument register
 of instructions before the call; a family computed at run time is missed.
 """
 import bisect
+import functools
 import mmap
 import os
 import re
@@ -28,6 +29,7 @@ import struct
 import subprocess
 
 from .algnames import TYPES, is_alg_name, names_in
+from .common import load_data
 from .reach import Functions, Reach
 
 AF_ALG = 38
@@ -278,7 +280,8 @@ for _n, _r in (('di', ('rdi', 'edi', 'di', 'dil')), ('si', ('rsi', 'esi', 'si', 
                ('bx', ('rbx', 'ebx', 'bx', 'bl')),
                ('cx', ('rcx', 'ecx', 'cx', 'cl')), ('r8', ('r8', 'r8d', 'r8w', 'r8b')),
                ('r9', ('r9', 'r9d', 'r9w', 'r9b')), ('r10', ('r10', 'r10d')),
-               ('r11', ('r11', 'r11d'))):
+               ('r11', ('r11', 'r11d')), ('bp', ('rbp', 'ebp')), ('r12', ('r12', 'r12d')),
+               ('r13', ('r13', 'r13d')), ('r14', ('r14', 'r14d')), ('r15', ('r15', 'r15d'))):
     for _x in _r:
         X86_REG[_x] = _n
 A64_REG = {'w%d' % i: 'a%d' % i for i in range(9)}
@@ -308,15 +311,13 @@ def _objdump(args, path):
                           errors='replace', pass_fds=fds)
 
 
-def _x86_plt(elf, data):
-    """plt_names() of an x86-64 file read from its bytes: the GOT slots of
-    the JUMP_SLOT and GLOB_DAT relocations named by their .dynsym symbol, and
-    each 16-byte entry of .plt/.plt.sec (8 of .plt.got) named by the slot its
-    jmp *slot(%rip) (ff 25, or f2 ff 25 with IBT) goes through."""
-    stubs, slots = {}, {}
+def _got_slots(elf, data, types):
+    """{GOT slot address: 'name@GOT'} of the relocations of the given types
+    (GLOB_DAT, JUMP_SLOT) named by their .dynsym symbol (64-bit RELA)."""
+    slots = {}
     ds = elf.section('.dynsym')
     if not ds or ds[5] >= len(elf.sections):
-        return stubs, slots
+        return slots
     strtab = elf.sections[ds[5]]
     nsyms = ds[4] // 24
 
@@ -331,10 +332,46 @@ def _x86_plt(elf, data):
             continue
         for o in range(s[3], min(s[3] + s[4], len(data)) - 23, 24):
             slot, info = struct.unpack_from('<QQ', data, o)
-            if info & 0xffffffff in (6, 7):             # GLOB_DAT, JUMP_SLOT
+            if info & 0xffffffff in types:
                 n = name(info >> 32)
                 if n:
                     slots[slot] = n + '@GOT'
+    return slots
+
+
+def _a64_plt(elf, data):
+    """plt_names() of an AArch64 file read from its bytes: the GOT slots of
+    R_AARCH64_GLOB_DAT and JUMP_SLOT, and each .plt stub (adrp x16, page;
+    ldr x17, [x16, #off]) named by the slot page + off it loads."""
+    stubs, slots = {}, _got_slots(elf, data, (1025, 1026))
+    s = elf.section('.plt')
+    if not s or s[1] == 8:
+        return stubs, slots
+    base, off, end = s[2], s[3], min(s[3] + s[4], len(data))
+    for k in range(off, end - 7, 4):
+        w, w2 = struct.unpack_from('<II', data, k)
+        if w & 0x9f00001f == 0x90000010 and w2 & 0xffc003ff == 0xf9400211:
+            pc = base + k - off
+            n = slots.get(_adrp_page(w, pc) + ((w2 >> 10) & 0xfff) * 8)
+            if n:
+                stubs[pc] = n[:-4] + '@plt'
+    return stubs, slots
+
+
+def _adrp_page(w, pc):
+    """The page address an AArch64 adrp instruction word at pc computes."""
+    imm = ((w >> 5) & 0x7ffff) << 2 | (w >> 29) & 3
+    if imm & 1 << 20:
+        imm -= 1 << 21
+    return (pc & ~0xfff) + (imm << 12)
+
+
+def _x86_plt(elf, data):
+    """plt_names() of an x86-64 file read from its bytes: the GOT slots of
+    the JUMP_SLOT and GLOB_DAT relocations named by their .dynsym symbol, and
+    each 16-byte entry of .plt/.plt.sec (8 of .plt.got) named by the slot its
+    jmp *slot(%rip) (ff 25, or f2 ff 25 with IBT) goes through."""
+    stubs, slots = {}, _got_slots(elf, data, (6, 7))
     for sec, size in (('.plt', 16), ('.plt.sec', 16), ('.plt.got', 8)):
         s = elf.section(sec)
         if not s or s[1] == 8:
@@ -352,10 +389,12 @@ def _x86_plt(elf, data):
 
 def plt_names(path, elf=None, data=None):
     """{address: name} of the PLT stubs and of the GOT slots of the imports
-    (-fno-plt code calls through the slot).  x86-64 (elf and data given):
-    read from the file's bytes; otherwise by objdump."""
+    (-fno-plt code calls through the slot).  x86-64 and AArch64 (elf and
+    data given): read from the file's bytes; otherwise by objdump."""
     if elf is not None and elf.machine == 'x86_64' and elf.end == '<' and elf.is64:
         return _x86_plt(elf, data)
+    if elf is not None and elf.machine == 'aarch64' and elf.end == '<' and elf.is64:
+        return _a64_plt(elf, data)
     stubs, slots = {}, {}
     r = _objdump(['-d', '-w', '--no-show-raw-insn', '-j', '.plt', '-j', '.plt.sec'], path)
     for ln in r.stdout.splitlines():
@@ -401,8 +440,10 @@ def candidates(elf, data, uring):
     for off, size, base in elf.exec_sections():
         end = min(off + size, len(data))
         if a64:
-            found = (o - 2 for o in _finditer(A64_ANCHOR, data, off + 2, end)
-                     if (o - 2 - off) % 4 == 0 and data[o - 2] in (0xc0, 0xc1))
+            # mov w0/w1, #0x26 is c0/c1 04 80 52 (d2: x0/x1): the anchor
+            # starts one byte into the instruction word
+            found = (o - 1 for o in _finditer(A64_ANCHOR, data, off + 1, end)
+                     if (o - 1 - off) % 4 == 0 and data[o - 1] in (0xc0, 0xc1))
         else:
             found = [_x86_at(data, o, uring, go) for o in _finditer(IMM38, data, off, end)]
             found = [o for o in found if o is not None and o >= off] + \
@@ -658,8 +699,13 @@ def split_functions(lines):
     return funcs
 
 
+_COMMENT = re.compile(r'\s*(?://|#\s).*$')
+
+
 def _operands(rest):
-    rest = rest.split('#')[0].strip()
+    # x86-64 comments start with "# ", AArch64's with "//"; an AArch64
+    # immediate is "#0x26", no space: it is an operand, not a comment
+    rest = _COMMENT.sub('', rest).strip()
     out, depth, cur = [], 0, ''
     for c in rest:
         if c == '(' or c == '[':
@@ -830,6 +876,182 @@ def analyse(elf, funcs):
     return sites, probable
 
 
+ARG_REGS = ('di', 'si', 'dx', 'cx', 'r8', 'r9')    # x86-64 SysV integer arguments
+ARG_WINDOW = 160        # bytes decoded before a call to find its argument
+_HEXCOMMENT = re.compile(r'#\s*(?:0x)?([0-9a-f]+)')
+
+
+@functools.lru_cache(maxsize=None)
+def _selectors():
+    """{function: argument index} of plugins.json's argument rules."""
+    out = {}
+    for row in load_data('plugins.json').get('arguments', []):
+        out.update(row['selectors'])
+    return out
+
+
+def _strings_in_regs(elf, insns):
+    """{register: string} at the end of a straight run of instructions: a
+    lea of a string's address, copied by mov between registers; a call
+    clobbers the caller-saved registers, a jmp or ret forgets everything (a
+    jcc falls through unchanged), any other write forgets its register."""
+    regs = {}
+    for _, op, rest in insns:
+        ops = _operands(rest)
+        if op.startswith(('jmp', 'ret')):
+            regs = {}
+            continue
+        if op.startswith('call'):
+            for r in CLOBBER['x86_64']:
+                regs.pop(r, None)
+            continue
+        dst = X86_REG.get(ops[-1].lstrip('%')) if ops else None
+        if dst is None:
+            continue
+        cm = _HEXCOMMENT.search(rest)
+        if op == 'lea' and '(%rip)' in rest and cm:
+            regs[dst] = elf.cstring_at(int(cm.group(1), 16))
+        elif op == 'mov' and len(ops) == 2 and ops[0].startswith('%r') and \
+                ops[1].startswith('%r'):
+            regs[dst] = regs.get(X86_REG.get(ops[0].lstrip('%')))
+        else:
+            regs[dst] = None
+    return regs
+
+
+def _before_sites(elf, data, sites, secs, size, ops):
+    """(function, the instructions decoded in the ARG_WINDOW bytes before
+    the call site, or None when the site does not decode as one of ops) for
+    each (address, function) of sites, size the call's longest encoding."""
+    segments = [(max(va - ARG_WINDOW, _section_of(va, secs)[0]), va + size, '.site+0x%x' % va)
+                for va, _ in sites]
+    lines = decode_windows(elf, data, segments, {}) if segments else []
+    by_site, cur = {}, None
+    for ln in lines:
+        m = _FUNC.match(ln)
+        if m:
+            cur = by_site.setdefault(int(m.group(2).split('+')[1], 16), [])
+            continue
+        m = _INSN.match(ln)
+        if m and cur is not None:
+            cur.append((int(m.group(1), 16), m.group(2), m.group(3)))
+    for va, fn in sites:
+        insns = by_site.get(va, [])
+        at = next((i for i, (a, op, _) in enumerate(insns)
+                   if a == va and (op in ops or op.startswith(ops))), None)
+        yield fn, None if at is None else insns[:at]
+
+
+def _a64_regs(elf, insns):
+    """_strings_in_regs() for AArch64: adrp of a page and add of an offset
+    to it (the string's address), mov between registers; bl/blr clobber
+    x0-x18, b/br/ret forget everything, other writes forget their register."""
+    regs, pages = {}, {}
+
+    def reg(x):
+        return 'x' + x[1:] if x[:1] in 'xw' and x[1:].isdigit() else None
+    for _, op, rest in insns:
+        ops = _operands(rest)
+        if op in ('b', 'br', 'ret'):
+            regs, pages = {}, {}
+            continue
+        # stores, compares and conditional branches write no register
+        if op.startswith(('st', 'b.', 'cb', 'tb', 'prfm')) or \
+                op in ('cmp', 'cmn', 'tst', 'ccmp', 'ccmn', 'nop'):
+            continue
+        if op in ('bl', 'blr'):
+            for k in range(19):
+                regs.pop('x%d' % k, None)
+                pages.pop('x%d' % k, None)
+            continue
+        dst = reg(ops[0]) if ops else None
+        if dst is None:
+            continue
+        src = reg(ops[1]) if len(ops) > 1 else None
+        page, val = pages.get(src), regs.get(src)
+        regs[dst] = None
+        pages.pop(dst, None)
+        if op == 'adrp' and len(ops) == 2:
+            m = _ADDR.search(ops[1])
+            if m:
+                pages[dst] = int(m.group(1), 16)
+        elif op == 'add' and len(ops) == 3 and page is not None and ops[2].startswith('#'):
+            regs[dst] = elf.cstring_at(page + (_imm(ops[2]) or 0))
+        elif op == 'mov' and len(ops) == 2 and src:
+            regs[dst] = val
+    return regs
+
+
+def _a64_call_arguments(elf, data, objfile, want):
+    """call_arguments() for AArch64: bl or b to the selector's PLT stub."""
+    stubs, _ = plt_names(objfile, elf, data)
+    dest = {a: n.split('@')[0] for a, n in stubs.items() if n.split('@')[0] in want}
+    out = {n: [] for n in want}
+    secs = elf.exec_sections()
+    plt = {s[2] for s in elf.sections if s[0].startswith('.plt')}
+    sites = []
+    for off, size, base in secs:
+        if base in plt:
+            continue
+        end = min(off + size, len(data))
+        end -= (end - off) % 4
+        for i, (w,) in enumerate(struct.iter_unpack('<I', data[off:end])):
+            if w & 0x7c000000 == 0x14000000:
+                imm = w & 0x3ffffff
+                pc = base + 4 * i
+                tgt = pc + ((imm - (1 << 26) if imm >> 25 else imm) << 2)
+                if tgt in dest:
+                    sites.append((pc, dest[tgt]))
+    for fn, insns in _before_sites(elf, data, sites, secs, 4, ('bl', 'b')):
+        out[fn].append(None if insns is None else _a64_regs(elf, insns).get('x%d' % want[fn]))
+    return out
+
+
+def call_arguments(elf, data, objfile, imports):
+    """{imported function: [the string constant passed at each call site, or
+    None where it is not one]} for the selector functions of plugins.json's
+    argument rules that the file imports (x86-64 here, AArch64 in
+    _a64_call_arguments(); {} elsewhere, which leaves the rules unapplied).  The constant is a lea of a string's address into
+    the argument register, directly or copied through others, in the
+    ARG_WINDOW bytes before a direct call or tail jump (to the PLT stub, or
+    through the GOT slot; _strings_in_regs()); anything else gives None.  A
+    call through anything else is not seen (not counted)."""
+    want = {n: i for n, i in _selectors().items() if n in imports}
+    if not want or elf.end != '<' or objfile is None:
+        return {}
+    if elf.machine == 'aarch64':
+        return _a64_call_arguments(elf, data, objfile, want)
+    if elf.machine != 'x86_64':
+        return {}
+    stubs, slots = plt_names(objfile, elf, data)
+    dest = {}
+    for a, n in list(stubs.items()) + list(slots.items()):
+        n = n.split('@')[0]
+        if n in want:
+            dest[a] = n
+    out = {n: [] for n in want}
+    secs = elf.exec_sections()
+    plts = [(s[2], s[2] + s[4]) for s in elf.sections if s[0].startswith('.plt')]
+
+    def in_plt(va):
+        return any(lo <= va < hi for lo, hi in plts)
+    sites = []
+    for off, size, base in secs:
+        end = min(off + size, len(data))
+        for m in _XCALL.finditer(data, off, max(end - 6, off)):
+            p = m.start()
+            if data[p] == 0xff:
+                t = base + p - off + 6 + struct.unpack_from('<i', data, p + 2)[0]
+            else:
+                t = base + p - off + 5 + struct.unpack_from('<i', data, p + 1)[0]
+            if t in dest and not in_plt(base + p - off):
+                sites.append((base + p - off, dest[t]))
+    for fn, insns in _before_sites(elf, data, sites, secs, 6, ('call', 'jmp')):
+        out[fn].append(None if insns is None else
+                       _strings_in_regs(elf, insns).get(ARG_REGS[want[fn]]))
+    return out
+
+
 def elf_links(elf, dyn=()):
     """What the transitive pass needs of every ELF file (scan.py): imports
     are the undefined .dynsym names (links.py checks them against a
@@ -849,6 +1071,8 @@ def scan_elf(path, data, objfile=None):
         dyn = elf.symbols('.dynsym')
         needed = elf.needed()
         links = elf_links(elf, dyn)
+        links['call_args'] = call_arguments(elf, data, objfile if objfile is not None
+                                            else path, set(links['imports']))
     except struct.error as e:
         raise ElfError('truncated or corrupt (%s)' % e) from None
     return _scan_elf(path, objfile if objfile is not None else path, data, elf, dyn,

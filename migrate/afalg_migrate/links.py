@@ -71,8 +71,9 @@ class Graph:
                 self.by_soname.setdefault((abi, e['links']['soname']), e['path'])
             self.by_name.setdefault((abi, os.path.basename(e['installed'])), e['path'])
         self.system, self.sysres, self.sysdirs = {}, {}, {}
-        self.edge_cache, self.unresolved = {}, {}
+        self.edge_cache, self.unresolved, self.sysfile = {}, {}, {}
         self.known = {r['soname']: r for r in self.table.get('libraries', [])}
+        self.arguments = {r['soname']: r for r in self.table.get('arguments', [])}
 
     def sysnode(self, path):
         """Scan a file outside the scanned paths once (a library or plugin)."""
@@ -99,10 +100,15 @@ class Graph:
             for s in node['links']['needed']:
                 if (abi, s) in self.by_soname or (abi, s) in self.by_name or '/' in s:
                     continue
-                c = next((os.path.join(d, s) for d in self.sysdirs[abi[2]]
-                          if os.path.isfile(os.path.join(d, s))), None)
-                if c:
-                    want.add(os.path.realpath(c))
+                # looked up once per machine and soname: a tree's files
+                # need the same few libraries (libc, ...) thousands of times
+                key = (abi[2], s)
+                if key not in self.sysfile:
+                    c = next((os.path.join(d, s) for d in self.sysdirs[abi[2]]
+                              if os.path.isfile(os.path.join(d, s))), None)
+                    self.sysfile[key] = c and os.path.realpath(c)
+                if self.sysfile[key]:
+                    want.add(self.sysfile[key])
         want = sorted(p for p in want if p not in self.system)
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(jobs, 1)) as ex:
             for path, res in zip(want, ex.map(self.scan_one, want)):
@@ -202,26 +208,45 @@ class Graph:
                 # "strings only" libraries are mostly false alarms: not followed
                 if f and f['confidence'] != 'possible':
                     lvl, why3 = max(cap2, LEVELS.index(f['confidence'])), why2
-                    if not label.startswith('plugin ') and not self.calls(cur, f):
-                        lvl = len(LEVELS) - 1
-                        why3 = 'loaded, AF_ALG code not called: imports none of %s' % \
-                            ', '.join(f['entries']['functions'][:6] or ['its entry points'])
+                    unreached = None if label.startswith('plugin ') else \
+                        self.not_called(cur, t, f)
+                    if unreached:
+                        lvl, why3 = len(LEVELS) - 1, unreached
                     found.append((c2, t, f, lvl, why3))
                 if len(c2) < MAX_DEPTH:
                     q.append((t, c2, cap2, why2))
         return found
 
 
-    def calls(self, path, f):
-        """False when the file imports none of the exported functions that
-        reach the library's AF_ALG call sites (elfscan's entries; a library
-        whose callbacks through data were met counts only its entries found,
-        see reach.py); True when it does or either side is not known."""
-        imports = self.nodes[path]['links'].get('imports')
-        ent = f.get('entries')
+    def not_called(self, path, lib, f):
+        """Why the file does not reach the library's AF_ALG call sites, or
+        None when it does or either side is not known.  Not reached: it
+        imports none of the exported functions that reach them (elfscan's
+        entries; a library whose callbacks through data were met counts only
+        its entries found, see reach.py), or it meets the library's argument
+        rule of plugins.json (its AF_ALG entry points among the rule's
+        selectors and context, each selector called only with constants of
+        the rule's values)."""
+        links = self.nodes[path]['links']
+        imports, ent = links.get('imports'), f.get('entries')
         if imports is None or not ent:
-            return True
-        return bool(set(imports) & set(ent['functions']))
+            return None
+        used = sorted(set(imports) & set(ent['functions']))
+        if not used:
+            return 'loaded, AF_ALG code not called: imports none of %s' % \
+                ', '.join(ent['functions'][:6] or ['its entry points'])
+        rule = self.arguments.get(self.nodes[lib]['links']['soname'])
+        args = links.get('call_args') or {}
+        if not rule or not set(used) <= set(rule['selectors']) | set(rule['context']):
+            return None
+        sel = [n for n in used if n in rule['selectors']]
+        if not sel or not all(args.get(n) and all(v in rule['values'] for v in args[n])
+                              for n in sel):
+            return None
+        return 'loaded, AF_ALG code not reached: calls %s only with %s (%s)' % (
+            ' and '.join('%s()' % n for n in sel),
+            ', '.join('"%s"' % v for v in sorted({v for n in sel for v in args[n]})),
+            rule['why'])
 
 
 def _sites(f):

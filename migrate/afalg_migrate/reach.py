@@ -7,13 +7,15 @@ the .eh_frame_hdr search table (start, and the length of each FDE), so
 that a call site is named by the function that contains it, never by the
 nearest exported symbol.
 
-Reachability (x86-64, code sections up to MAX_TEXT bytes): a function is
-reached when it is exported (.dynsym), the entry point, its address is
-stored in data (a relocation or, in a non-PIE executable, its address as
-bytes anywhere in the file), or a reached function calls or jumps to it
-directly (call/jmp rel32, jmp rel8 and jcc rel32 tail calls, through its
-PLT stub too) or takes its address
-(lea rip-relative; the function that takes it is then taken to call it),
+Reachability (x86-64 and AArch64, code sections up to MAX_TEXT bytes): a
+function is reached when it is exported (.dynsym), the entry point, its
+address is stored in data (a relocation or, in a non-PIE executable, its
+address as bytes anywhere in the file), or a reached function calls or
+jumps to it directly (x86-64 call/jmp rel32, jmp rel8 and jcc rel32 tail
+calls; AArch64 bl, b, b.cond, cbz/cbnz, tbz/tbnz; through its PLT stub
+too) or takes its address (x86-64 lea rip-relative; AArch64 adr, or adrp
+with an add or a 64-bit ldr on its register; the function that takes it
+is then taken to call it),
 or its address is in a table of pointers (a RELATIVE relocation) whose
 start, up to TABLE bytes before the slot, a reached function takes with
 a lea (or a table of pointers to such tables, DATA_DEPTH deep): the function that takes a table of callbacks is taken to call them.
@@ -100,11 +102,12 @@ _REL = re.compile(rb'[\xe8\xe9\xeb]|\x0f[\x80-\x8f]')
 
 
 class Reach:
-    """Backward search from call sites to what reaches them (x86-64)."""
+    """Backward search from call sites to what reaches them (x86-64, AArch64)."""
 
     def __init__(self, elf, data, fns, plt_stubs=None):
         self.elf, self.data, self.fns = elf, data, fns
-        self.ok = elf.machine == 'x86_64' and bool(fns.starts)
+        self.ok = elf.machine in ('x86_64', 'aarch64') and elf.end == '<' and \
+            bool(fns.starts)
         secs = elf.exec_sections()
         if sum(s for _, s, _ in secs) > MAX_TEXT:
             self.ok = False
@@ -118,11 +121,13 @@ class Reach:
         for a, n in (plt_stubs or {}).items():
             self.via_plt[a] = n.split('@')[0]
         self.callers, self.takers, self.relative = {}, {}, {}
-        leas = []
+        leas, got_loads = [], []
         if not self.ok:
             return
         starts = set(fns.starts) | set(self.via_plt)
-        for off, size, base in secs:
+        if elf.machine == 'aarch64':
+            leas, got_loads = self._a64_code(secs, starts)
+        for off, size, base in secs if elf.machine == 'x86_64' else ():
             end = min(off + size, len(data))
             for m in _REL.finditer(data, off, max(end - 5, off)):
                 p = m.start()
@@ -142,8 +147,6 @@ class Reach:
                     self.takers.setdefault(t, []).append(base + p - off)
                 else:
                     leas.append((t, base + p - off))
-        leas.sort()
-        self.lea_to, self.lea_from = [t for t, _ in leas], [f for _, f in leas]
         self.relative = {}
         for name in ('.rela.dyn', '.rela.plt'):
             s = elf.section(name)
@@ -152,9 +155,21 @@ class Reach:
             _, _, _, roff, rsize, _, _, _ = s
             for o in range(roff, min(roff + rsize, len(data)) - 23, 24):
                 slot, info, addend = struct.unpack_from('<QQq', data, o)
-                if info & 0xffffffff in (8, 37):       # RELATIVE, IRELATIVE
+                # RELATIVE, IRELATIVE (x86-64 8, 37; AArch64 1027, 1032)
+                if info & 0xffffffff in (8, 37, 1027, 1032):
                     self.relative.setdefault(addend & 0xffffffffffffffff, []).append(slot)
         self.addends = sorted(self.relative)
+        if got_loads:
+            # an AArch64 load from a GOT slot takes the address the slot holds
+            held = {s: a for a, slots in self.relative.items() for s in slots}
+            for slot, pc in got_loads:
+                a = held.get(slot)
+                if a in starts:
+                    self.takers.setdefault(a, []).append(pc)
+                elif a is not None:
+                    leas.append((a, pc))
+        leas.sort()
+        self.lea_to, self.lea_from = [t for t, _ in leas], [f for _, f in leas]
         by_name = {}
         for a, n in self.exported.items():
             by_name[n] = a
@@ -162,6 +177,70 @@ class Reach:
         for a, n in self.via_plt.items():
             if n in by_name:
                 self.plt_of.setdefault(by_name[n], []).append(a)
+
+    def _a64_code(self, secs, starts):
+        """The AArch64 half of __init__: direct branches (b, bl, b.cond,
+        cbz/cbnz, tbz/tbnz) into callers, and addresses formed by adr or
+        by adrp with a following add on its register into takers (a
+        function's start) or the returned (target, from) list (anything
+        else: tables of pointers); adrp with a 64-bit ldr on its register
+        into the returned (slot, from) loads (GOT slots: __init__ takes the
+        address a slot holds).  The adrp value a register holds is kept
+        until an add or ldr into the same register uses it, or another adrp
+        sets it: a stale one adds an edge, it never hides one."""
+        data, leas, loads = self.data, [], []
+        # the PLT's adrp/ldr/add reach GOT slots for the dynamic linker's
+        # jumps: no address taken there (else every slot near a callback's
+        # would make each stub take it)
+        plt = {s[2] for s in self.elf.sections if s[0].startswith('.plt')}
+        for off, size, base in secs:
+            if base in plt:
+                continue
+            end = min(off + size, len(self.data))
+            end -= (end - off) % 4
+            page = {}
+            for i, (w,) in enumerate(struct.iter_unpack('<I', data[off:end])):
+                pc = base + 4 * i
+                t = None
+                if w & 0x7c000000 == 0x14000000:               # b, bl
+                    imm = w & 0x3ffffff
+                    t = pc + ((imm - (1 << 26) if imm >> 25 else imm) << 2)
+                elif w & 0xff000010 == 0x54000000 or w & 0x7e000000 == 0x34000000:
+                    imm = (w >> 5) & 0x7ffff                    # b.cond, cbz/cbnz
+                    t = pc + ((imm - (1 << 19) if imm >> 18 else imm) << 2)
+                elif w & 0x7e000000 == 0x36000000:              # tbz/tbnz
+                    imm = (w >> 5) & 0x3fff
+                    t = pc + ((imm - (1 << 14) if imm >> 13 else imm) << 2)
+                if t is not None:
+                    if t in starts:
+                        self.callers.setdefault(t, []).append(pc)
+                    continue
+                a = None
+                rn = (w >> 5) & 31
+                if w & 0xffc00000 == 0xf9400000 and rn in page:   # ldr x, [x, #]
+                    loads.append((page[rn] + ((w >> 10) & 0xfff) * 8, pc))
+                    if w & 31 == rn:        # the register holds the value now
+                        del page[rn]
+                    continue
+                if w & 0x9f000000 == 0x90000000:                # adrp
+                    imm = ((w >> 5) & 0x7ffff) << 2 | (w >> 29) & 3
+                    page[w & 31] = (pc & ~0xfff) + ((imm - (1 << 21) if imm >> 20 else imm)
+                                                    << 12)
+                    continue
+                if w & 0x9f000000 == 0x10000000:                # adr
+                    imm = ((w >> 5) & 0x7ffff) << 2 | (w >> 29) & 3
+                    a = pc + (imm - (1 << 21) if imm >> 20 else imm)
+                elif w & 0xffc00000 == 0x91000000 and rn in page:   # add #imm
+                    a = page[rn] + ((w >> 10) & 0xfff)
+                    if w & 31 == rn:        # the full address: later adds are arithmetic
+                        del page[rn]
+                if a is None:
+                    continue
+                if a in starts:
+                    self.takers.setdefault(a, []).append(pc)
+                else:
+                    leas.append((a, pc))
+        return leas, loads
 
     def _table_users(self, start, depth=0):
         """The code addresses that take the address of a table (up to TABLE

@@ -2,14 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 """Suite "migrate": afalg-migrate audit on a synthetic Debian archive, as installed.
 
-The archive is built here: a library that opens AF_ALG sockets (package
-libafuser1, source afuser), a program linked against it in another package
-(afprog-bin, source afprog), a clean package, their .deb files made with
-dpkg-deb from ELF files compiled with cc, and a Packages index with their
-sizes and SHA256 (dpkg-scanpackages, or written here without dpkg-dev).
+The archive is built here: a library that opens AF_ALG sockets from one of
+its two exported functions (package libafuser1, source afuser), two programs
+linked against it in another package (afprog-bin, source afprog), one that
+calls the AF_ALG function and one that calls only the other, a clean
+package, their .deb files made with dpkg-deb from ELF files compiled with
+cc, and a Packages index with their sizes and SHA256 (dpkg-scanpackages, or written here without dpkg-dev).
 
 local:  the findings per binary and source package; the program's chain
-        through the other package's library (pass 2, from the database);
+        through the other package's library (pass 2, from the database), and
+        the program that imports none of its AF_ALG entry points "possible"
+        (the imports kept per ELF file, schema 2); a schema 1 database
+        migrated in place and its packages scanned again, to the same rows;
         resume (a second run scans nothing); a corrupt .deb recorded as an
         error, then fixed and retried; a size or SHA256 mismatch refused;
         --packages with --pool gives the same database; plan --db; bad input.
@@ -27,6 +31,9 @@ import sqlite3
 from kctest import run_tests
 from test_migrate import PY, installed, one_line_error, run
 from test_scan_audit import LIB_USER, PROG_CLEAN, PROG_LIB, cc
+
+LIB_SRC = LIB_USER + 'int afuser_version(void) { return 3; }\n'
+PROG_VERSION = 'int afuser_version(void);\nint main(void) { return afuser_version(); }\n'
 
 SUITE = 'testing'
 LIBDIR = '/usr/lib/x86_64-linux-gnu'
@@ -109,18 +116,20 @@ class Archive:
 def build(tap, tmp):
     b = os.path.join(tmp, 'bins')
     lib = os.path.join(b, 'libafuser.so.1')
-    if not cc(tap, tmp, 'libafuser', LIB_USER, lib,
+    if not cc(tap, tmp, 'libafuser', LIB_SRC, lib,
               ['-shared', '-fPIC', '-Wl,-soname,libafuser.so.1']):
         return None
     bins = {'lib': lib}
-    for name, src, flags in (('prog-lib', PROG_LIB, [lib]), ('prog-clean', PROG_CLEAN, [])):
+    for name, src, flags in (('prog-lib', PROG_LIB, [lib]), ('prog-version', PROG_VERSION, [lib]),
+                             ('prog-clean', PROG_CLEAN, [])):
         p = os.path.join(b, name)
         if not cc(tap, tmp, name, src, p, flags):
             return None
         bins[name] = p
     a = Archive(tap, tmp, bins)
     a.add('libafuser1', 'afuser', {LIBDIR + '/libafuser.so.1': 'lib'})
-    a.add('afprog-bin', 'afprog', {'/usr/bin/prog-lib': 'prog-lib'})
+    a.add('afprog-bin', 'afprog', {'/usr/bin/prog-lib': 'prog-lib',
+                                   '/usr/bin/prog-version': 'prog-version'})
     a.add('clean', 'clean', {'/usr/bin/prog-clean': 'prog-clean'})
     a.index()
     return a
@@ -174,19 +183,27 @@ def check_findings(tap, db):
            {'type': None, 'alg': 'sha256'} in json.loads(f[0][3]),
            'the library: a certain finding of its own, with its algorithm', f)
     t = query(db, 'SELECT package, path, chain, library_package, library_path, confidence '
-              'FROM through')
-    tap.ok(t == [('afprog-bin', '/usr/bin/prog-lib', 'libafuser.so.1', 'libafuser1',
-                  LIBDIR + '/libafuser.so.1', 'certain')],
+              'FROM through ORDER BY path')
+    tap.ok(t[:1] == [('afprog-bin', '/usr/bin/prog-lib', 'libafuser.so.1', 'libafuser1',
+                      LIBDIR + '/libafuser.so.1', 'certain')],
            'the program in another package: needs AF_ALG through that package\'s library', t)
-    u = query(db, 'SELECT package, path, transitive FROM users ORDER BY package')
-    tap.ok(u == [('afprog-bin', '/usr/bin/prog-lib', 1),
+    w = query(db, "SELECT confidence, why FROM through WHERE path = '/usr/bin/prog-version'")
+    tap.ok(len(w) == 1 and w[0][0] == 'possible' and 'not called' in w[0][1] and
+           'afuser_hash' in w[0][1],
+           'the program that calls only the library\'s other function: possible, "AF_ALG code '
+           'not called" (the entry-point check on the stored imports)', w)
+    imp = query(db, "SELECT imports FROM elf_files WHERE path = '/usr/bin/prog-version'")
+    tap.ok(len(imp) == 1 and 'afuser_version' in json.loads(imp[0][0] or '[]'),
+           'elf_files keeps the imported functions', imp)
+    u = query(db, 'SELECT package, path, transitive FROM users ORDER BY package, path')
+    tap.ok(u == [('afprog-bin', '/usr/bin/prog-lib', 1), ('afprog-bin', '/usr/bin/prog-version', 1),
                  ('libafuser1', LIBDIR + '/libafuser.so.1', 0)],
-           'users: the library and the program; the clean package none', u)
-    s = query(db, 'SELECT source, binaries, certain, transitive FROM source_users '
+           'users: the library and the programs; the clean package none', u)
+    s = query(db, 'SELECT source, binaries, certain, possible, transitive FROM source_users '
               'ORDER BY source')
-    tap.ok(s == [('afprog', 1, 1, 1), ('afuser', 1, 1, 0)], 'per source package', s)
+    tap.ok(s == [('afprog', 1, 1, 1, 2), ('afuser', 1, 1, 0, 0)], 'per source package', s)
     v = query(db, 'SELECT version FROM schema_version')
-    tap.ok(v == [(1,)], 'the schema version table', v)
+    tap.ok(v == [(2,)], 'the schema version table', v)
 
 
 def test_local(tap, inst, tmp, a):
@@ -205,7 +222,28 @@ def test_local(tap, inst, tmp, a):
            query(db, 'SELECT scanned, skipped FROM runs ORDER BY id DESC LIMIT 1') == [(0, 3)],
            'resume: a second run scans nothing, the packages\' rows stay', r.stderr)
     check_findings(tap, db)
+    test_migration(tap, inst, tmp, a, db)
     return db
+
+
+def test_migration(tap, inst, tmp, a, db):
+    """A copy of db taken back to schema 1 (its columns and version), then
+    audited again: migrated in place, every package with ELF files scanned
+    again (schema 1 kept no imports), the same rows as db."""
+    old = os.path.join(tmp, 'schema1.db')
+    shutil.copy(db, old)
+    c = sqlite3.connect(old)
+    with c:
+        for table, col in (('elf_files', 'imports'), ('elf_files', 'call_args'),
+                           ('findings', 'entries')):
+            c.execute('ALTER TABLE %s DROP COLUMN %s' % (table, col))
+        c.execute('UPDATE schema_version SET version = 1')
+    c.close()
+    r = audit(inst, old, '--mirror', a.root, '--suite', SUITE)
+    tap.ok(r.returncode == 0 and '3 scanned, 0 skipped' in r.stderr and
+           query(old, 'SELECT version FROM schema_version') == [(2,)] and dump(old) == dump(db),
+           'a schema 1 database: migrated to 2, its packages scanned again, the same rows',
+           r.stderr)
 
 
 def test_errors(tap, inst, tmp, a, db):
