@@ -186,13 +186,13 @@ static void on_signal(int sig)
 
 /* ---- load, attach, run -------------------------------------------------- */
 
-static struct afalg_trace_bpf *open_and_load(bool fentry_ok, int *errp)
+static struct afalg_trace_bpf *open_and_load(struct tracer *t, bool fentry_ok, int *errp)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = env.btf);
 	struct afalg_trace_bpf *o;
 	int err;
 
-	choose_hooks(fentry_ok, env.no_fentry, env.no_kprobe);
+	choose_hooks(t, fentry_ok, env.no_fentry, env.no_kprobe);
 	o = afalg_trace_bpf__open_opts(&oo);
 	if (!o) {
 		*errp = -errno;
@@ -202,7 +202,7 @@ static struct afalg_trace_bpf *open_and_load(bool fentry_ok, int *errp)
 	o->rodata->filter_cgroup = env.cgroup != NULL;
 	o->rodata->emit_ops = env.ops;
 	bpf_map__set_max_entries(o->maps.events, env.ringbuf_mb << 20);
-	hooks_autoload(o);
+	hooks_autoload(t, o);
 	err = afalg_trace_bpf__load(o);
 	if (err) {
 		*errp = err;
@@ -227,12 +227,12 @@ static int seccomp_mode(void)
 }
 
 /* fentry/fexit, else kprobes, else syscall tracepoints only. */
-static struct afalg_trace_bpf *load(void)
+static struct afalg_trace_bpf *load(struct tracer *t)
 {
 	struct afalg_trace_bpf *obj;
 	int err;
 
-	obj = open_and_load(true, &err);
+	obj = open_and_load(t, true, &err);
 	if (!obj && (err == -EPERM || err == -EACCES) && seccomp_mode() == 2) {
 		/*
 		 * probe_kernel() found the capabilities, yet bpf() is refused
@@ -247,12 +247,12 @@ static struct afalg_trace_bpf *load(void)
 		/* fentry/fexit may be refused (no trampolines, lockdown, ...) */
 		msg("fentry/fexit programs did not load (%s): trying kprobes", strerror(-err));
 		env.no_fentry = true;
-		obj = open_and_load(false, &err);
+		obj = open_and_load(t, false, &err);
 	}
 	if (!obj && !env.no_kprobe) {
 		msg("kprobe programs did not load (%s): using syscall tracepoints only", strerror(-err));
 		env.no_kprobe = true;
-		obj = open_and_load(false, &err);
+		obj = open_and_load(t, false, &err);
 	}
 	if (!obj) {
 		if (err == -EPERM || err == -EACCES)
@@ -266,7 +266,7 @@ static struct afalg_trace_bpf *load(void)
 }
 
 /* The --cgroup filter and the series' field offsets, into the loaded maps. */
-static int configure(struct afalg_trace_bpf *obj, int cg_fd)
+static int configure(const struct tracer *t, struct afalg_trace_bpf *obj, int cg_fd)
 {
 	if (cg_fd >= 0) {
 		unsigned int zero = 0;
@@ -276,28 +276,28 @@ static int configure(struct afalg_trace_bpf *obj, int cg_fd)
 			return -1;
 		}
 	}
-	configure_series(obj);
+	configure_series(t, obj);
 	obj->data->knob_level = read_knob();
 	return 0;
 }
 
 /* Poll until --duration or a signal; t0, t1: when tracing started and stopped. */
-static void trace(struct ring_buffer *rb, struct afalg_trace_bpf__data *obj_data,
-		  struct timespec *t0, struct timespec *t1)
+static void trace(struct tracer *t, struct event_log *log, struct ring_buffer *rb,
+		  struct afalg_trace_bpf__data *obj_data, struct timespec *t0, struct timespec *t1)
 {
 	struct timespec mono0, now;
 	int err;
 
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	*t0 = events_start(&mono0);
+	*t0 = events_start(log, &mono0);
 	if (env.ready) {
 		int fd = open(env.ready, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
 		if (fd >= 0)
 			close(fd);
 	}
-	msg("tracing AF_ALG (%d hooks)%s", nlinks, env.duration ? "" : ": stop with Ctrl-C");
+	msg("tracing AF_ALG (%d hooks)%s", t->nlinks, env.duration ? "" : ": stop with Ctrl-C");
 
 	while (!exiting) {
 		/* the level at the time of each bind, give or take a poll */
@@ -314,21 +314,22 @@ static void trace(struct ring_buffer *rb, struct afalg_trace_bpf__data *obj_data
 		}
 	}
 	/* detach first, then drain: nothing can arrive after the last read */
-	detach_hooks();
+	detach_hooks(t);
 	ring_buffer__consume(rb);
 	clock_gettime(CLOCK_REALTIME, t1);
 }
 
-static void write_outputs(struct afalg_trace_bpf *obj, const struct timespec *t0,
-			  const struct timespec *t1)
+static void write_outputs(const struct tracer *t, const struct event_log *log,
+			  struct afalg_trace_bpf *obj, struct run_span *span)
 {
 	const struct inventory_opts opt = {
 		.pretty = env.pretty, .pid = env.pid, .cgroup = env.cgroup,
 	};
-	int knob_end = read_knob();
+	struct inventory inv = {};
 	FILE *out = stdout;
 
-	aggregate(obj);
+	span->knob_end = read_knob();
+	aggregate(&inv, obj, log);
 	if (env.output) {
 		out = fopen(env.output, "w");
 		if (!out) {
@@ -337,19 +338,22 @@ static void write_outputs(struct afalg_trace_bpf *obj, const struct timespec *t0
 		}
 	}
 	if (env.table)
-		write_table(stdout);
+		write_table(stdout, &inv);
 	if (!env.table || env.output)
-		write_summary(out, obj, &opt, t0, t1, knob_end);
+		write_summary(out, &inv, t, log, &opt, span);
 	if (out != stdout)
 		fclose(out);
+	inventory_free(&inv);
 }
 
 int main(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
+	struct tracer t = { .knob_start = -1 };
+	struct event_log log = { .t = &t };
 	struct afalg_trace_bpf *obj;
 	struct ring_buffer *rb = NULL;
-	struct timespec t0, t1;
+	struct run_span span;
 	int err, cg_fd = -1;
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
@@ -360,7 +364,7 @@ int main(int argc, char **argv)
 		restrict_print_allowlists(stdout);
 		return 0;
 	}
-	if (probe_kernel(env.btf, !env.no_kernel_tp))
+	if (probe_kernel(&t, env.btf, !env.no_kernel_tp))
 		return 1;
 	if (env.cgroup) {
 		cg_fd = open(env.cgroup, O_RDONLY | O_DIRECTORY);
@@ -369,28 +373,28 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	obj = load();
+	obj = load(&t);
 	if (!obj)
 		return 1;
 	err = 1;
-	if (configure(obj, cg_fd))
+	if (configure(&t, obj, cg_fd))
 		goto out;
-	attach_hooks(obj, env.asked_no_fentry, env.asked_no_kprobe);
-	if (env.events && events_open(env.events_path))
+	attach_hooks(&t, obj, env.asked_no_fentry, env.asked_no_kprobe);
+	if (env.events && events_open(&log, env.events_path))
 		goto out;
-	rb = ring_buffer__new(bpf_map__fd(obj->maps.events), on_event, NULL, NULL);
+	rb = ring_buffer__new(bpf_map__fd(obj->maps.events), on_event, &log, NULL);
 	if (!rb) {
 		msg("cannot create the ring buffer reader: %s", strerror(errno));
 		goto out;
 	}
-	trace(rb, obj->data, &t0, &t1);
-	write_outputs(obj, &t0, &t1);
+	trace(&t, &log, rb, obj->data, &span.t0, &span.t1);
+	write_outputs(&t, &log, obj, &span);
 	err = 0;
 out:
 	ring_buffer__free(rb);
-	detach_hooks();
+	detach_hooks(&t);
 	afalg_trace_bpf__destroy(obj);
-	events_close();
-	free_btfs();
+	events_free(&log);
+	free_btfs(&t);
 	return err;
 }

@@ -148,10 +148,14 @@ struct at_event {
 	long long ret;			/* syscall/function result */
 	unsigned long long tfm_id;	/* tracer's id of the tfm socket (0: none) */
 	int sock_type;			/* socket(): type argument */
-	int protocol;
-	int optname;			/* setsockopt */
+	int protocol;			/* socket(): protocol argument */
+	int optname;			/* setsockopt: ALG_SET_* */
 	int optlen;			/* setsockopt: key length / authsize, never key bytes */
-	int flags;			/* accept: flags; bind: the ENOENT counter (C_BIND_*) or 0 */
+	int flags;			/* accept4, send, recv: the call's flags */
+	int enoent_reason;		/* bind: the ENOENT counter (C_BIND_*) or 0 */
+	int series_slot;		/* EV_SERIES: which series tracepoint */
+	int series_mode;		/* EV_SERIES: its mode (knob) field */
+	int series_denied;		/* EV_SERIES: its denied field */
 	int pad;
 	struct at_class cls;		/* bind/setsockopt/accept: the class */
 };

@@ -32,15 +32,28 @@ struct cls_rec {
 	struct at_class c;
 };
 
-static struct cls_rec *clss;
-static size_t nclss;
-
-static const struct at_class *class_of(unsigned int id)
+static const struct at_class *class_of(const struct inventory *inv, unsigned int id)
 {
-	for (size_t i = 0; i < nclss; i++)
-		if (clss[i].id == id)
-			return &clss[i].c;
+	for (size_t i = 0; i < inv->nclss; i++)
+		if (inv->clss[i].id == id)
+			return &inv->clss[i].c;
 	return NULL;
+}
+
+/* arr with room for n + 1 elements of sz bytes (capacity *cap), or NULL
+ * with arr untouched: the caller keeps what it had. */
+static void *grow(void *arr, size_t *cap, size_t n, size_t sz)
+{
+	size_t ncap;
+	void *na;
+
+	if (n < *cap)
+		return arr;
+	ncap = *cap ? *cap * 2 : 16;
+	na = reallocarray(arr, ncap, sz);
+	if (na)
+		*cap = ncap;
+	return na;
 }
 
 struct pentry {
@@ -58,11 +71,8 @@ struct entry {
 	int keylens[16], nkeylens;
 	int authsizes[16], nauthsizes;
 	struct pentry *pe;
-	size_t npe;
+	size_t npe, cap_pe;
 };
-
-static struct entry *ents;
-static size_t nents;
 
 static bool str_eq(const char *a, const char *b)
 {
@@ -85,43 +95,121 @@ static int cmp_int(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
-void aggregate(struct afalg_trace_bpf *o)
+static int read_classes(struct inventory *inv, int cfd)
 {
-	int cfd = bpf_map__fd(o->maps.classes), kfd = bpf_map__fd(o->maps.counters);
 	struct at_class ck, cn;
-	struct at_ckey k, kn;
 	bool first = true;
 
-	/* classes */
 	while (bpf_map_get_next_key(cfd, first ? NULL : &ck, &cn) == 0) {
 		unsigned int id;
+		void *na;
 
 		first = false;
 		ck = cn;
 		if (bpf_map_lookup_elem(cfd, &ck, &id))
 			continue;
-		clss = realloc(clss, (nclss + 1) * sizeof(*clss));
-		clss[nclss].id = id;
-		clss[nclss].c = ck;
-		nclss++;
+		na = grow(inv->clss, &inv->cap_clss, inv->nclss, sizeof(*inv->clss));
+		if (!na)
+			return -1;
+		inv->clss = na;
+		inv->clss[inv->nclss].id = id;
+		inv->clss[inv->nclss].c = ck;
+		inv->nclss++;
 	}
-	first = true;
+	return 0;
+}
+
+/* The row of (exe, uid, cgroup, type, alg, caps), made if new; NULL: no memory. */
+static struct entry *row_of(struct inventory *inv, const char *exe, const char *cg,
+			    const char *type, const char *alg, const struct at_ckey *k)
+{
+	struct entry *en;
+	void *na;
+
+	for (size_t i = 0; i < inv->nents; i++) {
+		en = &inv->ents[i];
+		if (str_eq(en->exe, exe) && en->uid == k->who.uid && str_eq(en->cgroup, cg) &&
+		    str_eq(en->type, type) && str_eq(en->alg, alg) && en->caps == k->who.caps)
+			return en;
+	}
+	na = grow(inv->ents, &inv->cap_ents, inv->nents, sizeof(*inv->ents));
+	if (!na)
+		return NULL;
+	inv->ents = na;
+	en = &inv->ents[inv->nents++];
+	memset(en, 0, sizeof(*en));
+	en->exe = exe;
+	en->cgroup = cg;
+	en->type = type;
+	en->alg = alg;
+	en->uid = k->who.uid;
+	en->caps = k->who.caps;
+	en->unbound = k->class_id == AT_CLASS_UNBOUND;
+	en->unknown = k->class_id == AT_CLASS_UNKNOWN;
+	return en;
+}
+
+/* The row's per-process breakdown for tgid, made if new; NULL: no memory. */
+static struct pentry *proc_row_of(struct entry *en, unsigned int tgid, const struct proc *p)
+{
+	struct pentry *pe;
+	void *na;
+
+	for (size_t i = 0; i < en->npe; i++)
+		if (en->pe[i].tgid == tgid)
+			return &en->pe[i];
+	na = grow(en->pe, &en->cap_pe, en->npe, sizeof(*en->pe));
+	if (!na)
+		return NULL;
+	en->pe = na;
+	pe = &en->pe[en->npe++];
+	memset(pe, 0, sizeof(*pe));
+	pe->tgid = tgid;
+	pe->p = p;
+	return pe;
+}
+
+static void read_stats(struct inventory *inv, struct afalg_trace_bpf *o)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	unsigned long long *pc = ncpu > 0 ? calloc(ncpu, sizeof(*pc)) : NULL;
+
+	if (!pc) {
+		msg("cannot read the statistics map: lost and dropped counts are shown as 0");
+		return;
+	}
+	for (unsigned int i = 0; i < S_NR; i++) {
+		if (bpf_map_lookup_elem(bpf_map__fd(o->maps.stats), &i, pc))
+			continue;
+		for (int c = 0; c < ncpu; c++)
+			inv->stats[i] += pc[c];
+	}
+	free(pc);
+}
+
+int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log)
+{
+	int kfd = bpf_map__fd(o->maps.counters);
+	struct at_ckey k, kn;
+	bool first = true;
+
+	read_stats(inv, o);
+	if (read_classes(inv, bpf_map__fd(o->maps.classes)))
+		goto oom;
 	while (bpf_map_get_next_key(kfd, first ? NULL : &k, &kn) == 0) {
 		struct at_cval v;
 		const struct at_class *c;
 		const struct proc *p;
-		const char *exe, *cg, *type = NULL, *alg = NULL;
-		struct entry *en = NULL;
-		struct pentry *pe = NULL;
+		const char *type = NULL, *alg = NULL;
+		struct entry *en;
+		struct pentry *pe;
 
 		first = false;
 		k = kn;
 		if (bpf_map_lookup_elem(kfd, &k, &v))
 			continue;
-		p = find_proc(&k.who);
-		exe = p ? p->exe : "?";
-		cg = p ? p->cgroup : "?";
-		c = class_of(k.class_id);
+		p = find_proc(log, &k.who);
+		c = class_of(inv, k.class_id);
 		if (k.class_id >= AT_CLASS_FIRST && c) {
 			type = c->type;
 			alg = c->name;
@@ -129,26 +217,9 @@ void aggregate(struct afalg_trace_bpf *o)
 			type = "?";
 			alg = "?";
 		}
-		for (size_t i = 0; i < nents; i++)
-			if (str_eq(ents[i].exe, exe) && ents[i].uid == k.who.uid &&
-			    str_eq(ents[i].cgroup, cg) && str_eq(ents[i].type, type) &&
-			    str_eq(ents[i].alg, alg) && ents[i].caps == k.who.caps) {
-				en = &ents[i];
-				break;
-			}
-		if (!en) {
-			ents = realloc(ents, (nents + 1) * sizeof(*ents));
-			en = &ents[nents++];
-			memset(en, 0, sizeof(*en));
-			en->exe = exe;
-			en->cgroup = cg;
-			en->type = type;
-			en->alg = alg;
-			en->uid = k.who.uid;
-			en->caps = k.who.caps;
-			en->unbound = k.class_id == AT_CLASS_UNBOUND;
-			en->unknown = k.class_id == AT_CLASS_UNKNOWN;
-		}
+		en = row_of(inv, p ? p->exe : "?", p ? p->cgroup : "?", type, alg, &k);
+		if (!en)
+			goto oom;
 		if (c && k.class_id >= AT_CLASS_FIRST) {
 			if (c->keylen == AT_KEY_UNKNOWN)
 				en->unknown = true;	/* resolved from the kernel */
@@ -157,27 +228,31 @@ void aggregate(struct afalg_trace_bpf *o)
 			if (c->authsize != AT_AUTHSIZE_DEFAULT)
 				add_int(en->authsizes, &en->nauthsizes, c->authsize);
 		}
-		for (size_t i = 0; i < en->npe; i++)
-			if (en->pe[i].tgid == k.who.tgid) {
-				pe = &en->pe[i];
-				break;
-			}
-		if (!pe) {
-			en->pe = realloc(en->pe, (en->npe + 1) * sizeof(*en->pe));
-			pe = &en->pe[en->npe++];
-			memset(pe, 0, sizeof(*pe));
-			pe->tgid = k.who.tgid;
-			pe->p = p;
-		}
+		pe = proc_row_of(en, k.who.tgid, p);
+		if (!pe)
+			goto oom;
 		for (int i = 0; i < C_NR; i++) {
 			en->c[i] += v.c[i];
 			pe->c[i] += v.c[i];
 		}
 	}
-	for (size_t i = 0; i < nents; i++) {
-		qsort(ents[i].keylens, ents[i].nkeylens, sizeof(int), cmp_int);
-		qsort(ents[i].authsizes, ents[i].nauthsizes, sizeof(int), cmp_int);
+	for (size_t i = 0; i < inv->nents; i++) {
+		qsort(inv->ents[i].keylens, inv->ents[i].nkeylens, sizeof(int), cmp_int);
+		qsort(inv->ents[i].authsizes, inv->ents[i].nauthsizes, sizeof(int), cmp_int);
 	}
+	return 0;
+oom:
+	msg("out of memory aggregating the inventory: it is incomplete");
+	return -1;
+}
+
+void inventory_free(struct inventory *inv)
+{
+	for (size_t i = 0; i < inv->nents; i++)
+		free(inv->ents[i].pe);
+	free(inv->ents);
+	free(inv->clss);
+	memset(inv, 0, sizeof(*inv));
 }
 
 /*
@@ -223,12 +298,12 @@ static void json_counts(FILE *f, const unsigned long long *c, const struct entry
 }
 
 /* "denied_by" of a row: "restrict" for bind refusals, as the socket row's. */
-static const char *row_denied_by(const struct entry *en)
+static const char *row_denied_by(const struct tracer *t, const struct entry *en)
 {
 	unsigned long long denied = en->c[C_DENIED], not_found;
 
 	if (en->unbound)
-		return denied ? denied_by() : NULL;
+		return denied ? denied_by(t) : NULL;
 	split_enoent(en->c, en->type, en->alg, en->caps, &denied, &not_found);
 	return denied ? "restrict" : NULL;
 }
@@ -266,9 +341,11 @@ static void json_int_or_null(FILE *f, bool have, long long v)
 }
 
 /* "host" to "filters": where, when and with what settings. */
-static void json_run(FILE *f, const char *nl, const struct inventory_opts *opt,
-		     const struct timespec *t0, const struct timespec *t1, int knob_end)
+static void json_run(FILE *f, const char *nl, const struct tracer *t,
+		     const struct inventory_opts *opt, const struct run_span *span)
 {
+	const struct timespec *t0 = &span->t0, *t1 = &span->t1;
+	int knob_start = t->knob_start, knob_end = span->knob_end;
 	char host[256] = "", tb0[64], tb1[64];
 	struct utsname u;
 
@@ -286,7 +363,7 @@ static void json_run(FILE *f, const char *nl, const struct inventory_opts *opt,
 	json_str(f, u.machine);
 	fputs("},", f);
 	fprintf(f, "%s\"af_alg\":{\"available\":\"%s\",\"knob\":%s,\"mode_start\":",
-		nl, afalg_avail, knob_start >= 0 || knob_end >= 0 ? "true" : "false");
+		nl, t->afalg_avail, knob_start >= 0 || knob_end >= 0 ? "true" : "false");
 	json_int_or_null(f, knob_start >= 0, knob_start);
 	fputs(",\"mode_end\":", f);
 	json_int_or_null(f, knob_end >= 0, knob_end);
@@ -301,8 +378,11 @@ static void json_run(FILE *f, const char *nl, const struct inventory_opts *opt,
 }
 
 /* "hooks" and "kernel_tracepoints": what was traced, how. */
-static void json_hooks(FILE *f, const char *nl)
+static void json_hooks(FILE *f, const char *nl, const struct tracer *t)
 {
+	const struct hook_rec *hooks = t->hooks;
+	int nhooks = t->nhooks;
+
 	fprintf(f, "%s\"hooks\":{\"active\":[", nl);
 	for (int i = 0, n = 0; i < nhooks; i++) {
 		if (!hooks[i].ok)
@@ -322,38 +402,35 @@ static void json_hooks(FILE *f, const char *nl)
 	}
 	fputs("],\"modes\":{", f);
 	for (int g = 0; g < G_NR; g++)
-		fprintf(f, "%s\"%s\":\"%s\"", g ? "," : "", group_name[g], variant_name[chosen[g]]);
+		fprintf(f, "%s\"%s\":\"%s\"", g ? "," : "", group_name[g], variant_name[t->chosen[g]]);
 	fputs("}},", f);
 	fprintf(f, "%s\"kernel_tracepoints\":[", nl);
-	for (int i = 0; i < nseries; i++) {
-		fprintf(f, "%s{\"name\":\"%s:%s\",\"hits\":%llu,\"denied\":%llu}", i ? "," : "",
-			series[i].cat, series[i].name, series[i].hits, series[i].denied);
+	for (int i = 0; i < t->nseries; i++) {
+		const struct series_tp *s = &t->series[i];
+		char tn[520];
+
+		snprintf(tn, sizeof(tn), "%s:%s", s->cat, s->name);
+		fprintf(f, "%s{\"name\":", i ? "," : "");
+		json_str(f, tn);
+		fprintf(f, ",\"hits\":%llu,\"denied\":%llu}", s->hits, s->denied);
 	}
 	fputs("],", f);
 }
 
-/* "events" to "dropped": the per-CPU "stats" map, summed. */
-static void json_stats(FILE *f, const char *nl, struct afalg_trace_bpf *o)
+/* "events" to "dropped": the ring buffer's and the maps' losses. */
+static void json_stats(FILE *f, const char *nl, const struct inventory *inv,
+		       const struct event_log *log)
 {
-	unsigned long long st[S_NR] = {};
-	int ncpu = libbpf_num_possible_cpus();
-	unsigned long long *pc = calloc(ncpu, sizeof(*pc));
+	const unsigned long long *st = inv->stats;
 
-	for (unsigned int i = 0; i < S_NR && pc; i++) {
-		if (bpf_map_lookup_elem(bpf_map__fd(o->maps.stats), &i, pc))
-			continue;
-		for (int c = 0; c < ncpu; c++)
-			st[i] += pc[c];
-	}
-	free(pc);
 	fprintf(f, "%s\"events\":%llu,\"lost_events\":%llu,\"lost_identities\":%llu,"
 		"\"dropped\":{\"counters\":%llu,\"classes\":%llu,\"tfms\":%llu,\"inflight\":%llu},",
-		nl, nevents, st[S_LOST_EVENTS], st[S_LOST_PROCS], st[S_COUNTER_FULL],
-		st[S_CLASS_FULL], st[S_TFM_FULL], st[S_INFLIGHT_FULL]);
+		nl, log->nevents, st[S_LOST_EVENTS], st[S_LOST_PROCS] + log->procs_dropped,
+		st[S_COUNTER_FULL], st[S_CLASS_FULL], st[S_TFM_FULL], st[S_INFLIGHT_FULL]);
 }
 
 /* One inventory row and its processes. */
-static void json_entry(FILE *f, const struct entry *en)
+static void json_entry(FILE *f, const struct tracer *t, const struct entry *en)
 {
 	fputs("{\"exe\":", f);
 	json_str(f, en->exe);
@@ -376,7 +453,7 @@ static void json_entry(FILE *f, const struct entry *en)
 	fputs("],", f);
 	json_counts(f, en->c, en, "");
 	fputs(",\"denied_by\":", f);
-	json_str(f, row_denied_by(en));
+	json_str(f, row_denied_by(t, en));
 	json_privilege(f, en->caps);
 	/* on bind rows: true when /proc/crypto lists the name now; null: unknown */
 	if (!en->unbound)
@@ -401,22 +478,25 @@ static void json_entry(FILE *f, const struct entry *en)
 	fputs("]}", f);
 }
 
-void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct inventory_opts *opt,
-		   const struct timespec *t0, const struct timespec *t1, int knob_end)
+void write_summary(FILE *f, struct inventory *inv, const struct tracer *t,
+		   const struct event_log *log, const struct inventory_opts *opt,
+		   const struct run_span *span)
 {
+	struct entry *ents = inv->ents;
+	size_t nents = inv->nents;
 	const char *nl = opt->pretty ? "\n  " : "", *nl2 = opt->pretty ? "\n    " : "";
 
 	qsort(ents, nents, sizeof(*ents), cmp_ent);
 	fprintf(f, "{%s\"schema\":\"%s\",\"schema_version\":%d,", nl, SCHEMA_NAME, SCHEMA_VERSION);
 	fprintf(f, "%s\"tracer\":{\"name\":\"afalg-trace\",\"version\":\"%s\",\"backend\":\"libbpf\"},",
 		nl, AFALG_TRACE_VERSION);
-	json_run(f, nl, opt, t0, t1, knob_end);
-	json_hooks(f, nl);
-	json_stats(f, nl, o);
+	json_run(f, nl, t, opt, span);
+	json_hooks(f, nl, t);
+	json_stats(f, nl, inv, log);
 	fprintf(f, "%s\"entries\":[", nl);
 	for (size_t i = 0; i < nents; i++) {
 		fprintf(f, "%s%s", i ? "," : "", nl2);
-		json_entry(f, &ents[i]);
+		json_entry(f, t, &ents[i]);
 	}
 	fprintf(f, "%s]%s}\n", opt->pretty ? "\n  " : "", opt->pretty ? "\n" : "");
 }
@@ -440,8 +520,10 @@ static int width(const char *s, int w)
 	return n > w ? n : w;
 }
 
-void write_table(FILE *f)
+void write_table(FILE *f, struct inventory *inv)
 {
+	struct entry *ents = inv->ents;
+	size_t nents = inv->nents;
 	int we = 3, wc = 6, wa = 3;
 
 	qsort(ents, nents, sizeof(*ents), cmp_ent);

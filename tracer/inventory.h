@@ -14,6 +14,7 @@
 #include "afalg-trace.h"
 
 struct afalg_trace_bpf;
+struct tracer;
 
 /* ---- events.c -------------------------------------------------------------- */
 
@@ -26,22 +27,34 @@ struct proc {
 	char cgroup[AT_CG_DEPTH * AT_COMP_LEN + 8];
 };
 
-struct proc *find_proc(const struct at_who *w);
+/*
+ * What the ring buffer delivered: the identities, the event count and, with
+ * --events, where the NDJSON goes.  The ring buffer callback's context.
+ */
+struct event_log {
+	struct tracer *t;		/* series tracepoint hits are counted there */
+	struct proc *procs;
+	size_t nprocs, cap_procs;
+	unsigned long long procs_dropped;	/* identities not kept: out of memory */
+	unsigned long long nevents;	/* events received (identity records excluded) */
+	FILE *out;			/* NDJSON events, or NULL */
+	struct timespec mono0, real0;	/* the clocks event times are converted with */
+};
+
+const struct proc *find_proc(const struct event_log *log, const struct at_who *w);
 
 void json_str(FILE *f, const char *s);
 /* ,"privileged":...,"caps":[...]: what the restriction's privilege test saw */
 void json_privilege(FILE *f, unsigned int caps);
 void iso_time(char *buf, size_t len, const struct timespec *ts);
 
-/* events received from the kernel (identity records excluded) */
-extern unsigned long long nevents;
-
 /* NDJSON events to path ("-" or NULL: stdout); -1 after saying why not. */
-int events_open(const char *path);
-void events_close(void);
-/* The clocks event times are converted with; returns the start (realtime). */
-struct timespec events_start(struct timespec *mono);
-/* ring_buffer__new() callback */
+int events_open(struct event_log *log, const char *path);
+void events_close(struct event_log *log);
+void events_free(struct event_log *log);
+/* Take the clocks event times are converted with; returns the start (realtime). */
+struct timespec events_start(struct event_log *log, struct timespec *mono);
+/* ring_buffer__new() callback; ctx: the struct event_log */
 int on_event(void *ctx, void *data, size_t len);
 
 /* ---- inventory.c ----------------------------------------------------------- */
@@ -52,10 +65,32 @@ struct inventory_opts {
 	const char *cgroup;	/* --cgroup, NULL: none */
 };
 
-/* Read the classes and counters maps into inventory rows. */
-void aggregate(struct afalg_trace_bpf *o);
-void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct inventory_opts *opt,
-		   const struct timespec *t0, const struct timespec *t1, int knob_end);
-void write_table(FILE *f);
+struct cls_rec;
+struct entry;
+
+/* The inventory rows, aggregated from the kernel maps at the end. */
+struct inventory {
+	struct cls_rec *clss;
+	size_t nclss, cap_clss;
+	struct entry *ents;
+	size_t nents, cap_ents;
+	unsigned long long stats[S_NR];	/* the per-CPU "stats" map, summed */
+};
+
+/* Read the classes, counters and stats maps into inv; -1 after saying why
+ * (out of memory: what was read so far stays usable). */
+int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log);
+void inventory_free(struct inventory *inv);
+
+/* When the trace ran and the level at its end. */
+struct run_span {
+	struct timespec t0, t1;
+	int knob_end;
+};
+
+void write_summary(FILE *f, struct inventory *inv, const struct tracer *t,
+		   const struct event_log *log, const struct inventory_opts *opt,
+		   const struct run_span *span);
+void write_table(FILE *f, struct inventory *inv);
 
 #endif /* AFALG_TRACE_INVENTORY_H */
