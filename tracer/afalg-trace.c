@@ -28,6 +28,7 @@
 
 #include "afalg-trace.skel.h"
 #include "inventory.h"
+#include "records.h"
 #include "restrict.h"
 #include "trace-helpers.h"
 
@@ -49,6 +50,7 @@ static const char doc[] =
 enum {
 	OPT_OPS = 1000, OPT_RINGBUF, OPT_BTF, OPT_NO_FENTRY, OPT_NO_KPROBE,
 	OPT_READY, OPT_PRETTY, OPT_NO_SYSCALL_FALLBACK, OPT_NO_KTP, OPT_ALLOWLISTS,
+	OPT_FROM_RECORDS,
 };
 
 static const struct argp_option opts[] = {
@@ -70,6 +72,9 @@ static const struct argp_option opts[] = {
 	{ "allowlists", OPT_ALLOWLISTS, NULL, 0,
 	  "Print the crypto.af_alg_restrict allowlists this tracer applies (JSON) and exit" },
 	{ "ready", OPT_READY, "FILE", 0, "Create FILE once every hook is attached" },
+	{ "from-records", OPT_FROM_RECORDS, "FILE", 0,
+	  "Trace nothing: write the inventory of the run in FILE (\"-\": stdin), afalg-trace "
+	  "records (tracer/SCHEMA.md) as afalg-trace-bt writes them" },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages" },
 	{},
 };
@@ -92,6 +97,7 @@ static struct env {
 	bool asked_no_kprobe;
 	bool no_kernel_tp;
 	bool allowlists;
+	const char *from_records;
 	const char *ready;
 	bool verbose;
 } env = { .ringbuf_mb = 16 };
@@ -155,6 +161,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_ALLOWLISTS:
 		env.allowlists = true;
+		break;
+	case OPT_FROM_RECORDS:
+		env.from_records = arg;
 		break;
 	case 'v':
 		env.verbose = true;
@@ -319,17 +328,14 @@ static void trace(struct tracer *t, struct event_log *log, struct ring_buffer *r
 	clock_gettime(CLOCK_REALTIME, t1);
 }
 
-static void write_outputs(const struct tracer *t, const struct event_log *log,
-			  struct afalg_trace_bpf *obj, struct run_span *span)
+/* The table (--table) and the JSON inventory (-o, or stdout without --table). */
+static int write_outputs(struct inventory *inv, const struct tracer *t,
+			 const struct event_log *log, const struct inventory_opts *opt,
+			 const struct run_span *span)
 {
-	const struct inventory_opts opt = {
-		.pretty = env.pretty, .pid = env.pid, .cgroup = env.cgroup,
-	};
-	struct inventory inv = {};
 	FILE *out = stdout;
+	int err = 0;
 
-	span->knob_end = read_knob();
-	aggregate(&inv, obj, log);
 	if (env.output) {
 		out = fopen(env.output, "w");
 		if (!out) {
@@ -338,12 +344,48 @@ static void write_outputs(const struct tracer *t, const struct event_log *log,
 		}
 	}
 	if (env.table)
-		write_table(stdout, &inv);
+		write_table(stdout, inv);
 	if (!env.table || env.output)
-		write_summary(out, &inv, t, log, &opt, span);
-	if (out != stdout)
-		fclose(out);
+		write_summary(out, inv, t, log, opt, span);
+	if (fflush(out) || ferror(out)) {
+		msg("cannot write the inventory: %s", strerror(errno));
+		err = -1;
+	}
+	if (out != stdout && fclose(out))
+		err = -1;
+	return err;
+}
+
+static void write_trace(const struct tracer *t, const struct event_log *log,
+			struct afalg_trace_bpf *obj, struct run_span *span)
+{
+	const struct inventory_opts opt = {
+		.pretty = env.pretty, .pid = env.pid, .cgroup = env.cgroup,
+	};
+	struct inventory inv = {};
+
+	span->knob_end = read_knob();
+	aggregate(&inv, obj, log);
+	write_outputs(&inv, t, log, &opt, span);
 	inventory_free(&inv);
+}
+
+/* --from-records: another backend's run, through the same writer. */
+static int write_records(const char *path)
+{
+	struct tracer t = { .knob_start = -1 };
+	struct event_log log = { .t = &t };
+	struct inventory inv = {};
+	struct records_run run = { .t = &t, .log = &log, .inv = &inv };
+	int err = records_read(path, &run);
+
+	run.opt.pretty = env.pretty;
+	if (!err)
+		err = write_outputs(&inv, &t, &log, &run.opt, &run.span);
+	records_free(&run);
+	inventory_free(&inv);
+	events_free(&log);
+	return err ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -353,7 +395,7 @@ int main(int argc, char **argv)
 	struct event_log log = { .t = &t };
 	struct afalg_trace_bpf *obj;
 	struct ring_buffer *rb = NULL;
-	struct run_span span;
+	struct run_span span = {};
 	int err, cg_fd = -1;
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
@@ -364,6 +406,8 @@ int main(int argc, char **argv)
 		restrict_print_allowlists(stdout);
 		return 0;
 	}
+	if (env.from_records)
+		return write_records(env.from_records);
 	if (probe_kernel(&t, env.btf, !env.no_kernel_tp))
 		return 1;
 	if (env.cgroup) {
@@ -388,7 +432,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	trace(&t, &log, rb, obj->data, &span.t0, &span.t1);
-	write_outputs(&t, &log, obj, &span);
+	write_trace(&t, &log, obj, &span);
 	err = 0;
 out:
 	ring_buffer__free(rb);

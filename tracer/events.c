@@ -126,18 +126,15 @@ static void add_proc(struct event_log *log, const struct at_proc *r)
 	struct proc *p = find_proc_mut(log, &r->who);
 
 	if (!p) {
-		if (log->nprocs == log->cap_procs) {
-			size_t cap = log->cap_procs ? log->cap_procs * 2 : 64;
-			struct proc *np = reallocarray(log->procs, cap, sizeof(*np));
+		struct proc *np = grow_array(log->procs, &log->cap_procs, log->nprocs,
+					     sizeof(*np));
 
-			if (!np) {
-				if (!log->procs_dropped++)
-					msg("out of memory: identities not kept are counted in lost_identities");
-				return;
-			}
-			log->procs = np;
-			log->cap_procs = cap;
+		if (!np) {
+			if (!log->procs_dropped++)
+				msg("out of memory: identities not kept are counted in lost_identities");
+			return;
 		}
+		log->procs = np;
 		p = &log->procs[log->nprocs++];
 	}
 	memset(p, 0, sizeof(*p));

@@ -40,9 +40,7 @@ static const struct at_class *class_of(const struct inventory *inv, unsigned int
 	return NULL;
 }
 
-/* arr with room for n + 1 elements of sz bytes (capacity *cap), or NULL
- * with arr untouched: the caller keeps what it had. */
-static void *grow(void *arr, size_t *cap, size_t n, size_t sz)
+void *grow_array(void *arr, size_t *cap, size_t n, size_t sz)
 {
 	size_t ncap;
 	void *na;
@@ -66,6 +64,8 @@ struct entry {
 	const char *exe, *cgroup, *type, *alg;
 	unsigned int uid;
 	unsigned int caps;	/* AT_CAP_*: rows are split by privilege */
+	bool caps_known;	/* false: a saved bpftrace run without them */
+	bool split_unknown;	/* ENOENT binds not split: denied/not_found null */
 	bool unbound, unknown;
 	unsigned long long c[C_NR];
 	int keylens[16], nkeylens;
@@ -95,6 +95,19 @@ static int cmp_int(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
+int inventory_add_class(struct inventory *inv, unsigned int id, const struct at_class *c)
+{
+	void *na = grow_array(inv->clss, &inv->cap_clss, inv->nclss, sizeof(*inv->clss));
+
+	if (!na)
+		return -1;
+	inv->clss = na;
+	inv->clss[inv->nclss].id = id;
+	inv->clss[inv->nclss].c = *c;
+	inv->nclss++;
+	return 0;
+}
+
 static int read_classes(struct inventory *inv, int cfd)
 {
 	struct at_class ck, cn;
@@ -102,26 +115,21 @@ static int read_classes(struct inventory *inv, int cfd)
 
 	while (bpf_map_get_next_key(cfd, first ? NULL : &ck, &cn) == 0) {
 		unsigned int id;
-		void *na;
 
 		first = false;
 		ck = cn;
 		if (bpf_map_lookup_elem(cfd, &ck, &id))
 			continue;
-		na = grow(inv->clss, &inv->cap_clss, inv->nclss, sizeof(*inv->clss));
-		if (!na)
+		if (inventory_add_class(inv, id, &ck))
 			return -1;
-		inv->clss = na;
-		inv->clss[inv->nclss].id = id;
-		inv->clss[inv->nclss].c = ck;
-		inv->nclss++;
 	}
 	return 0;
 }
 
 /* The row of (exe, uid, cgroup, type, alg, caps), made if new; NULL: no memory. */
 static struct entry *row_of(struct inventory *inv, const char *exe, const char *cg,
-			    const char *type, const char *alg, const struct at_ckey *k)
+			    const char *type, const char *alg, const struct at_ckey *k,
+			    bool caps_known)
 {
 	struct entry *en;
 	void *na;
@@ -129,10 +137,11 @@ static struct entry *row_of(struct inventory *inv, const char *exe, const char *
 	for (size_t i = 0; i < inv->nents; i++) {
 		en = &inv->ents[i];
 		if (str_eq(en->exe, exe) && en->uid == k->who.uid && str_eq(en->cgroup, cg) &&
-		    str_eq(en->type, type) && str_eq(en->alg, alg) && en->caps == k->who.caps)
+		    str_eq(en->type, type) && str_eq(en->alg, alg) && en->caps == k->who.caps &&
+		    en->caps_known == caps_known)
 			return en;
 	}
-	na = grow(inv->ents, &inv->cap_ents, inv->nents, sizeof(*inv->ents));
+	na = grow_array(inv->ents, &inv->cap_ents, inv->nents, sizeof(*inv->ents));
 	if (!na)
 		return NULL;
 	inv->ents = na;
@@ -144,6 +153,7 @@ static struct entry *row_of(struct inventory *inv, const char *exe, const char *
 	en->alg = alg;
 	en->uid = k->who.uid;
 	en->caps = k->who.caps;
+	en->caps_known = caps_known;
 	en->unbound = k->class_id == AT_CLASS_UNBOUND;
 	en->unknown = k->class_id == AT_CLASS_UNKNOWN;
 	return en;
@@ -158,7 +168,7 @@ static struct pentry *proc_row_of(struct entry *en, unsigned int tgid, const str
 	for (size_t i = 0; i < en->npe; i++)
 		if (en->pe[i].tgid == tgid)
 			return &en->pe[i];
-	na = grow(en->pe, &en->cap_pe, en->npe, sizeof(*en->pe));
+	na = grow_array(en->pe, &en->cap_pe, en->npe, sizeof(*en->pe));
 	if (!na)
 		return NULL;
 	en->pe = na;
@@ -187,6 +197,46 @@ static void read_stats(struct inventory *inv, struct afalg_trace_bpf *o)
 	free(pc);
 }
 
+int inventory_add(struct inventory *inv, const struct proc *p, const struct at_ckey *k,
+		  bool caps_known, const unsigned long long *counts)
+{
+	const struct at_class *c = class_of(inv, k->class_id);
+	const char *type = NULL, *alg = NULL;
+	struct entry *en;
+	struct pentry *pe;
+
+	if (k->class_id >= AT_CLASS_FIRST && c) {
+		type = c->type;
+		alg = c->name;
+	} else if (k->class_id != AT_CLASS_UNBOUND) {
+		/* AT_CLASS_UNKNOWN, or a class the map could not keep */
+		type = "?";
+		alg = "?";
+	}
+	en = row_of(inv, p ? p->exe : "?", p ? p->cgroup : "?", type, alg, k, caps_known);
+	if (!en)
+		return -1;
+	if (type && !strcmp(type, "?"))
+		en->unknown = true;
+	en->split_unknown = !en->unbound && (!caps_known || inv->unclassified);
+	if (c && k->class_id >= AT_CLASS_FIRST) {
+		if (c->keylen == AT_KEY_UNKNOWN)
+			en->unknown = true;	/* resolved from the kernel */
+		else if (c->keylen != AT_KEY_NONE)
+			add_int(en->keylens, &en->nkeylens, c->keylen);
+		if (c->authsize != AT_AUTHSIZE_DEFAULT)
+			add_int(en->authsizes, &en->nauthsizes, c->authsize);
+	}
+	pe = proc_row_of(en, k->who.tgid, p);
+	if (!pe)
+		return -1;
+	for (int i = 0; i < C_NR; i++) {
+		en->c[i] += counts[i];
+		pe->c[i] += counts[i];
+	}
+	return 0;
+}
+
 int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log)
 {
 	int kfd = bpf_map__fd(o->maps.counters);
@@ -198,47 +248,13 @@ int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct eve
 		goto oom;
 	while (bpf_map_get_next_key(kfd, first ? NULL : &k, &kn) == 0) {
 		struct at_cval v;
-		const struct at_class *c;
-		const struct proc *p;
-		const char *type = NULL, *alg = NULL;
-		struct entry *en;
-		struct pentry *pe;
 
 		first = false;
 		k = kn;
 		if (bpf_map_lookup_elem(kfd, &k, &v))
 			continue;
-		p = find_proc(log, &k.who);
-		c = class_of(inv, k.class_id);
-		if (k.class_id >= AT_CLASS_FIRST && c) {
-			type = c->type;
-			alg = c->name;
-		} else if (k.class_id == AT_CLASS_UNKNOWN) {
-			type = "?";
-			alg = "?";
-		}
-		en = row_of(inv, p ? p->exe : "?", p ? p->cgroup : "?", type, alg, &k);
-		if (!en)
+		if (inventory_add(inv, find_proc(log, &k.who), &k, true, v.c))
 			goto oom;
-		if (c && k.class_id >= AT_CLASS_FIRST) {
-			if (c->keylen == AT_KEY_UNKNOWN)
-				en->unknown = true;	/* resolved from the kernel */
-			else if (c->keylen != AT_KEY_NONE)
-				add_int(en->keylens, &en->nkeylens, c->keylen);
-			if (c->authsize != AT_AUTHSIZE_DEFAULT)
-				add_int(en->authsizes, &en->nauthsizes, c->authsize);
-		}
-		pe = proc_row_of(en, k.who.tgid, p);
-		if (!pe)
-			goto oom;
-		for (int i = 0; i < C_NR; i++) {
-			en->c[i] += v.c[i];
-			pe->c[i] += v.c[i];
-		}
-	}
-	for (size_t i = 0; i < inv->nents; i++) {
-		qsort(inv->ents[i].keylens, inv->ents[i].nkeylens, sizeof(int), cmp_int);
-		qsort(inv->ents[i].authsizes, inv->ents[i].nauthsizes, sizeof(int), cmp_int);
 	}
 	return 0;
 oom:
@@ -284,14 +300,17 @@ static void json_counts(FILE *f, const unsigned long long *c, const struct entry
 	/* a row of sockets bound before the start ("?") has no bind counts */
 	if (!en->unbound)
 		split_enoent(c, en->type, en->alg, en->caps, &denied, &not_found);
-	fprintf(f, "\"sockets_created\":%llu,\"attempts\":%llu,\"denied\":%llu,"
-		"\"not_found\":%llu,"
-		"%s\"tfm_sockets\":%llu,\"op_sockets\":%llu,"
+	fprintf(f, "\"sockets_created\":%llu,\"attempts\":%llu,",
+		c[C_SOCKETS], c[C_SOCKETS] + c[C_SOCKET_FAIL] + c[C_DENIED]);
+	if (en->split_unknown)
+		fputs("\"denied\":null,\"not_found\":null,", f);
+	else
+		fprintf(f, "\"denied\":%llu,\"not_found\":%llu,", denied, not_found);
+	fprintf(f, "%s\"tfm_sockets\":%llu,\"op_sockets\":%llu,"
 		"%s\"ops_sent\":%llu,\"bytes_sent\":%llu,\"ops_received\":%llu,\"bytes_received\":%llu,"
 		"%s\"failures\":{\"socket\":%llu,\"bind\":%llu,\"setsockopt\":%llu,\"accept\":%llu,"
 		"\"send\":%llu,\"recv\":%llu},\"setsockopts\":%llu",
-		c[C_SOCKETS], c[C_SOCKETS] + c[C_SOCKET_FAIL] + c[C_DENIED], denied, not_found, nl,
-		c[C_BINDS], c[C_OPSOCKS], nl,
+		nl, c[C_BINDS], c[C_OPSOCKS], nl,
 		c[C_SEND_OPS], c[C_SEND_BYTES], c[C_RECV_OPS], c[C_RECV_BYTES], nl,
 		c[C_SOCKET_FAIL], c[C_BIND_FAIL], c[C_SETOPT_FAIL], c[C_ACCEPT_FAIL],
 		c[C_SEND_FAIL], c[C_RECV_FAIL], c[C_SETOPTS]);
@@ -304,17 +323,35 @@ static const char *row_denied_by(const struct tracer *t, const struct entry *en)
 
 	if (en->unbound)
 		return denied ? denied_by(t) : NULL;
+	if (en->split_unknown)
+		return NULL;
 	split_enoent(en->c, en->type, en->alg, en->caps, &denied, &not_found);
 	return denied ? "restrict" : NULL;
 }
 
 void json_privilege(FILE *f, unsigned int caps)
 {
+	json_privilege_of(f, caps, true);
+}
+
+void json_privilege_of(FILE *f, unsigned int caps, bool known)
+{
+	if (!known) {
+		fputs(",\"privileged\":null,\"caps\":null", f);
+		return;
+	}
 	fprintf(f, ",\"privileged\":%s,\"caps\":[%s%s%s]",
 		caps & AT_CAP_PRIVILEGED ? "true" : "false",
 		caps & AT_CAP_NET_ADMIN ? "\"CAP_NET_ADMIN\"" : "",
 		(caps & AT_CAP_NET_ADMIN) && (caps & AT_CAP_SYS_ADMIN) ? "," : "",
 		caps & AT_CAP_SYS_ADMIN ? "\"CAP_SYS_ADMIN\"" : "");
+}
+
+static int cmp_pe(const void *a, const void *b)
+{
+	const struct pentry *x = a, *y = b;
+
+	return x->tgid < y->tgid ? -1 : x->tgid > y->tgid;
 }
 
 static int cmp_ent(const void *a, const void *b)
@@ -330,6 +367,19 @@ static int cmp_ent(const void *a, const void *b)
 	if (!r)
 		r = strcmp(x->alg ? x->alg : "", y->alg ? y->alg : "");
 	return r ? r : (int)x->caps - (int)y->caps;
+}
+
+/* Rows, their processes (by pid) and their key lengths in output order. */
+static void sort_rows(struct inventory *inv)
+{
+	for (size_t i = 0; i < inv->nents; i++) {
+		struct entry *en = &inv->ents[i];
+
+		qsort(en->keylens, en->nkeylens, sizeof(int), cmp_int);
+		qsort(en->authsizes, en->nauthsizes, sizeof(int), cmp_int);
+		qsort(en->pe, en->npe, sizeof(*en->pe), cmp_pe);
+	}
+	qsort(inv->ents, inv->nents, sizeof(*inv->ents), cmp_ent);
 }
 
 static void json_int_or_null(FILE *f, bool have, long long v)
@@ -454,7 +504,7 @@ static void json_entry(FILE *f, const struct tracer *t, const struct entry *en)
 	json_counts(f, en->c, en, "");
 	fputs(",\"denied_by\":", f);
 	json_str(f, row_denied_by(t, en));
-	json_privilege(f, en->caps);
+	json_privilege_of(f, en->caps, en->caps_known);
 	/* on bind rows: true when /proc/crypto lists the name now; null: unknown */
 	if (!en->unbound)
 		fprintf(f, ",\"kernel_has\":%s",
@@ -486,10 +536,13 @@ void write_summary(FILE *f, struct inventory *inv, const struct tracer *t,
 	size_t nents = inv->nents;
 	const char *nl = opt->pretty ? "\n  " : "", *nl2 = opt->pretty ? "\n    " : "";
 
-	qsort(ents, nents, sizeof(*ents), cmp_ent);
+	sort_rows(inv);
 	fprintf(f, "{%s\"schema\":\"%s\",\"schema_version\":%d,", nl, SCHEMA_NAME, SCHEMA_VERSION);
-	fprintf(f, "%s\"tracer\":{\"name\":\"afalg-trace\",\"version\":\"%s\",\"backend\":\"libbpf\"},",
-		nl, AFALG_TRACE_VERSION);
+	fprintf(f, "%s\"tracer\":{\"name\":\"afalg-trace\",\"version\":", nl);
+	json_str(f, span->version ? span->version : AFALG_TRACE_VERSION);
+	fputs(",\"backend\":", f);
+	json_str(f, span->backend ? span->backend : "libbpf");
+	fputs("},", f);
 	json_run(f, nl, t, opt, span);
 	json_hooks(f, nl, t);
 	json_stats(f, nl, inv, log);
@@ -526,7 +579,7 @@ void write_table(FILE *f, struct inventory *inv)
 	size_t nents = inv->nents;
 	int we = 3, wc = 6, wa = 3;
 
-	qsort(ents, nents, sizeof(*ents), cmp_ent);
+	sort_rows(inv);
 	for (size_t i = 0; i < nents; i++) {
 		we = width(ents[i].exe, we);
 		wc = width(ents[i].cgroup, wc);

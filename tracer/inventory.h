@@ -16,6 +16,10 @@
 struct afalg_trace_bpf;
 struct tracer;
 
+/* arr with room for n + 1 elements of sz bytes (capacity *cap, doubled when
+ * full), or NULL with arr untouched: the caller keeps what it had. */
+void *grow_array(void *arr, size_t *cap, size_t n, size_t sz);
+
 /* ---- events.c -------------------------------------------------------------- */
 
 /* A process identity (tgid, uid, cgroup, exe) as the kernel sent it. */
@@ -46,6 +50,8 @@ const struct proc *find_proc(const struct event_log *log, const struct at_who *w
 void json_str(FILE *f, const char *s);
 /* ,"privileged":...,"caps":[...]: what the restriction's privilege test saw */
 void json_privilege(FILE *f, unsigned int caps);
+/* the same, or both null when the caller's capabilities are not known */
+void json_privilege_of(FILE *f, unsigned int caps, bool known);
 void iso_time(char *buf, size_t len, const struct timespec *ts);
 
 /* NDJSON events to path ("-" or NULL: stdout); -1 after saying why not. */
@@ -75,15 +81,30 @@ struct inventory {
 	struct entry *ents;
 	size_t nents, cap_ents;
 	unsigned long long stats[S_NR];	/* the per-CPU "stats" map, summed */
+	/* the ENOENT binds were not filed by why (a saved run of an older
+	 * bpftrace script): denied and not_found of bind rows are null */
+	bool unclassified;
 };
+
+/*
+ * Add the counts of one (process, uid, caps, class) key to its row (made
+ * if new) and the row's process p (NULL: identity unknown).  The class must
+ * have been added first (inventory_add_class); an unknown one makes a "?"
+ * row.  -1: out of memory.
+ */
+int inventory_add(struct inventory *inv, const struct proc *p, const struct at_ckey *k,
+		  bool caps_known, const unsigned long long *counts);
+int inventory_add_class(struct inventory *inv, unsigned int id, const struct at_class *c);
 
 /* Read the classes, counters and stats maps into inv; -1 after saying why
  * (out of memory: what was read so far stays usable). */
 int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log);
 void inventory_free(struct inventory *inv);
 
-/* When the trace ran and the level at its end. */
+/* Who traced, when, and the level at its end. */
 struct run_span {
+	const char *backend;	/* NULL: "libbpf" */
+	const char *version;	/* NULL: this program's */
 	struct timespec t0, t1;
 	int knob_end;
 };
