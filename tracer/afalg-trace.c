@@ -28,6 +28,7 @@
 
 #include "afalg-trace.skel.h"
 #include "inventory.h"
+#include "metrics.h"
 #include "records.h"
 #include "restrict.h"
 #include "trace-helpers.h"
@@ -50,7 +51,7 @@ static const char doc[] =
 enum {
 	OPT_OPS = 1000, OPT_RINGBUF, OPT_BTF, OPT_NO_FENTRY, OPT_NO_KPROBE,
 	OPT_READY, OPT_PRETTY, OPT_NO_SYSCALL_FALLBACK, OPT_NO_KTP, OPT_ALLOWLISTS,
-	OPT_FROM_RECORDS,
+	OPT_FROM_RECORDS, OPT_MAX_ENTRIES, OPT_PROMETHEUS,
 };
 
 static const struct argp_option opts[] = {
@@ -58,10 +59,15 @@ static const struct argp_option opts[] = {
 	{ "ops", OPT_OPS, NULL, 0, "Also emit one event per send/recv operation" },
 	{ "output", 'o', "FILE", 0, "Write the JSON inventory to FILE (default stdout)" },
 	{ "table", 't', NULL, 0, "Print a human-readable table (JSON only with -o)" },
+	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
+	  "Also write the inventory as a Prometheus textfile (replaced atomically)" },
 	{ "pretty", OPT_PRETTY, NULL, 0, "Indent the JSON inventory" },
 	{ "pid", 'p', "PID", 0, "Trace only this process" },
 	{ "cgroup", 'c', "PATH", 0, "Trace only this cgroup v2 directory and below" },
 	{ "duration", 'd', "SECONDS", 0, "Stop after SECONDS (default: until a signal)" },
+	{ "max-entries", OPT_MAX_ENTRIES, "N", 0,
+	  "Keep at most N distinct (process, algorithm) counters (default 16384) and 2N "
+	  "identities; beyond, counts go to one \"(overflow)\" row per algorithm" },
 	{ "ringbuf-mb", OPT_RINGBUF, "MB", 0, "Ring buffer size in MiB (power of 2, default 16)" },
 	{ "btf", OPT_BTF, "FILE", 0, "Kernel BTF to relocate against (default /sys/kernel/btf/vmlinux)" },
 	{ "no-fentry", OPT_NO_FENTRY, NULL, 0, "Do not use fentry/fexit hooks" },
@@ -90,6 +96,7 @@ static struct env {
 	const char *cgroup;
 	double duration;
 	unsigned int ringbuf_mb;
+	unsigned int max_entries;
 	const char *btf;
 	bool no_fentry;
 	bool no_kprobe;
@@ -98,9 +105,10 @@ static struct env {
 	bool no_kernel_tp;
 	bool allowlists;
 	const char *from_records;
+	const char *prometheus;
 	const char *ready;
 	bool verbose;
-} env = { .ringbuf_mb = 16 };
+} env = { .ringbuf_mb = 16, .max_entries = 16384 };
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
@@ -162,6 +170,15 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_ALLOWLISTS:
 		env.allowlists = true;
 		break;
+	case OPT_MAX_ENTRIES:
+		errno = 0;
+		env.max_entries = strtoul(arg, &end, 10);
+		if (errno || *end || env.max_entries < 16 || env.max_entries > (1u << 22))
+			argp_error(state, "--max-entries must be a number from 16 to %u", 1u << 22);
+		break;
+	case OPT_PROMETHEUS:
+		env.prometheus = arg;
+		break;
 	case OPT_FROM_RECORDS:
 		env.from_records = arg;
 		break;
@@ -211,6 +228,7 @@ static struct afalg_trace_bpf *open_and_load(struct tracer *t, bool fentry_ok, i
 	o->rodata->filter_cgroup = env.cgroup != NULL;
 	o->rodata->emit_ops = env.ops;
 	bpf_map__set_max_entries(o->maps.events, env.ringbuf_mb << 20);
+	bpf_map__set_max_entries(o->maps.counters, env.max_entries);
 	hooks_autoload(t, o);
 	err = afalg_trace_bpf__load(o);
 	if (err) {
@@ -347,6 +365,8 @@ static int write_outputs(struct inventory *inv, const struct tracer *t,
 		write_table(stdout, inv);
 	if (!env.table || env.output)
 		write_summary(out, inv, t, log, opt, span);
+	if (env.prometheus && write_prometheus(env.prometheus, inv, log))
+		err = -1;
 	if (fflush(out) || ferror(out)) {
 		msg("cannot write the inventory: %s", strerror(errno));
 		err = -1;
@@ -362,7 +382,7 @@ static void write_trace(const struct tracer *t, const struct event_log *log,
 	const struct inventory_opts opt = {
 		.pretty = env.pretty, .pid = env.pid, .cgroup = env.cgroup,
 	};
-	struct inventory inv = {};
+	struct inventory inv = { .max_entries = env.max_entries };
 
 	span->knob_end = read_knob();
 	aggregate(&inv, obj, log);
@@ -424,7 +444,8 @@ int main(int argc, char **argv)
 	if (configure(&t, obj, cg_fd))
 		goto out;
 	attach_hooks(&t, obj, env.asked_no_fentry, env.asked_no_kprobe);
-	if (env.events && events_open(&log, env.events_path))
+	if (events_init(&log, 2 * (size_t)env.max_entries) ||
+	    (env.events && events_open(&log, env.events_path)))
 		goto out;
 	rb = ring_buffer__new(bpf_map__fd(obj->maps.events), on_event, &log, NULL);
 	if (!rb) {

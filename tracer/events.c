@@ -89,17 +89,60 @@ static bool who_eq(const struct at_who *a, const struct at_who *b)
 	       a->exe_ino == b->exe_ino && a->exe_dev == b->exe_dev && a->caps == b->caps;
 }
 
+/* FNV-1a over the identity's fields: the index's hash */
+static size_t who_hash(const struct at_who *w)
+{
+	const unsigned long long v[] = { w->tgid, w->uid, w->cgid, w->exe_ino, w->exe_dev,
+					 w->caps };
+	unsigned long long h = 1469598103934665603ULL;
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		for (int b = 0; b < 64; b += 8) {
+			h ^= (v[i] >> b) & 0xff;
+			h *= 1099511628211ULL;
+		}
+	return h;
+}
+
+/* The slot of w in the index: its entry, or the empty slot it would take. */
+static size_t index_slot(const struct event_log *log, const struct at_who *w)
+{
+	size_t mask = log->index_size - 1, i = who_hash(w) & mask;
+
+	while (log->index[i] && !who_eq(&log->procs[log->index[i] - 1].who, w))
+		i = (i + 1) & mask;
+	return i;
+}
+
 static struct proc *find_proc_mut(const struct event_log *log, const struct at_who *w)
 {
-	for (size_t i = log->nprocs; i-- > 0;)
-		if (who_eq(&log->procs[i].who, w))
-			return &log->procs[i];
-	return NULL;
+	size_t i;
+
+	if (!log->index_size)
+		return NULL;
+	i = index_slot(log, w);
+	return log->index[i] ? &log->procs[log->index[i] - 1] : NULL;
 }
 
 const struct proc *find_proc(const struct event_log *log, const struct at_who *w)
 {
 	return find_proc_mut(log, w);
+}
+
+int events_init(struct event_log *log, size_t max_procs)
+{
+	size_t n = 16;
+
+	while (n < 2 * max_procs)
+		n *= 2;
+	log->index = calloc(n, sizeof(*log->index));
+	if (!log->index) {
+		msg("out of memory for %zu identities", max_procs);
+		return -1;
+	}
+	log->index_size = n;
+	log->max_procs = max_procs;
+	return 0;
 }
 
 /* Join n components (leaf first) into "/a/b/leaf"; "..." marks a cut. */
@@ -120,22 +163,42 @@ static void path_of(char *dst, size_t dlen, const char *comps, unsigned int n,
 		snprintf(dst + l, dlen - l, "%s", is_cgroup ? "/" : "");
 }
 
-/* Keep an identity; out of memory, it is counted as lost (lost_identities). */
+/*
+ * Keep an identity (again: the kernel forgot it had sent it).  Beyond
+ * log->max_procs new ones are counted in procs_over_cap and not kept, out of
+ * memory in procs_dropped; their rows show exe and cgroup "?".
+ */
 static void add_proc(struct event_log *log, const struct at_proc *r)
 {
-	struct proc *p = find_proc_mut(log, &r->who);
+	char exe[AT_EXE_DEPTH * AT_COMP_LEN + 8], cg[AT_CG_DEPTH * AT_COMP_LEN + 8];
+	size_t slot = index_slot(log, &r->who);
+	char *pexe, *pcg;
+	struct proc *p;
 
-	if (!p) {
-		struct proc *np = grow_array(log->procs, &log->cap_procs, log->nprocs,
-					     sizeof(*np));
-
-		if (!np) {
-			if (!log->procs_dropped++)
-				msg("out of memory: identities not kept are counted in lost_identities");
-			return;
-		}
-		log->procs = np;
+	path_of(exe, sizeof(exe), &r->exe[0][0], r->exe_n, AT_EXE_DEPTH, r->exe_trunc, false);
+	path_of(cg, sizeof(cg), &r->cgroup[0][0], r->cg_n, AT_CG_DEPTH, r->cg_trunc, true);
+	if (!log->index[slot] && log->nprocs >= log->max_procs) {
+		log->procs_over_cap++;
+		return;
+	}
+	pexe = strdup(exe);
+	pcg = strdup(cg);
+	p = log->index[slot] ? &log->procs[log->index[slot] - 1] :
+	    grow_array(log->procs, &log->cap_procs, log->nprocs, sizeof(*p));
+	if (!pexe || !pcg || !p) {
+		free(pexe);
+		free(pcg);
+		if (!log->procs_dropped++)
+			msg("out of memory: identities not kept are counted in lost_identities");
+		return;
+	}
+	if (log->index[slot]) {
+		free(p->exe);
+		free(p->cgroup);
+	} else {
+		log->procs = p;
 		p = &log->procs[log->nprocs++];
+		log->index[slot] = log->nprocs;
 	}
 	memset(p, 0, sizeof(*p));
 	p->who = r->who;
@@ -143,10 +206,8 @@ static void add_proc(struct event_log *log, const struct at_proc *r)
 	p->pidns = r->pidns;
 	p->mntns = r->mntns;
 	memcpy(p->comm, r->comm, AT_COMM_LEN);
-	path_of(p->exe, sizeof(p->exe), &r->exe[0][0], r->exe_n, AT_EXE_DEPTH,
-		r->exe_trunc, false);
-	path_of(p->cgroup, sizeof(p->cgroup), &r->cgroup[0][0], r->cg_n, AT_CG_DEPTH,
-		r->cg_trunc, true);
+	p->exe = pexe;
+	p->cgroup = pcg;
 }
 
 /* ---- events ------------------------------------------------------------- */
@@ -360,6 +421,13 @@ void events_close(struct event_log *log)
 void events_free(struct event_log *log)
 {
 	events_close(log);
+	for (size_t i = 0; i < log->nprocs; i++) {
+		free(log->procs[i].exe);
+		free(log->procs[i].cgroup);
+	}
+	free(log->index);
+	log->index = NULL;
+	log->index_size = 0;
 	free(log->procs);
 	log->procs = NULL;
 	log->nprocs = log->cap_procs = 0;

@@ -24,6 +24,9 @@
 #define AFALG_TRACE_VERSION "0.0.0"
 #endif
 
+/* the exe and cgroup of the rows callers are folded into (never a path) */
+#define OVERFLOW_EXE	"(overflow)"
+
 #define SCHEMA_NAME	"afalg-trace-inventory"
 #define SCHEMA_VERSION	3
 
@@ -66,6 +69,7 @@ struct entry {
 	unsigned int caps;	/* AT_CAP_*: rows are split by privilege */
 	bool caps_known;	/* false: a saved bpftrace run without them */
 	bool split_unknown;	/* ENOENT binds not split: denied/not_found null */
+	bool overflow;		/* callers folded when the counters map was full */
 	bool unbound, unknown;
 	unsigned long long c[C_NR];
 	int keylens[16], nkeylens;
@@ -108,28 +112,62 @@ int inventory_add_class(struct inventory *inv, unsigned int id, const struct at_
 	return 0;
 }
 
-static int read_classes(struct inventory *inv, int cfd)
+/*
+ * Call fn(inv, key, value, log) for every element of the map fd (keys of
+ * ksz bytes, values of vsz, at most 256 each); stop at fn's first error.
+ */
+static int each_elem(int fd, size_t ksz, size_t vsz, struct inventory *inv,
+		     const struct event_log *log,
+		     int (*fn)(struct inventory *, const void *, const void *,
+			       const struct event_log *))
 {
-	struct at_class ck, cn;
+	/* 8-byte aligned: the callbacks read them as the maps' structs */
+	unsigned long long k[32], kn[32], v[32];
 	bool first = true;
 
-	while (bpf_map_get_next_key(cfd, first ? NULL : &ck, &cn) == 0) {
-		unsigned int id;
-
+	if (ksz > sizeof(k) || vsz > sizeof(v))
+		return -1;
+	while (bpf_map_get_next_key(fd, first ? NULL : k, kn) == 0) {
 		first = false;
-		ck = cn;
-		if (bpf_map_lookup_elem(cfd, &ck, &id))
-			continue;
-		if (inventory_add_class(inv, id, &ck))
+		memcpy(k, kn, ksz);
+		if (bpf_map_lookup_elem(fd, k, v))
+			continue;	/* deleted meanwhile */
+		if (fn(inv, k, v, log))
 			return -1;
 	}
 	return 0;
 }
 
+static int add_class_elem(struct inventory *inv, const void *k, const void *v,
+			  const struct event_log *log)
+{
+	unsigned int id;
+
+	(void)log;
+	memcpy(&id, v, sizeof(id));
+	return inventory_add_class(inv, id, k);
+}
+
+static int add_counter_elem(struct inventory *inv, const void *k, const void *v,
+			    const struct event_log *log)
+{
+	const struct at_ckey *ck = k;
+
+	return inventory_add(inv, find_proc(log, &ck->who), ck, true,
+			     ((const struct at_cval *)v)->c);
+}
+
+static int add_overflow_elem(struct inventory *inv, const void *k, const void *v,
+			     const struct event_log *log)
+{
+	(void)log;
+	return inventory_add_overflow(inv, k, ((const struct at_cval *)v)->c);
+}
+
 /* The row of (exe, uid, cgroup, type, alg, caps), made if new; NULL: no memory. */
 static struct entry *row_of(struct inventory *inv, const char *exe, const char *cg,
 			    const char *type, const char *alg, const struct at_ckey *k,
-			    bool caps_known)
+			    bool caps_known, bool overflow)
 {
 	struct entry *en;
 	void *na;
@@ -138,7 +176,7 @@ static struct entry *row_of(struct inventory *inv, const char *exe, const char *
 		en = &inv->ents[i];
 		if (str_eq(en->exe, exe) && en->uid == k->who.uid && str_eq(en->cgroup, cg) &&
 		    str_eq(en->type, type) && str_eq(en->alg, alg) && en->caps == k->who.caps &&
-		    en->caps_known == caps_known)
+		    en->caps_known == caps_known && en->overflow == overflow)
 			return en;
 	}
 	na = grow_array(inv->ents, &inv->cap_ents, inv->nents, sizeof(*inv->ents));
@@ -154,6 +192,7 @@ static struct entry *row_of(struct inventory *inv, const char *exe, const char *
 	en->uid = k->who.uid;
 	en->caps = k->who.caps;
 	en->caps_known = caps_known;
+	en->overflow = overflow;
 	en->unbound = k->class_id == AT_CLASS_UNBOUND;
 	en->unknown = k->class_id == AT_CLASS_UNKNOWN;
 	return en;
@@ -197,13 +236,13 @@ static void read_stats(struct inventory *inv, struct afalg_trace_bpf *o)
 	free(pc);
 }
 
-int inventory_add(struct inventory *inv, const struct proc *p, const struct at_ckey *k,
-		  bool caps_known, const unsigned long long *counts)
+/* The row of k's class for p, or the overflow row of the class (p unused). */
+static struct entry *class_row(struct inventory *inv, const struct proc *p,
+			       const struct at_ckey *k, bool caps_known, bool overflow)
 {
 	const struct at_class *c = class_of(inv, k->class_id);
 	const char *type = NULL, *alg = NULL;
 	struct entry *en;
-	struct pentry *pe;
 
 	if (k->class_id >= AT_CLASS_FIRST && c) {
 		type = c->type;
@@ -213,9 +252,13 @@ int inventory_add(struct inventory *inv, const struct proc *p, const struct at_c
 		type = "?";
 		alg = "?";
 	}
-	en = row_of(inv, p ? p->exe : "?", p ? p->cgroup : "?", type, alg, k, caps_known);
+	if (overflow)
+		en = row_of(inv, OVERFLOW_EXE, OVERFLOW_EXE, type, alg, k, caps_known, true);
+	else
+		en = row_of(inv, p ? p->exe : "?", p ? p->cgroup : "?", type, alg, k,
+			    caps_known, false);
 	if (!en)
-		return -1;
+		return NULL;
 	if (type && !strcmp(type, "?"))
 		en->unknown = true;
 	en->split_unknown = !en->unbound && (!caps_known || inv->unclassified);
@@ -227,6 +270,30 @@ int inventory_add(struct inventory *inv, const struct proc *p, const struct at_c
 		if (c->authsize != AT_AUTHSIZE_DEFAULT)
 			add_int(en->authsizes, &en->nauthsizes, c->authsize);
 	}
+	return en;
+}
+
+int inventory_add_overflow(struct inventory *inv, const struct at_okey *ok,
+			   const unsigned long long *counts)
+{
+	struct at_ckey k = { .who.caps = ok->caps, .class_id = ok->class_id };
+	struct entry *en = class_row(inv, NULL, &k, true, true);
+
+	if (!en)
+		return -1;
+	for (int i = 0; i < C_NR; i++)
+		en->c[i] += counts[i];
+	return 0;
+}
+
+int inventory_add(struct inventory *inv, const struct proc *p, const struct at_ckey *k,
+		  bool caps_known, const unsigned long long *counts)
+{
+	struct entry *en = class_row(inv, p, k, caps_known, false);
+	struct pentry *pe;
+
+	if (!en)
+		return -1;
 	pe = proc_row_of(en, k->who.tgid, p);
 	if (!pe)
 		return -1;
@@ -237,33 +304,79 @@ int inventory_add(struct inventory *inv, const struct proc *p, const struct at_c
 	return 0;
 }
 
+
 int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log)
 {
-	int kfd = bpf_map__fd(o->maps.counters);
-	struct at_ckey k, kn;
-	bool first = true;
-
 	read_stats(inv, o);
-	if (read_classes(inv, bpf_map__fd(o->maps.classes)))
+	/* classes first: the counters' rows are named by them */
+	if (each_elem(bpf_map__fd(o->maps.classes), sizeof(struct at_class), sizeof(__u32),
+		      inv, log, add_class_elem) ||
+	    each_elem(bpf_map__fd(o->maps.counters), sizeof(struct at_ckey),
+		      sizeof(struct at_cval), inv, log, add_counter_elem) ||
+	    each_elem(bpf_map__fd(o->maps.overflow), sizeof(struct at_okey),
+		      sizeof(struct at_cval), inv, log, add_overflow_elem))
 		goto oom;
-	while (bpf_map_get_next_key(kfd, first ? NULL : &k, &kn) == 0) {
-		struct at_cval v;
-
-		first = false;
-		k = kn;
-		if (bpf_map_lookup_elem(kfd, &k, &v))
-			continue;
-		if (inventory_add(inv, find_proc(log, &k.who), &k, true, v.c))
-			goto oom;
-	}
 	return 0;
 oom:
 	msg("out of memory aggregating the inventory: it is incomplete");
 	return -1;
 }
 
+static void sort_rows(struct inventory *inv);
+static void split_enoent(const unsigned long long *c, const char *type, const char *alg,
+			 unsigned int caps, unsigned long long *denied,
+			 unsigned long long *not_found);
+
+/* denied of a row: socket() refusals, or the binds the restriction refused */
+static unsigned long long row_denied(const struct entry *en)
+{
+	unsigned long long denied = en->c[C_DENIED], not_found;
+
+	if (en->unbound)
+		return denied;
+	if (en->split_unknown)
+		return 0;
+	split_enoent(en->c, en->type, en->alg, en->caps, &denied, &not_found);
+	return denied;
+}
+
+const struct inventory_group *inventory_groups(struct inventory *inv, size_t *n)
+{
+	struct inventory_group *g = NULL;
+	size_t ng = 0, cap = 0;
+
+	sort_rows(inv);
+	for (size_t i = 0; i < inv->nents; i++) {
+		const struct entry *en = &inv->ents[i];
+
+		if (!ng || strcmp(g[ng - 1].exe, en->exe) || !str_eq(g[ng - 1].type, en->type) ||
+		    !str_eq(g[ng - 1].alg, en->alg)) {
+			struct inventory_group *ngp = grow_array(g, &cap, ng, sizeof(*g));
+
+			if (!ngp) {
+				msg("out of memory: the metrics stop at row %zu", i);
+				break;
+			}
+			g = ngp;
+			memset(&g[ng], 0, sizeof(g[ng]));
+			g[ng].exe = en->exe;
+			g[ng].type = en->type;
+			g[ng].alg = en->alg;
+			ng++;
+		}
+		for (int c = 0; c < C_NR; c++)
+			g[ng - 1].c[c] += en->c[c];
+		g[ng - 1].denied += row_denied(en);
+	}
+	free(inv->groups);
+	inv->groups = g;
+	*n = ng;
+	return g;
+}
+
 void inventory_free(struct inventory *inv)
 {
+	free(inv->groups);
 	for (size_t i = 0; i < inv->nents; i++)
 		free(inv->ents[i].pe);
 	free(inv->ents);
@@ -369,6 +482,14 @@ static int cmp_ent(const void *a, const void *b)
 	return r ? r : (int)x->caps - (int)y->caps;
 }
 
+static void json_int_or_null(FILE *f, bool have, long long v)
+{
+	if (have)
+		fprintf(f, "%lld", v);
+	else
+		fputs("null", f);
+}
+
 /* Rows, their processes (by pid) and their key lengths in output order. */
 static void sort_rows(struct inventory *inv)
 {
@@ -382,13 +503,6 @@ static void sort_rows(struct inventory *inv)
 	qsort(inv->ents, inv->nents, sizeof(*inv->ents), cmp_ent);
 }
 
-static void json_int_or_null(FILE *f, bool have, long long v)
-{
-	if (have)
-		fprintf(f, "%lld", v);
-	else
-		fputs("null", f);
-}
 
 /* "host" to "filters": where, when and with what settings. */
 static void json_run(FILE *f, const char *nl, const struct tracer *t,
@@ -477,6 +591,11 @@ static void json_stats(FILE *f, const char *nl, const struct inventory *inv,
 		"\"dropped\":{\"counters\":%llu,\"classes\":%llu,\"tfms\":%llu,\"inflight\":%llu},",
 		nl, log->nevents, st[S_LOST_EVENTS], st[S_LOST_PROCS] + log->procs_dropped,
 		st[S_COUNTER_FULL], st[S_CLASS_FULL], st[S_TFM_FULL], st[S_INFLIGHT_FULL]);
+	/* a run read from records (the bpftrace edition) has no cap */
+	fprintf(f, "%s\"overflow\":{\"max_entries\":", nl);
+	json_int_or_null(f, inv->max_entries, inv->max_entries);
+	fprintf(f, ",\"folded_updates\":%llu,\"identities_not_kept\":%llu},",
+		st[S_COUNTER_FOLDED], log->procs_over_cap);
 }
 
 /* One inventory row and its processes. */
@@ -484,7 +603,10 @@ static void json_entry(FILE *f, const struct tracer *t, const struct entry *en)
 {
 	fputs("{\"exe\":", f);
 	json_str(f, en->exe);
-	fprintf(f, ",\"uid\":%u,\"cgroup\":", en->uid);
+	if (en->overflow)
+		fputs(",\"uid\":null,\"cgroup\":", f);
+	else
+		fprintf(f, ",\"uid\":%u,\"cgroup\":", en->uid);
 	json_str(f, en->cgroup);
 	fputs(",\"type\":", f);
 	json_str(f, en->type);
@@ -509,7 +631,8 @@ static void json_entry(FILE *f, const struct tracer *t, const struct entry *en)
 	if (!en->unbound)
 		fprintf(f, ",\"kernel_has\":%s",
 			proc_crypto_has(en->type, en->alg) ? "true" : "null");
-	fprintf(f, ",\"bound_before_start\":%s", en->unknown ? "true" : "false");
+	fprintf(f, ",\"bound_before_start\":%s,\"overflow\":%s", en->unknown ? "true" : "false",
+		en->overflow ? "true" : "false");
 	fputs(",\"processes\":[", f);
 	for (size_t j = 0; j < en->npe; j++) {
 		const struct pentry *pe = &en->pe[j];

@@ -27,8 +27,7 @@ struct proc {
 	struct at_who who;
 	unsigned int ppid, pidns, mntns;
 	char comm[AT_COMM_LEN + 1];
-	char exe[AT_EXE_DEPTH * AT_COMP_LEN + 8];
-	char cgroup[AT_CG_DEPTH * AT_COMP_LEN + 8];
+	char *exe, *cgroup;		/* owned: freed with the log */
 };
 
 /*
@@ -39,7 +38,10 @@ struct event_log {
 	struct tracer *t;		/* series tracepoint hits are counted there */
 	struct proc *procs;
 	size_t nprocs, cap_procs;
+	size_t max_procs;		/* identities kept at most (events_init) */
+	size_t *index, index_size;	/* open addressing: procs index + 1, 0 empty */
 	unsigned long long procs_dropped;	/* identities not kept: out of memory */
+	unsigned long long procs_over_cap;	/* ... beyond max_procs */
 	unsigned long long nevents;	/* events received (identity records excluded) */
 	FILE *out;			/* NDJSON events, or NULL */
 	struct timespec mono0, real0;	/* the clocks event times are converted with */
@@ -54,6 +56,8 @@ void json_privilege(FILE *f, unsigned int caps);
 void json_privilege_of(FILE *f, unsigned int caps, bool known);
 void iso_time(char *buf, size_t len, const struct timespec *ts);
 
+/* Room for max_procs identities (the index is sized once); -1 after saying why. */
+int events_init(struct event_log *log, size_t max_procs);
 /* NDJSON events to path ("-" or NULL: stdout); -1 after saying why not. */
 int events_open(struct event_log *log, const char *path);
 void events_close(struct event_log *log);
@@ -74,6 +78,13 @@ struct inventory_opts {
 struct cls_rec;
 struct entry;
 
+/* The rows summed per (exe, type, alg): what the metrics are labelled by. */
+struct inventory_group {
+	const char *exe, *type, *alg;	/* type, alg NULL: socket() */
+	unsigned long long c[C_NR];
+	unsigned long long denied;	/* socket() and bind refusals by the restriction */
+};
+
 /* The inventory rows, aggregated from the kernel maps at the end. */
 struct inventory {
 	struct cls_rec *clss;
@@ -84,6 +95,8 @@ struct inventory {
 	/* the ENOENT binds were not filed by why (a saved run of an older
 	 * bpftrace script): denied and not_found of bind rows are null */
 	bool unclassified;
+	size_t max_entries;		/* the counters map's size (--max-entries) */
+	struct inventory_group *groups;	/* inventory_groups()'s last answer */
 };
 
 /*
@@ -94,12 +107,18 @@ struct inventory {
  */
 int inventory_add(struct inventory *inv, const struct proc *p, const struct at_ckey *k,
 		  bool caps_known, const unsigned long long *counts);
+/* The counts of the overflow map's key ok, into its class's "(overflow)" row. */
+int inventory_add_overflow(struct inventory *inv, const struct at_okey *ok,
+			   const unsigned long long *counts);
 int inventory_add_class(struct inventory *inv, unsigned int id, const struct at_class *c);
 
 /* Read the classes, counters and stats maps into inv; -1 after saying why
  * (out of memory: what was read so far stays usable). */
 int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log);
 void inventory_free(struct inventory *inv);
+/* The rows (sorted) summed per (exe, type, alg); valid until the next call
+ * or inventory_free(). */
+const struct inventory_group *inventory_groups(struct inventory *inv, size_t *n);
 
 /* Who traced, when, and the level at its end. */
 struct run_span {

@@ -187,6 +187,14 @@ static int keep(const struct reader *r, char **dst, const char *s)
 	return 0;
 }
 
+/* exe and cgroup paths: as long as the kernel side could send them */
+static int keep_path(const struct reader *r, char **dst, const char *s, const char *what)
+{
+	if (strlen(s) >= AT_EXE_DEPTH * AT_COMP_LEN + 8)
+		return bad(r, "%s longer than %d bytes", what, AT_EXE_DEPTH * AT_COMP_LEN + 7);
+	return keep(r, dst, s);
+}
+
 static int rec_af_alg(struct reader *r, char **f, int n)
 {
 	struct tracer *t = r->run->t;
@@ -296,11 +304,12 @@ static int rec_proc(struct reader *r, char **f, int n)
 	p->ppid = ppid;
 	p->pidns = pidns;
 	p->mntns = mntns;
-	if (copy(r, p->comm, sizeof(p->comm), f[5] ? f[5] : "", "comm") ||
-	    copy(r, p->exe, sizeof(p->exe), f[6] ? f[6] : "?", "exe") ||
-	    copy(r, p->cgroup, sizeof(p->cgroup), f[7] ? f[7] : "?", "cgroup"))
-		return -1;
+	/* counted at once: events_free() frees exe and cgroup, NULL or not */
 	log->nprocs++;
+	if (copy(r, p->comm, sizeof(p->comm), f[5] ? f[5] : "", "comm") ||
+	    keep_path(r, &p->exe, f[6] ? f[6] : "?", "exe") ||
+	    keep_path(r, &p->cgroup, f[7] ? f[7] : "?", "cgroup"))
+		return -1;
 	return 0;
 }
 

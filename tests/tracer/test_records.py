@@ -154,6 +154,53 @@ def test_hostile_paths(tap):
            (r.stdout + r.stderr)[-2000:].decode('latin-1'))
 
 
+def test_prometheus(tap, tmp):
+    """--prometheus: the rows summed per (exe, type, alg), label values as
+    the reference parser (python3-prometheus-client) reads them back, the
+    file replaced whole."""
+    from prometheus_client.parser import text_string_to_metric_families
+    exe = b'/tmp/x"y\\z\n{w=1}\xff\xc3\xa9'
+    data = (GOOD.encode() + b'proc\t7\t1\t1\t1\tc\t' + esc(exe) + b'\t/\n'
+            b'proc\t8\t1\t1\t1\tc\t' + esc(exe) + b'\t/other\n'
+            b'count\t7\t0\t0\t2\tbinds\t5\ncount\t8\t1000\t0\t2\tbinds\t2\n'
+            b'count\t7\t0\t0\t2\tsend_ops\t3\ncount\t8\t1000\t0\t2\trecv_ops\t4\n'
+            b'count\t7\t0\t0\t2\tsend_bytes\t100\ncount\t7\t0\t0\t0\tdenied\t6\n'
+            b'count\t7\t0\t0\t0\tsockets\t1\n')
+    prom = os.path.join(tmp, 'afalg.prom')
+    with open(prom, 'w') as f:
+        f.write('stale\n')
+    r = subprocess.run([TRACE, '--from-records', '-', '--prometheus', prom, '-o', os.devnull],
+                       input=data, capture_output=True, timeout=60)
+    got = {}
+    try:
+        with open(prom, encoding='utf-8') as f:
+            for fam in text_string_to_metric_families(f.read()):
+                for smp in fam.samples:
+                    got[(smp.name, tuple(sorted(smp.labels.items())))] = smp.value
+    except (OSError, ValueError, UnicodeDecodeError) as e:
+        got = {'error': str(e)}
+    # the exe as label value: every byte that is UTF-8 kept, the 0xff one U+FFFD
+    want_exe = '/tmp/x"y\\z\n{w=1}\ufffd\u00e9'
+
+    def key(name, typ, alg):
+        return (name, tuple(sorted({'exe': want_exe, 'type': typ, 'alg': alg}.items())))
+    want = {key('afalg_binds_total', 'hash', 'sha1'): 7,
+            key('afalg_ops_total', 'hash', 'sha1'): 7,
+            key('afalg_bytes_total', 'hash', 'sha1'): 100,
+            key('afalg_sockets_total', '', ''): 1,
+            key('afalg_denied_total', '', ''): 6,
+            key('afalg_failures_total', '', ''): 6,
+            ('afalg_overflow_total', ()): 0,
+            ('afalg_dropped_total', (('map', 'counters'),)): 0}
+    bad = {k: (got.get(k), v) for k, v in want.items() if got.get(k) != v}
+    leftovers = [n for n in os.listdir(tmp) if n.startswith('afalg.prom.')]
+    tap.ok(r.returncode == 0 and not bad and not leftovers,
+           '--prometheus: two rows of one exe summed, hostile exe bytes read back by the '
+           'reference parser, no temporary file left',
+           'exit %d %r\nmismatch (got, want) %r\nleft %r' % (r.returncode, r.stderr, bad,
+                                                         leftovers))
+
+
 # malformed records: (what, the lines after GOOD, a word the error must name)
 BAD = [
     ('no header', None, b'line 1:'),
@@ -194,4 +241,4 @@ def test_malformed(tap):
 
 
 if __name__ == '__main__':
-    run_tests(test_bt_input, test_hostile_paths, test_malformed, tmp_prefix='kctest-records-')
+    run_tests(test_bt_input, test_hostile_paths, test_prometheus, test_malformed, tmp_prefix='kctest-records-')
