@@ -51,7 +51,7 @@ static const char doc[] =
 enum {
 	OPT_OPS = 1000, OPT_RINGBUF, OPT_BTF, OPT_NO_FENTRY, OPT_NO_KPROBE,
 	OPT_READY, OPT_PRETTY, OPT_NO_SYSCALL_FALLBACK, OPT_NO_KTP, OPT_ALLOWLISTS,
-	OPT_FROM_RECORDS, OPT_MAX_ENTRIES, OPT_PROMETHEUS,
+	OPT_FROM_RECORDS, OPT_MAX_ENTRIES, OPT_PROMETHEUS, OPT_INTERVAL,
 };
 
 static const struct argp_option opts[] = {
@@ -65,6 +65,9 @@ static const struct argp_option opts[] = {
 	{ "pid", 'p', "PID", 0, "Trace only this process" },
 	{ "cgroup", 'c', "PATH", 0, "Trace only this cgroup v2 directory and below" },
 	{ "duration", 'd', "SECONDS", 0, "Stop after SECONDS (default: until a signal)" },
+	{ "interval", OPT_INTERVAL, "SECONDS", 0,
+	  "Also write the inventory (-o) and the textfile (--prometheus) every SECONDS while "
+	  "tracing, each replaced atomically (a service's outputs)" },
 	{ "max-entries", OPT_MAX_ENTRIES, "N", 0,
 	  "Keep at most N distinct (process, algorithm) counters (default 16384) and 2N "
 	  "identities; beyond, counts go to one \"(overflow)\" row per algorithm" },
@@ -106,6 +109,7 @@ static struct env {
 	bool allowlists;
 	const char *from_records;
 	const char *prometheus;
+	double interval;
 	const char *ready;
 	bool verbose;
 } env = { .ringbuf_mb = 16, .max_entries = 16384 };
@@ -175,6 +179,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.max_entries = strtoul(arg, &end, 10);
 		if (errno || *end || env.max_entries < 16 || env.max_entries > (1u << 22))
 			argp_error(state, "--max-entries must be a number from 16 to %u", 1u << 22);
+		break;
+	case OPT_INTERVAL:
+		errno = 0;
+		env.interval = strtod(arg, &end);
+		if (errno || *end || env.interval < 1 || env.interval > 86400)
+			argp_error(state, "--interval must be from 1 to 86400 seconds");
 		break;
 	case OPT_PROMETHEUS:
 		env.prometheus = arg;
@@ -309,15 +319,25 @@ static int configure(const struct tracer *t, struct afalg_trace_bpf *obj, int cg
 }
 
 /* Poll until --duration or a signal; t0, t1: when tracing started and stopped. */
-static void trace(struct tracer *t, struct event_log *log, struct ring_buffer *rb,
-		  struct afalg_trace_bpf__data *obj_data, struct timespec *t0, struct timespec *t1)
+static void write_trace(const struct tracer *t, const struct event_log *log,
+			struct afalg_trace_bpf *obj, struct run_span *span, bool final);
+
+static double since(const struct timespec *a, const struct timespec *b)
 {
-	struct timespec mono0, now;
+	return (b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void trace(struct tracer *t, struct event_log *log, struct ring_buffer *rb,
+		  struct afalg_trace_bpf *obj, struct timespec *t0, struct timespec *t1)
+{
+	struct afalg_trace_bpf__data *obj_data = obj->data;
+	struct timespec mono0, now, last;
 	int err;
 
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	*t0 = events_start(log, &mono0);
+	last = mono0;
 	if (env.ready) {
 		int fd = open(env.ready, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
@@ -334,16 +354,51 @@ static void trace(struct tracer *t, struct event_log *log, struct ring_buffer *r
 			msg("ring buffer poll failed: %s", strerror(-err));
 			break;
 		}
-		if (env.duration) {
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			if ((now.tv_sec - mono0.tv_sec) + (now.tv_nsec - mono0.tv_nsec) / 1e9 >= env.duration)
-				break;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (env.duration && since(&mono0, &now) >= env.duration)
+			break;
+		if (env.interval && since(&last, &now) >= env.interval) {
+			struct run_span span = { .t0 = *t0 };
+
+			clock_gettime(CLOCK_REALTIME, &span.t1);
+			write_trace(t, log, obj, &span, false);
+			last = now;
 		}
 	}
 	/* detach first, then drain: nothing can arrive after the last read */
 	detach_hooks(t);
 	ring_buffer__consume(rb);
 	clock_gettime(CLOCK_REALTIME, t1);
+}
+
+struct summary_ctx {
+	struct inventory *inv;
+	const struct tracer *t;
+	const struct event_log *log;
+	const struct inventory_opts *opt;
+	const struct run_span *span;
+};
+
+static void summary_to(FILE *f, void *ctx)
+{
+	struct summary_ctx *c = ctx;
+
+	write_summary(f, c->inv, c->t, c->log, c->opt, c->span);
+}
+
+/* While tracing (--interval): -o and --prometheus, each replaced atomically. */
+static int write_snapshot(struct inventory *inv, const struct tracer *t,
+			  const struct event_log *log, const struct inventory_opts *opt,
+			  const struct run_span *span)
+{
+	struct summary_ctx c = { inv, t, log, opt, span };
+	int err = 0;
+
+	if (env.output && write_atomic(env.output, summary_to, &c))
+		err = -1;
+	if (env.prometheus && write_prometheus(env.prometheus, inv, log))
+		err = -1;
+	return err;
 }
 
 /* The table (--table) and the JSON inventory (-o, or stdout without --table). */
@@ -354,6 +409,12 @@ static int write_outputs(struct inventory *inv, const struct tracer *t,
 	FILE *out = stdout;
 	int err = 0;
 
+	if (env.interval) {
+		/* a service: the last snapshot the same way as the others */
+		if (env.table)
+			write_table(stdout, inv);
+		return write_snapshot(inv, t, log, opt, span);
+	}
 	if (env.output) {
 		out = fopen(env.output, "w");
 		if (!out) {
@@ -376,8 +437,9 @@ static int write_outputs(struct inventory *inv, const struct tracer *t,
 	return err;
 }
 
+/* The inventory from the maps now; final: the last one (after detaching). */
 static void write_trace(const struct tracer *t, const struct event_log *log,
-			struct afalg_trace_bpf *obj, struct run_span *span)
+			struct afalg_trace_bpf *obj, struct run_span *span, bool final)
 {
 	const struct inventory_opts opt = {
 		.pretty = env.pretty, .pid = env.pid, .cgroup = env.cgroup,
@@ -386,7 +448,10 @@ static void write_trace(const struct tracer *t, const struct event_log *log,
 
 	span->knob_end = read_knob();
 	aggregate(&inv, obj, log);
-	write_outputs(&inv, t, log, &opt, span);
+	if (final)
+		write_outputs(&inv, t, log, &opt, span);
+	else
+		write_snapshot(&inv, t, log, &opt, span);
 	inventory_free(&inv);
 }
 
@@ -452,8 +517,8 @@ int main(int argc, char **argv)
 		msg("cannot create the ring buffer reader: %s", strerror(errno));
 		goto out;
 	}
-	trace(&t, &log, rb, obj->data, &span.t0, &span.t1);
-	write_trace(&t, &log, obj, &span);
+	trace(&t, &log, rb, obj, &span.t0, &span.t1);
+	write_trace(&t, &log, obj, &span, true);
 	err = 0;
 out:
 	ring_buffer__free(rb);

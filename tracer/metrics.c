@@ -136,7 +136,7 @@ static void write_metrics(FILE *f, struct inventory *inv, const struct event_log
 	fprintf(f, "afalg_identities_not_kept_total %llu\n", log->procs_over_cap);
 }
 
-int write_prometheus(const char *path, struct inventory *inv, const struct event_log *log)
+int write_atomic(const char *path, void (*fn)(FILE *f, void *ctx), void *ctx)
 {
 	size_t len = strlen(path) + 32;
 	char *tmp = malloc(len);
@@ -157,7 +157,7 @@ int write_prometheus(const char *path, struct inventory *inv, const struct event
 			close(fd);
 		goto out;
 	}
-	write_metrics(f, inv, log);
+	fn(f, ctx);
 	if (fflush(f) || ferror(f) || fsync(fileno(f))) {
 		msg("cannot write %s: %s", tmp, strerror(errno));
 		fclose(f);
@@ -173,4 +173,23 @@ int write_prometheus(const char *path, struct inventory *inv, const struct event
 out:
 	free(tmp);
 	return err;
+}
+
+struct metrics_ctx {
+	struct inventory *inv;
+	const struct event_log *log;
+};
+
+static void metrics_to(FILE *f, void *ctx)
+{
+	struct metrics_ctx *m = ctx;
+
+	write_metrics(f, m->inv, m->log);
+}
+
+int write_prometheus(const char *path, struct inventory *inv, const struct event_log *log)
+{
+	struct metrics_ctx m = { inv, log };
+
+	return write_atomic(path, metrics_to, &m);
 }

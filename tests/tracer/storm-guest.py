@@ -6,7 +6,9 @@ around afalg-storm, then the tracer's peak RSS and the storm's own account.
 
   storm-guest.py OUT TRACE STORM MAX N...
 
-Writes OUT/storm-N.json (the inventory), OUT/storm-N.err and one JSON line
+Writes OUT/storm-N.json (the inventory), storm-N.prom (its textfile), the
+snapshots --interval 1 wrote after the storm and before the stop
+(storm-N.json.snap, storm-N.prom.snap), OUT/storm-N.err and one JSON line
 per size to OUT/results: the storm's account, the tracer's exit status,
 VmHWM read from /proc/PID/status just before it was stopped, and its peak
 RSS over its whole life (wait4's ru_maxrss, which covers the aggregation
@@ -14,6 +16,7 @@ after the stop), in KiB.
 """
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -34,8 +37,11 @@ def vm_hwm(pid):
 def run(out, trace, storm, max_entries, n):
     ready = os.path.join(out, 'storm-%d.ready' % n)
     err = open(os.path.join(out, 'storm-%d.err' % n), 'w')
+    inv = os.path.join(out, 'storm-%d.json' % n)
+    prom = os.path.join(out, 'storm-%d.prom' % n)
+    # --interval 1: the service's snapshots, kept (.snap) before the stop
     tracer = subprocess.Popen([trace, '--max-entries', str(max_entries), '--ready', ready,
-                               '-o', os.path.join(out, 'storm-%d.json' % n)],
+                               '-o', inv, '--prometheus', prom, '--interval', '1'],
                               stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + 900
     # alive: waited for with wait4 only, so that its rusage is ours to read
@@ -51,8 +57,11 @@ def run(out, trace, storm, max_entries, n):
         except ValueError:
             res['storm'] = None
             res['storm_err'] = r.stderr[-500:]
-        time.sleep(2)           # the ring buffer's last records
+        time.sleep(3)           # the ring buffer's last records, a snapshot after them
         res['vmhwm_kib'] = vm_hwm(tracer.pid)
+        for f in (inv, prom):
+            if os.path.exists(f):
+                shutil.copy(f, f + '.snap')
     t0 = time.monotonic()
     try:
         os.kill(tracer.pid, signal.SIGINT)

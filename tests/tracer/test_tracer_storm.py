@@ -10,7 +10,8 @@ socket and binding it to hash sha256.  The ground truth is the storm's own
 account (its children's exit statuses).  Checked per size: every socket and
 bind is counted once, in the callers' rows, the "(overflow)" rows or rows
 whose identity was lost ("?"); nothing is dropped; the storm overflowed the
-cap; no more caller rows than the cap.  Across sizes: the peak RSS of the
+cap; no more caller rows than the cap; the snapshot --interval wrote after the storm (JSON and Prometheus
+textfile) says the same.  Across sizes: the peak RSS of the
 larger storm is within SLACK of the smaller one's and under BOUND.
 
 AFALG_STORM_SIZES (default "1500 6000") and AFALG_STORM_MAX (default 256)
@@ -40,6 +41,50 @@ def storm_rows(s, n):
             if e['exe'].startswith(d) or e['exe'] in ('(overflow)', '?')]
 
 
+def sums(s, n):
+    """(sockets, binds, rows of other algorithms) the storm's rows count."""
+    rows = storm_rows(s, n)
+    return (sum(e['sockets_created'] for e in rows if e['type'] is None),
+            sum(e['tfm_sockets'] for e in rows
+                if e['type'] == 'hash' and e['alg'] == 'sha256'),
+            [e for e in rows if e['type'] not in (None, 'hash') or
+             (e['type'] == 'hash' and e['alg'] != 'sha256')])
+
+
+def prom_binds(path, n):
+    """afalg_binds_total of the storm's exes (and the overflow and "?" rows)
+    for hash sha256, as the reference parser reads the textfile."""
+    from prometheus_client.parser import text_string_to_metric_families
+    total = 0
+    with open(path, encoding='utf-8') as f:
+        for fam in text_string_to_metric_families(f.read()):
+            for smp in fam.samples:
+                lb = smp.labels
+                if smp.name == 'afalg_binds_total' and lb.get('alg') == 'sha256' and (
+                        lb['exe'].startswith('/tmp/storm-%d/' % n) or
+                        lb['exe'] in ('(overflow)', '?')):
+                    total += smp.value
+    return total
+
+
+def check_snapshots(tap, res, out):
+    """The --interval snapshots taken after the storm: the same counts."""
+    n = res['n']
+    st = res.get('storm') or {}
+    snap = tl.load(os.path.join(out, 'storm-%d.json.snap' % n)) or {}
+    sockets, binds, _ = sums(snap, n)
+    try:
+        pb = prom_binds(os.path.join(out, 'storm-%d.prom.snap' % n), n)
+    except (OSError, ValueError) as e:
+        pb = repr(e)
+    tap.ok(sockets == st.get('bound', 0) + st.get('no_bind', 0) and binds == st.get('bound')
+           and pb == st.get('bound'),
+           'storm of %d: the --interval snapshot written while tracing (JSON and textfile) '
+           'has the same counts' % n,
+           'snapshot: %s sockets, %s binds; textfile: %s binds; storm: %s' % (
+               sockets, binds, pb, st))
+
+
 def check_size(tap, res, out):
     n = res['n']
     st = res.get('storm') or {}
@@ -49,11 +94,7 @@ def check_size(tap, res, out):
            'storm of %d: the tracer ran, every child bound hash sha256 (%s s)' % (
                n, st.get('seconds')), json.dumps(res))
     rows = storm_rows(s, n)
-    sockets = sum(e['sockets_created'] for e in rows if e['type'] is None)
-    binds = sum(e['tfm_sockets'] for e in rows
-                if e['type'] == 'hash' and e['alg'] == 'sha256')
-    other = [e for e in rows if e['type'] not in (None, 'hash') or
-             (e['type'] == 'hash' and e['alg'] != 'sha256')]
+    sockets, binds, other = sums(s, n)
     want_sockets = st.get('bound', 0) + st.get('no_bind', 0)
     tap.ok(sockets == want_sockets and binds == st.get('bound') and not other,
            'storm of %d: sockets and binds add up exactly (%d, %d)' % (n, sockets, binds),
@@ -101,6 +142,7 @@ def test_storm(tap):
                                       res.get('vmhwm_kib'), res.get('maxrss_kib'),
                                       res.get('stop_seconds')))
         check_size(tap, res, out)
+        check_snapshots(tap, res, out)
     rss = [res.get('maxrss_kib') or 0 for res in results]
     tap.ok(len(rss) == len(SIZES) and all(0 < x <= BOUND_KIB for x in rss) and
            max(rss) - rss[0] <= SLACK_KIB,
