@@ -28,6 +28,7 @@
 
 #include "afalg-trace.skel.h"
 #include "inventory.h"
+#include "journal.h"
 #include "metrics.h"
 #include "records.h"
 #include "restrict.h"
@@ -51,7 +52,8 @@ static const char doc[] =
 enum {
 	OPT_OPS = 1000, OPT_RINGBUF, OPT_BTF, OPT_NO_FENTRY, OPT_NO_KPROBE,
 	OPT_READY, OPT_PRETTY, OPT_NO_SYSCALL_FALLBACK, OPT_NO_KTP, OPT_ALLOWLISTS,
-	OPT_FROM_RECORDS, OPT_MAX_ENTRIES, OPT_PROMETHEUS, OPT_INTERVAL,
+	OPT_FROM_RECORDS, OPT_MAX_ENTRIES, OPT_PROMETHEUS, OPT_INTERVAL, OPT_JOURNAL,
+	OPT_JOURNAL_SOCKET,
 };
 
 static const struct argp_option opts[] = {
@@ -65,6 +67,11 @@ static const struct argp_option opts[] = {
 	{ "pid", 'p', "PID", 0, "Trace only this process" },
 	{ "cgroup", 'c', "PATH", 0, "Trace only this cgroup v2 directory and below" },
 	{ "duration", 'd', "SECONDS", 0, "Stop after SECONDS (default: until a signal)" },
+	{ "journal", OPT_JOURNAL, NULL, 0,
+	  "Send a structured journald record for each new caller and algorithm (with "
+	  "--interval: as they appear)" },
+	{ "journal-socket", OPT_JOURNAL_SOCKET, "PATH", OPTION_HIDDEN,
+	  "The journal's socket (tests)" },
 	{ "interval", OPT_INTERVAL, "SECONDS", 0,
 	  "Also write the inventory (-o) and the textfile (--prometheus) every SECONDS while "
 	  "tracing, each replaced atomically (a service's outputs)" },
@@ -110,6 +117,8 @@ static struct env {
 	const char *from_records;
 	const char *prometheus;
 	double interval;
+	bool journal;
+	const char *journal_socket;
 	const char *ready;
 	bool verbose;
 } env = { .ringbuf_mb = 16, .max_entries = 16384 };
@@ -180,6 +189,13 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		if (errno || *end || env.max_entries < 16 || env.max_entries > (1u << 22))
 			argp_error(state, "--max-entries must be a number from 16 to %u", 1u << 22);
 		break;
+	case OPT_JOURNAL:
+		env.journal = true;
+		break;
+	case OPT_JOURNAL_SOCKET:
+		env.journal = true;
+		env.journal_socket = arg;
+		break;
 	case OPT_INTERVAL:
 		errno = 0;
 		env.interval = strtod(arg, &end);
@@ -203,6 +219,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	}
 	return 0;
 }
+
+static struct journal journal = { .fd = -1 };
 
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -386,7 +404,8 @@ static void summary_to(FILE *f, void *ctx)
 	write_summary(f, c->inv, c->t, c->log, c->opt, c->span);
 }
 
-/* While tracing (--interval): -o and --prometheus, each replaced atomically. */
+/* While tracing (--interval): -o and --prometheus, each replaced atomically;
+ * the journal's records of new rows. */
 static int write_snapshot(struct inventory *inv, const struct tracer *t,
 			  const struct event_log *log, const struct inventory_opts *opt,
 			  const struct run_span *span)
@@ -394,6 +413,8 @@ static int write_snapshot(struct inventory *inv, const struct tracer *t,
 	struct summary_ctx c = { inv, t, log, opt, span };
 	int err = 0;
 
+	if (env.journal)
+		inventory_journal(inv, t, &journal);
 	if (env.output && write_atomic(env.output, summary_to, &c))
 		err = -1;
 	if (env.prometheus && write_prometheus(env.prometheus, inv, log))
@@ -409,6 +430,8 @@ static int write_outputs(struct inventory *inv, const struct tracer *t,
 	FILE *out = stdout;
 	int err = 0;
 
+	if (env.journal && !env.interval)
+		inventory_journal(inv, t, &journal);
 	if (env.interval) {
 		/* a service: the last snapshot the same way as the others */
 		if (env.table)
@@ -491,8 +514,13 @@ int main(int argc, char **argv)
 		restrict_print_allowlists(stdout);
 		return 0;
 	}
-	if (env.from_records)
-		return write_records(env.from_records);
+	if (env.journal && journal_open(&journal, env.journal_socket))
+		return 1;
+	if (env.from_records) {
+		err = write_records(env.from_records);
+		journal_close(&journal);
+		return err;
+	}
 	if (probe_kernel(&t, env.btf, !env.no_kernel_tp))
 		return 1;
 	if (env.cgroup) {
@@ -526,5 +554,6 @@ out:
 	afalg_trace_bpf__destroy(obj);
 	events_free(&log);
 	free_btfs(&t);
+	journal_close(&journal);
 	return err;
 }

@@ -17,6 +17,7 @@
 
 #include "afalg-trace.skel.h"
 #include "inventory.h"
+#include "journal.h"
 #include "restrict.h"
 #include "trace-helpers.h"
 
@@ -323,6 +324,7 @@ oom:
 }
 
 static void sort_rows(struct inventory *inv);
+static const char *row_denied_by(const struct tracer *t, const struct entry *en);
 static void split_enoent(const unsigned long long *c, const char *type, const char *alg,
 			 unsigned int caps, unsigned long long *denied,
 			 unsigned long long *not_found);
@@ -372,6 +374,25 @@ const struct inventory_group *inventory_groups(struct inventory *inv, size_t *n)
 	inv->groups = g;
 	*n = ng;
 	return g;
+}
+
+void inventory_journal(struct inventory *inv, const struct tracer *t, struct journal *j)
+{
+	sort_rows(inv);
+	for (size_t i = 0; i < inv->nents; i++) {
+		const struct entry *en = &inv->ents[i];
+		struct journal_row r = {
+			.exe = en->exe, .cgroup = en->cgroup, .type = en->type, .alg = en->alg,
+			.uid = en->uid, .caps = en->caps, .caps_known = en->caps_known,
+			.privileged = en->caps & AT_CAP_PRIVILEGED, .overflow = en->overflow,
+			.keylens = en->keylens, .nkeylens = en->nkeylens,
+			.attempts = en->c[C_SOCKETS] + en->c[C_SOCKET_FAIL] + en->c[C_DENIED],
+			.tfm_sockets = en->c[C_BINDS], .denied = row_denied(en),
+			.denied_by = row_denied_by(t, en),
+		};
+
+		journal_row(j, &r);
+	}
 }
 
 void inventory_free(struct inventory *inv)

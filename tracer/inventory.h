@@ -116,6 +116,9 @@ int inventory_add_class(struct inventory *inv, unsigned int id, const struct at_
  * (out of memory: what was read so far stays usable). */
 int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log);
 void inventory_free(struct inventory *inv);
+struct journal;
+/* A journald record for each row not sent before (journal.c). */
+void inventory_journal(struct inventory *inv, const struct tracer *t, struct journal *j);
 /* The rows (sorted) summed per (exe, type, alg); valid until the next call
  * or inventory_free(). */
 const struct inventory_group *inventory_groups(struct inventory *inv, size_t *n);
