@@ -19,6 +19,10 @@ FOLD = os.environ['AFALG_TRACE_FOLD']
 CAP_NET_ADMIN = 1 << 12
 
 
+SHA256, CBC, MD4, NOCLASS = (0xffff8880012345c0, (1 << 48) | 0xffff888001234680,
+                             (2 << 48) | 0xffff888001234740, (3 << 48) | 0xffff888001234800)
+
+
 def bpftrace_output():
     """A bpftrace -f json stream of afalg-trace.bt: two processes, four
     classes, the counter maps as the script prints them at exit (keys: pid,
@@ -33,21 +37,24 @@ def bpftrace_output():
     pf('P', 100, 1, 0, 'python3', 4026531836, 4026531841, '/user.slice', 3)
     pf('X', 200, 0, 'client')
     pf('P', 200, 100, 1000, 'client', 4026531836, 4026531841, '/', 1)
-    pf('C', 2, 'hash', 'sha256', 0, 0)            # keylen field: length + 1, 0 none
-    pf('C', 3, 'skcipher', 'cbc(aes)', 33, 0)
-    pf('C', 4, 'hash', 'md4', 0, 0)
+    # class ids as the script makes them: the socket's address and a
+    # generation, 64 bits (keylen field: length + 1, 0 none)
+    pf('C', SHA256, 'hash', 'sha256', 0, 0)
+    pf('C', CBC, 'skcipher', 'cbc(aes)', 33, 0)
+    pf('C', MD4, 'hash', 'md4', 0, 0)
     maps = {
         '@created': {'100,0,1,0,%d' % CAP_NET_ADMIN: 3, '200,1000,2,0,0': 1},
         '@denied': {'200,1000,2,0,0': 2},
-        '@binds': {'100,0,1,2,%d' % CAP_NET_ADMIN: 2, '100,0,1,3,%d' % CAP_NET_ADMIN: 1,
-                   '200,1000,2,9,0': 1},
-        '@bind_fail': {'200,1000,2,4,0': 3},
-        '@bind_enoent_l1': {'200,1000,2,4,0': 2},
-        '@bind_enoent_l0': {'200,1000,2,4,0': 1},
-        '@opsocks': {'100,0,1,2,%d' % CAP_NET_ADMIN: 4},
-        '@send_ops': {'100,0,1,2,%d' % CAP_NET_ADMIN: 7},
-        '@send_bytes': {'100,0,1,2,%d' % CAP_NET_ADMIN: 700},
-        '@setopts': {'100,0,1,3,%d' % CAP_NET_ADMIN: 1},
+        '@binds': {'100,0,1,%d,%d' % (SHA256, CAP_NET_ADMIN): 2,
+                   '100,0,1,%d,%d' % (CBC, CAP_NET_ADMIN): 1,
+                   '200,1000,2,%d,0' % NOCLASS: 1},
+        '@bind_fail': {'200,1000,2,%d,0' % MD4: 3},
+        '@bind_enoent_l1': {'200,1000,2,%d,0' % MD4: 2},
+        '@bind_enoent_l0': {'200,1000,2,%d,0' % MD4: 1},
+        '@opsocks': {'100,0,1,%d,%d' % (SHA256, CAP_NET_ADMIN): 4},
+        '@send_ops': {'100,0,1,%d,%d' % (SHA256, CAP_NET_ADMIN): 7},
+        '@send_bytes': {'100,0,1,%d,%d' % (SHA256, CAP_NET_ADMIN): 700},
+        '@setopts': {'100,0,1,%d,%d' % (CBC, CAP_NET_ADMIN): 1},
     }
     for k, v in maps.items():
         lines.append({'type': 'map', 'data': {k: v}})
