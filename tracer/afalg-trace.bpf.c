@@ -212,7 +212,7 @@ static __always_inline void on_bind(__u32 source, struct sock *sk,
 	if (!e)
 		return;
 	e->class_id = id;
-	e->flags = reason;	/* the loader turns it into the event's verdict */
+	e->enoent_reason = reason;	/* the loader turns it into the verdict */
 	{
 		__u64 key = (__u64)sk;
 		struct tfm_info *ti = bpf_map_lookup_elem(&tfms, &key);
@@ -699,9 +699,9 @@ static __always_inline int on_series(void *ctx, __u32 slot)
 	if (!e)
 		return 0;
 	e->ret = read_int_field(base, cfg->ret_off, cfg->ret_size);
-	e->flags = read_int_field(base, cfg->mode_off, cfg->mode_size);
-	e->optlen = read_int_field(base, cfg->denied_off, cfg->denied_size);
-	e->optname = slot;
+	e->series_mode = read_int_field(base, cfg->mode_off, cfg->mode_size);
+	e->series_denied = read_int_field(base, cfg->denied_off, cfg->denied_size);
+	e->series_slot = slot;
 	read_str_field(e->cls.type, AT_TYPE_LEN, base, cfg->type_off, cfg->type_size);
 	read_str_field(e->cls.name, AT_NAME_LEN, base, cfg->alg_off, cfg->alg_size);
 	bpf_ringbuf_submit(e, 0);

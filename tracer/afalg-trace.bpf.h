@@ -78,10 +78,27 @@ struct {
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 65536);
+	__uint(max_entries, 16384);	/* --max-entries */
 	__type(key, struct at_ckey);
 	__type(value, struct at_cval);
 } counters SEC(".maps");
+
+/* One all-zero counter value, what new counters start from. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct at_cval);
+} zeroes SEC(".maps");
+
+/* Counts of callers that found "counters" full: one entry per class (at
+ * most the classes map's, plus the two reserved ids) and privilege. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4 * (8192 + AT_CLASS_FIRST));
+	__type(key, struct at_okey);
+	__type(value, struct at_cval);
+} overflow SEC(".maps");
 
 /* Identities already sent to userspace. */
 struct {
@@ -214,6 +231,22 @@ static __always_inline struct inflight *inflight_take(__u32 kind)
 	return s ? &s->inf : NULL;
 }
 
+/* The overflow counters of (class, caps), made if new; NULL if full too. */
+static __always_inline struct at_cval *overflow_slot(__u32 class_id, __u32 caps,
+						     struct at_cval *zero)
+{
+	struct at_okey ok = { .class_id = class_id, .caps = caps };
+	struct at_cval *v;
+
+	v = bpf_map_lookup_elem(&overflow, &ok);
+	if (!v) {
+		bpf_map_update_elem(&overflow, &ok, zero, BPF_NOEXIST);
+		v = bpf_map_lookup_elem(&overflow, &ok);
+	}
+	stat_inc(v ? S_COUNTER_FOLDED : S_COUNTER_FULL);
+	return v;
+}
+
 static __always_inline void count(struct at_who *w, __u32 class_id, int idx, __u64 val)
 {
 	struct at_ckey k = {};
@@ -223,13 +256,19 @@ static __always_inline void count(struct at_who *w, __u32 class_id, int idx, __u
 	k.class_id = class_id;
 	v = bpf_map_lookup_elem(&counters, &k);
 	if (!v) {
-		struct at_cval zero = {};
+		/* new counters start from the zeroes map's value: no 168
+		 * bytes of stack for them */
+		__u32 z = 0;
+		struct at_cval *zero = bpf_map_lookup_elem(&zeroes, &z);
 
-		bpf_map_update_elem(&counters, &k, &zero, BPF_NOEXIST);
+		if (!zero)
+			return;
+		bpf_map_update_elem(&counters, &k, zero, BPF_NOEXIST);
 		v = bpf_map_lookup_elem(&counters, &k);
 		if (!v) {
-			stat_inc(S_COUNTER_FULL);
-			return;
+			v = overflow_slot(class_id, w->caps, zero);
+			if (!v)
+				return;
 		}
 	}
 	if (idx >= 0 && idx < C_NR)

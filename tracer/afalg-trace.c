@@ -28,6 +28,9 @@
 
 #include "afalg-trace.skel.h"
 #include "inventory.h"
+#include "journal.h"
+#include "metrics.h"
+#include "records.h"
 #include "restrict.h"
 #include "trace-helpers.h"
 
@@ -49,6 +52,8 @@ static const char doc[] =
 enum {
 	OPT_OPS = 1000, OPT_RINGBUF, OPT_BTF, OPT_NO_FENTRY, OPT_NO_KPROBE,
 	OPT_READY, OPT_PRETTY, OPT_NO_SYSCALL_FALLBACK, OPT_NO_KTP, OPT_ALLOWLISTS,
+	OPT_FROM_RECORDS, OPT_MAX_ENTRIES, OPT_PROMETHEUS, OPT_INTERVAL, OPT_JOURNAL,
+	OPT_JOURNAL_SOCKET,
 };
 
 static const struct argp_option opts[] = {
@@ -56,10 +61,23 @@ static const struct argp_option opts[] = {
 	{ "ops", OPT_OPS, NULL, 0, "Also emit one event per send/recv operation" },
 	{ "output", 'o', "FILE", 0, "Write the JSON inventory to FILE (default stdout)" },
 	{ "table", 't', NULL, 0, "Print a human-readable table (JSON only with -o)" },
+	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
+	  "Also write the inventory as a Prometheus textfile (replaced atomically)" },
 	{ "pretty", OPT_PRETTY, NULL, 0, "Indent the JSON inventory" },
 	{ "pid", 'p', "PID", 0, "Trace only this process" },
 	{ "cgroup", 'c', "PATH", 0, "Trace only this cgroup v2 directory and below" },
 	{ "duration", 'd', "SECONDS", 0, "Stop after SECONDS (default: until a signal)" },
+	{ "journal", OPT_JOURNAL, NULL, 0,
+	  "Send a structured journald record for each new caller and algorithm (with "
+	  "--interval: as they appear)" },
+	{ "journal-socket", OPT_JOURNAL_SOCKET, "PATH", OPTION_HIDDEN,
+	  "The journal's socket (tests)" },
+	{ "interval", OPT_INTERVAL, "SECONDS", 0,
+	  "Also write the inventory (-o) and the textfile (--prometheus) every SECONDS while "
+	  "tracing, each replaced atomically (a service's outputs)" },
+	{ "max-entries", OPT_MAX_ENTRIES, "N", 0,
+	  "Keep at most N distinct (process, algorithm) counters (default 16384) and 2N "
+	  "identities; beyond, counts go to one \"(overflow)\" row per algorithm" },
 	{ "ringbuf-mb", OPT_RINGBUF, "MB", 0, "Ring buffer size in MiB (power of 2, default 16)" },
 	{ "btf", OPT_BTF, "FILE", 0, "Kernel BTF to relocate against (default /sys/kernel/btf/vmlinux)" },
 	{ "no-fentry", OPT_NO_FENTRY, NULL, 0, "Do not use fentry/fexit hooks" },
@@ -70,6 +88,9 @@ static const struct argp_option opts[] = {
 	{ "allowlists", OPT_ALLOWLISTS, NULL, 0,
 	  "Print the crypto.af_alg_restrict allowlists this tracer applies (JSON) and exit" },
 	{ "ready", OPT_READY, "FILE", 0, "Create FILE once every hook is attached" },
+	{ "from-records", OPT_FROM_RECORDS, "FILE", 0,
+	  "Trace nothing: write the inventory of the run in FILE (\"-\": stdin), afalg-trace "
+	  "records (tracer/SCHEMA.md) as afalg-trace-bt writes them" },
 	{ "verbose", 'v', NULL, 0, "Print libbpf debug messages" },
 	{},
 };
@@ -85,6 +106,7 @@ static struct env {
 	const char *cgroup;
 	double duration;
 	unsigned int ringbuf_mb;
+	unsigned int max_entries;
 	const char *btf;
 	bool no_fentry;
 	bool no_kprobe;
@@ -92,9 +114,14 @@ static struct env {
 	bool asked_no_kprobe;
 	bool no_kernel_tp;
 	bool allowlists;
+	const char *from_records;
+	const char *prometheus;
+	double interval;
+	bool journal;
+	const char *journal_socket;
 	const char *ready;
 	bool verbose;
-} env = { .ringbuf_mb = 16 };
+} env = { .ringbuf_mb = 16, .max_entries = 16384 };
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
@@ -156,6 +183,31 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_ALLOWLISTS:
 		env.allowlists = true;
 		break;
+	case OPT_MAX_ENTRIES:
+		errno = 0;
+		env.max_entries = strtoul(arg, &end, 10);
+		if (errno || *end || env.max_entries < 16 || env.max_entries > (1u << 22))
+			argp_error(state, "--max-entries must be a number from 16 to %u", 1u << 22);
+		break;
+	case OPT_JOURNAL:
+		env.journal = true;
+		break;
+	case OPT_JOURNAL_SOCKET:
+		env.journal = true;
+		env.journal_socket = arg;
+		break;
+	case OPT_INTERVAL:
+		errno = 0;
+		env.interval = strtod(arg, &end);
+		if (errno || *end || env.interval < 1 || env.interval > 86400)
+			argp_error(state, "--interval must be from 1 to 86400 seconds");
+		break;
+	case OPT_PROMETHEUS:
+		env.prometheus = arg;
+		break;
+	case OPT_FROM_RECORDS:
+		env.from_records = arg;
+		break;
 	case 'v':
 		env.verbose = true;
 		break;
@@ -167,6 +219,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	}
 	return 0;
 }
+
+static struct journal journal = { .fd = -1 };
 
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -186,13 +240,13 @@ static void on_signal(int sig)
 
 /* ---- load, attach, run -------------------------------------------------- */
 
-static struct afalg_trace_bpf *open_and_load(bool fentry_ok, int *errp)
+static struct afalg_trace_bpf *open_and_load(struct tracer *t, bool fentry_ok, int *errp)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = env.btf);
 	struct afalg_trace_bpf *o;
 	int err;
 
-	choose_hooks(fentry_ok, env.no_fentry, env.no_kprobe);
+	choose_hooks(t, fentry_ok, env.no_fentry, env.no_kprobe);
 	o = afalg_trace_bpf__open_opts(&oo);
 	if (!o) {
 		*errp = -errno;
@@ -202,7 +256,8 @@ static struct afalg_trace_bpf *open_and_load(bool fentry_ok, int *errp)
 	o->rodata->filter_cgroup = env.cgroup != NULL;
 	o->rodata->emit_ops = env.ops;
 	bpf_map__set_max_entries(o->maps.events, env.ringbuf_mb << 20);
-	hooks_autoload(o);
+	bpf_map__set_max_entries(o->maps.counters, env.max_entries);
+	hooks_autoload(t, o);
 	err = afalg_trace_bpf__load(o);
 	if (err) {
 		*errp = err;
@@ -227,12 +282,12 @@ static int seccomp_mode(void)
 }
 
 /* fentry/fexit, else kprobes, else syscall tracepoints only. */
-static struct afalg_trace_bpf *load(void)
+static struct afalg_trace_bpf *load(struct tracer *t)
 {
 	struct afalg_trace_bpf *obj;
 	int err;
 
-	obj = open_and_load(true, &err);
+	obj = open_and_load(t, true, &err);
 	if (!obj && (err == -EPERM || err == -EACCES) && seccomp_mode() == 2) {
 		/*
 		 * probe_kernel() found the capabilities, yet bpf() is refused
@@ -247,12 +302,12 @@ static struct afalg_trace_bpf *load(void)
 		/* fentry/fexit may be refused (no trampolines, lockdown, ...) */
 		msg("fentry/fexit programs did not load (%s): trying kprobes", strerror(-err));
 		env.no_fentry = true;
-		obj = open_and_load(false, &err);
+		obj = open_and_load(t, false, &err);
 	}
 	if (!obj && !env.no_kprobe) {
 		msg("kprobe programs did not load (%s): using syscall tracepoints only", strerror(-err));
 		env.no_kprobe = true;
-		obj = open_and_load(false, &err);
+		obj = open_and_load(t, false, &err);
 	}
 	if (!obj) {
 		if (err == -EPERM || err == -EACCES)
@@ -266,7 +321,7 @@ static struct afalg_trace_bpf *load(void)
 }
 
 /* The --cgroup filter and the series' field offsets, into the loaded maps. */
-static int configure(struct afalg_trace_bpf *obj, int cg_fd)
+static int configure(const struct tracer *t, struct afalg_trace_bpf *obj, int cg_fd)
 {
 	if (cg_fd >= 0) {
 		unsigned int zero = 0;
@@ -276,28 +331,38 @@ static int configure(struct afalg_trace_bpf *obj, int cg_fd)
 			return -1;
 		}
 	}
-	configure_series(obj);
+	configure_series(t, obj);
 	obj->data->knob_level = read_knob();
 	return 0;
 }
 
 /* Poll until --duration or a signal; t0, t1: when tracing started and stopped. */
-static void trace(struct ring_buffer *rb, struct afalg_trace_bpf__data *obj_data,
-		  struct timespec *t0, struct timespec *t1)
+static void write_trace(const struct tracer *t, const struct event_log *log,
+			struct afalg_trace_bpf *obj, struct run_span *span, bool final);
+
+static double since(const struct timespec *a, const struct timespec *b)
 {
-	struct timespec mono0, now;
+	return (b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void trace(struct tracer *t, struct event_log *log, struct ring_buffer *rb,
+		  struct afalg_trace_bpf *obj, struct timespec *t0, struct timespec *t1)
+{
+	struct afalg_trace_bpf__data *obj_data = obj->data;
+	struct timespec mono0, now, last;
 	int err;
 
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	*t0 = events_start(&mono0);
+	*t0 = events_start(log, &mono0);
+	last = mono0;
 	if (env.ready) {
 		int fd = open(env.ready, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
 		if (fd >= 0)
 			close(fd);
 	}
-	msg("tracing AF_ALG (%d hooks)%s", nlinks, env.duration ? "" : ": stop with Ctrl-C");
+	msg("tracing AF_ALG (%d hooks)%s", t->nlinks, env.duration ? "" : ": stop with Ctrl-C");
 
 	while (!exiting) {
 		/* the level at the time of each bind, give or take a poll */
@@ -307,28 +372,72 @@ static void trace(struct ring_buffer *rb, struct afalg_trace_bpf__data *obj_data
 			msg("ring buffer poll failed: %s", strerror(-err));
 			break;
 		}
-		if (env.duration) {
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			if ((now.tv_sec - mono0.tv_sec) + (now.tv_nsec - mono0.tv_nsec) / 1e9 >= env.duration)
-				break;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (env.duration && since(&mono0, &now) >= env.duration)
+			break;
+		if (env.interval && since(&last, &now) >= env.interval) {
+			struct run_span span = { .t0 = *t0 };
+
+			clock_gettime(CLOCK_REALTIME, &span.t1);
+			write_trace(t, log, obj, &span, false);
+			last = now;
 		}
 	}
 	/* detach first, then drain: nothing can arrive after the last read */
-	detach_hooks();
+	detach_hooks(t);
 	ring_buffer__consume(rb);
 	clock_gettime(CLOCK_REALTIME, t1);
 }
 
-static void write_outputs(struct afalg_trace_bpf *obj, const struct timespec *t0,
-			  const struct timespec *t1)
-{
-	const struct inventory_opts opt = {
-		.pretty = env.pretty, .pid = env.pid, .cgroup = env.cgroup,
-	};
-	int knob_end = read_knob();
-	FILE *out = stdout;
+struct summary_ctx {
+	struct inventory *inv;
+	const struct tracer *t;
+	const struct event_log *log;
+	const struct inventory_opts *opt;
+	const struct run_span *span;
+};
 
-	aggregate(obj);
+static void summary_to(FILE *f, void *ctx)
+{
+	struct summary_ctx *c = ctx;
+
+	write_summary(f, c->inv, c->t, c->log, c->opt, c->span);
+}
+
+/* While tracing (--interval): -o and --prometheus, each replaced atomically;
+ * the journal's records of new rows. */
+static int write_snapshot(struct inventory *inv, const struct tracer *t,
+			  const struct event_log *log, const struct inventory_opts *opt,
+			  const struct run_span *span)
+{
+	struct summary_ctx c = { inv, t, log, opt, span };
+	int err = 0;
+
+	if (env.journal)
+		inventory_journal(inv, t, &journal);
+	if (env.output && write_atomic(env.output, summary_to, &c))
+		err = -1;
+	if (env.prometheus && write_prometheus(env.prometheus, inv, log))
+		err = -1;
+	return err;
+}
+
+/* The table (--table) and the JSON inventory (-o, or stdout without --table). */
+static int write_outputs(struct inventory *inv, const struct tracer *t,
+			 const struct event_log *log, const struct inventory_opts *opt,
+			 const struct run_span *span)
+{
+	FILE *out = stdout;
+	int err = 0;
+
+	if (env.journal && !env.interval)
+		inventory_journal(inv, t, &journal);
+	if (env.interval) {
+		/* a service: the last snapshot the same way as the others */
+		if (env.table)
+			write_table(stdout, inv);
+		return write_snapshot(inv, t, log, opt, span);
+	}
 	if (env.output) {
 		out = fopen(env.output, "w");
 		if (!out) {
@@ -337,19 +446,64 @@ static void write_outputs(struct afalg_trace_bpf *obj, const struct timespec *t0
 		}
 	}
 	if (env.table)
-		write_table(stdout);
+		write_table(stdout, inv);
 	if (!env.table || env.output)
-		write_summary(out, obj, &opt, t0, t1, knob_end);
-	if (out != stdout)
-		fclose(out);
+		write_summary(out, inv, t, log, opt, span);
+	if (env.prometheus && write_prometheus(env.prometheus, inv, log))
+		err = -1;
+	if (fflush(out) || ferror(out)) {
+		msg("cannot write the inventory: %s", strerror(errno));
+		err = -1;
+	}
+	if (out != stdout && fclose(out))
+		err = -1;
+	return err;
+}
+
+/* The inventory from the maps now; final: the last one (after detaching). */
+static void write_trace(const struct tracer *t, const struct event_log *log,
+			struct afalg_trace_bpf *obj, struct run_span *span, bool final)
+{
+	const struct inventory_opts opt = {
+		.pretty = env.pretty, .pid = env.pid, .cgroup = env.cgroup,
+	};
+	struct inventory inv = { .max_entries = env.max_entries };
+
+	span->knob_end = read_knob();
+	aggregate(&inv, obj, log);
+	if (final)
+		write_outputs(&inv, t, log, &opt, span);
+	else
+		write_snapshot(&inv, t, log, &opt, span);
+	inventory_free(&inv);
+}
+
+/* --from-records: another backend's run, through the same writer. */
+static int write_records(const char *path)
+{
+	struct tracer t = { .knob_start = -1 };
+	struct event_log log = { .t = &t };
+	struct inventory inv = {};
+	struct records_run run = { .t = &t, .log = &log, .inv = &inv };
+	int err = records_read(path, &run);
+
+	run.opt.pretty = env.pretty;
+	if (!err)
+		err = write_outputs(&inv, &t, &log, &run.opt, &run.span);
+	records_free(&run);
+	inventory_free(&inv);
+	events_free(&log);
+	return err ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
+	struct tracer t = { .knob_start = -1 };
+	struct event_log log = { .t = &t };
 	struct afalg_trace_bpf *obj;
 	struct ring_buffer *rb = NULL;
-	struct timespec t0, t1;
+	struct run_span span = {};
 	int err, cg_fd = -1;
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
@@ -360,7 +514,14 @@ int main(int argc, char **argv)
 		restrict_print_allowlists(stdout);
 		return 0;
 	}
-	if (probe_kernel(env.btf, !env.no_kernel_tp))
+	if (env.journal && journal_open(&journal, env.journal_socket))
+		return 1;
+	if (env.from_records) {
+		err = write_records(env.from_records);
+		journal_close(&journal);
+		return err;
+	}
+	if (probe_kernel(&t, env.btf, !env.no_kernel_tp))
 		return 1;
 	if (env.cgroup) {
 		cg_fd = open(env.cgroup, O_RDONLY | O_DIRECTORY);
@@ -369,28 +530,30 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	obj = load();
+	obj = load(&t);
 	if (!obj)
 		return 1;
 	err = 1;
-	if (configure(obj, cg_fd))
+	if (configure(&t, obj, cg_fd))
 		goto out;
-	attach_hooks(obj, env.asked_no_fentry, env.asked_no_kprobe);
-	if (env.events && events_open(env.events_path))
+	attach_hooks(&t, obj, env.asked_no_fentry, env.asked_no_kprobe);
+	if (events_init(&log, 2 * (size_t)env.max_entries) ||
+	    (env.events && events_open(&log, env.events_path)))
 		goto out;
-	rb = ring_buffer__new(bpf_map__fd(obj->maps.events), on_event, NULL, NULL);
+	rb = ring_buffer__new(bpf_map__fd(obj->maps.events), on_event, &log, NULL);
 	if (!rb) {
 		msg("cannot create the ring buffer reader: %s", strerror(errno));
 		goto out;
 	}
-	trace(rb, obj->data, &t0, &t1);
-	write_outputs(obj, &t0, &t1);
+	trace(&t, &log, rb, obj, &span.t0, &span.t1);
+	write_trace(&t, &log, obj, &span, true);
 	err = 0;
 out:
 	ring_buffer__free(rb);
-	detach_hooks();
+	detach_hooks(&t);
 	afalg_trace_bpf__destroy(obj);
-	events_close();
-	free_btfs();
+	events_free(&log);
+	free_btfs(&t);
+	journal_close(&journal);
 	return err;
 }

@@ -68,6 +68,16 @@ struct at_ckey {
 	unsigned int pad;
 };
 
+/*
+ * The overflow map's key: where the counts of callers that found the
+ * counters map full go, per algorithm class and privilege (the ENOENT split
+ * needs it); the identity is given up.
+ */
+struct at_okey {
+	unsigned int class_id;
+	unsigned int caps;
+};
+
 /* Exact counters, updated with atomic adds. */
 enum at_counter {
 	C_SOCKETS,		/* socket() on family 38 that succeeded */
@@ -109,7 +119,8 @@ struct at_cval {
 enum at_stat {
 	S_LOST_EVENTS,		/* ring buffer full: event not delivered */
 	S_LOST_PROCS,		/* ... of which process-identity records */
-	S_COUNTER_FULL,		/* counter map full: counts were not recorded */
+	S_COUNTER_FULL,		/* counter and overflow maps full: counts were not recorded */
+	S_COUNTER_FOLDED,	/* counter map full: counts added to the overflow map */
 	S_CLASS_FULL,		/* class map full: class recorded as unknown */
 	S_TFM_FULL,		/* tfm map full: socket's class not remembered */
 	S_INFLIGHT_FULL,	/* syscall entry state not stored */
@@ -148,10 +159,14 @@ struct at_event {
 	long long ret;			/* syscall/function result */
 	unsigned long long tfm_id;	/* tracer's id of the tfm socket (0: none) */
 	int sock_type;			/* socket(): type argument */
-	int protocol;
-	int optname;			/* setsockopt */
+	int protocol;			/* socket(): protocol argument */
+	int optname;			/* setsockopt: ALG_SET_* */
 	int optlen;			/* setsockopt: key length / authsize, never key bytes */
-	int flags;			/* accept: flags; bind: the ENOENT counter (C_BIND_*) or 0 */
+	int flags;			/* accept4, send, recv: the call's flags */
+	int enoent_reason;		/* bind: the ENOENT counter (C_BIND_*) or 0 */
+	int series_slot;		/* EV_SERIES: which series tracepoint */
+	int series_mode;		/* EV_SERIES: its mode (knob) field */
+	int series_denied;		/* EV_SERIES: its denied field */
 	int pad;
 	struct at_class cls;		/* bind/setsockopt/accept: the class */
 };

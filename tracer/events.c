@@ -83,24 +83,66 @@ static const char *errno_name(long err)
 
 /* ---- identities --------------------------------------------------------- */
 
-static struct proc *procs;
-static size_t nprocs, cap_procs;
-static FILE *events_out;
-static struct timespec mono0, real0;
-unsigned long long nevents;
-
 static bool who_eq(const struct at_who *a, const struct at_who *b)
 {
 	return a->tgid == b->tgid && a->uid == b->uid && a->cgid == b->cgid &&
 	       a->exe_ino == b->exe_ino && a->exe_dev == b->exe_dev && a->caps == b->caps;
 }
 
-struct proc *find_proc(const struct at_who *w)
+/* FNV-1a over the identity's fields: the index's hash */
+static size_t who_hash(const struct at_who *w)
 {
-	for (size_t i = nprocs; i-- > 0;)
-		if (who_eq(&procs[i].who, w))
-			return &procs[i];
-	return NULL;
+	const unsigned long long v[] = { w->tgid, w->uid, w->cgid, w->exe_ino, w->exe_dev,
+					 w->caps };
+	unsigned long long h = 1469598103934665603ULL;
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		for (int b = 0; b < 64; b += 8) {
+			h ^= (v[i] >> b) & 0xff;
+			h *= 1099511628211ULL;
+		}
+	return h;
+}
+
+/* The slot of w in the index: its entry, or the empty slot it would take. */
+static size_t index_slot(const struct event_log *log, const struct at_who *w)
+{
+	size_t mask = log->index_size - 1, i = who_hash(w) & mask;
+
+	while (log->index[i] && !who_eq(&log->procs[log->index[i] - 1].who, w))
+		i = (i + 1) & mask;
+	return i;
+}
+
+static struct proc *find_proc_mut(const struct event_log *log, const struct at_who *w)
+{
+	size_t i;
+
+	if (!log->index_size)
+		return NULL;
+	i = index_slot(log, w);
+	return log->index[i] ? &log->procs[log->index[i] - 1] : NULL;
+}
+
+const struct proc *find_proc(const struct event_log *log, const struct at_who *w)
+{
+	return find_proc_mut(log, w);
+}
+
+int events_init(struct event_log *log, size_t max_procs)
+{
+	size_t n = 16;
+
+	while (n < 2 * max_procs)
+		n *= 2;
+	log->index = calloc(n, sizeof(*log->index));
+	if (!log->index) {
+		msg("out of memory for %zu identities", max_procs);
+		return -1;
+	}
+	log->index_size = n;
+	log->max_procs = max_procs;
+	return 0;
 }
 
 /* Join n components (leaf first) into "/a/b/leaf"; "..." marks a cut. */
@@ -121,20 +163,42 @@ static void path_of(char *dst, size_t dlen, const char *comps, unsigned int n,
 		snprintf(dst + l, dlen - l, "%s", is_cgroup ? "/" : "");
 }
 
-static void add_proc(const struct at_proc *r)
+/*
+ * Keep an identity (again: the kernel forgot it had sent it).  Beyond
+ * log->max_procs new ones are counted in procs_over_cap and not kept, out of
+ * memory in procs_dropped; their rows show exe and cgroup "?".
+ */
+static void add_proc(struct event_log *log, const struct at_proc *r)
 {
-	struct proc *p = find_proc(&r->who);
+	char exe[AT_EXE_DEPTH * AT_COMP_LEN + 8], cg[AT_CG_DEPTH * AT_COMP_LEN + 8];
+	size_t slot = index_slot(log, &r->who);
+	char *pexe, *pcg;
+	struct proc *p;
 
-	if (!p) {
-		if (nprocs == cap_procs) {
-			cap_procs = cap_procs ? cap_procs * 2 : 64;
-			procs = realloc(procs, cap_procs * sizeof(*procs));
-			if (!procs) {
-				msg("out of memory");
-				exit(1);
-			}
-		}
-		p = &procs[nprocs++];
+	path_of(exe, sizeof(exe), &r->exe[0][0], r->exe_n, AT_EXE_DEPTH, r->exe_trunc, false);
+	path_of(cg, sizeof(cg), &r->cgroup[0][0], r->cg_n, AT_CG_DEPTH, r->cg_trunc, true);
+	if (!log->index[slot] && log->nprocs >= log->max_procs) {
+		log->procs_over_cap++;
+		return;
+	}
+	pexe = strdup(exe);
+	pcg = strdup(cg);
+	p = log->index[slot] ? &log->procs[log->index[slot] - 1] :
+	    grow_array(log->procs, &log->cap_procs, log->nprocs, sizeof(*p));
+	if (!pexe || !pcg || !p) {
+		free(pexe);
+		free(pcg);
+		if (!log->procs_dropped++)
+			msg("out of memory: identities not kept are counted in lost_identities");
+		return;
+	}
+	if (log->index[slot]) {
+		free(p->exe);
+		free(p->cgroup);
+	} else {
+		log->procs = p;
+		p = &log->procs[log->nprocs++];
+		log->index[slot] = log->nprocs;
 	}
 	memset(p, 0, sizeof(*p));
 	p->who = r->who;
@@ -142,10 +206,8 @@ static void add_proc(const struct at_proc *r)
 	p->pidns = r->pidns;
 	p->mntns = r->mntns;
 	memcpy(p->comm, r->comm, AT_COMM_LEN);
-	path_of(p->exe, sizeof(p->exe), &r->exe[0][0], r->exe_n, AT_EXE_DEPTH,
-		r->exe_trunc, false);
-	path_of(p->cgroup, sizeof(p->cgroup), &r->cgroup[0][0], r->cg_n, AT_CG_DEPTH,
-		r->cg_trunc, true);
+	p->exe = pexe;
+	p->cgroup = pcg;
 }
 
 /* ---- events ------------------------------------------------------------- */
@@ -197,30 +259,37 @@ static void bind_verdict(FILE *f, const struct at_event *e)
 		fputs(",\"verdict\":\"failed\"", f);
 		return;
 	}
-	denied = restrict_enoent_denied(e->flags, e->cls.type, e->cls.name,
+	denied = restrict_enoent_denied(e->enoent_reason, e->cls.type, e->cls.name,
 					e->who.caps & AT_CAP_PRIVILEGED);
 	fprintf(f, ",\"verdict\":\"%s\"%s,\"verdict_source\":\"%s\"",
 		denied ? "denied" : "not_found", denied ? ",\"denied_by\":\"restrict\"" : "",
-		e->flags == C_BIND_DENIED || e->flags == C_BIND_NOTFOUND ? "kernel" : "tracer");
+		e->enoent_reason == C_BIND_DENIED || e->enoent_reason == C_BIND_NOTFOUND ?
+		"kernel" : "tracer");
 }
 
-static void print_event(const struct at_event *e)
+static void print_event(const struct event_log *log, const struct at_event *e)
 {
-	static const char *kinds[] = { "?", "proc", "socket", "bind", "setsockopt",
-				       "accept", "send", "recv", "kernel_tracepoint" };
-	struct proc *p = find_proc(&e->who);
+	static const char *const kinds[] = {
+		[EV_PROC] = "proc", [EV_SOCKET] = "socket", [EV_BIND] = "bind",
+		[EV_SETSOCKOPT] = "setsockopt", [EV_ACCEPT] = "accept", [EV_SEND] = "send",
+		[EV_RECV] = "recv", [EV_SERIES] = "kernel_tracepoint",
+	};
+	const struct tracer *t = log->t;
+	const struct proc *p = find_proc(log, &e->who);
 	struct timespec ts;
 	char tbuf[64];
-	FILE *f = events_out;
+	FILE *f = log->out;
 	long long ns;
 
-	ns = (long long)e->ts_ns - ((long long)mono0.tv_sec * 1000000000LL + mono0.tv_nsec);
-	ns += (long long)real0.tv_sec * 1000000000LL + real0.tv_nsec;
+	ns = (long long)e->ts_ns -
+	     ((long long)log->mono0.tv_sec * 1000000000LL + log->mono0.tv_nsec);
+	ns += (long long)log->real0.tv_sec * 1000000000LL + log->real0.tv_nsec;
 	ts.tv_sec = ns / 1000000000LL;
 	ts.tv_nsec = ns % 1000000000LL;
 	iso_time(tbuf, sizeof(tbuf), &ts);
 	fprintf(f, "{\"event\":\"%s\",\"time\":\"%s\",\"source\":\"%s\",\"pid\":%u,\"tid\":%u",
-		e->kind < sizeof(kinds) / sizeof(kinds[0]) ? kinds[e->kind] : "?", tbuf,
+		e->kind < sizeof(kinds) / sizeof(kinds[0]) && kinds[e->kind] ? kinds[e->kind] : "?",
+		tbuf,
 		source_name(e->source), e->who.tgid, e->pid);
 	if (p) {
 		fprintf(f, ",\"ppid\":%u,\"comm\":", p->ppid);
@@ -245,7 +314,7 @@ static void print_event(const struct at_event *e)
 		fprintf(f, ",\"sock_type\":%d,\"protocol\":%d", e->sock_type, e->protocol);
 		if (e->ret == -EAFNOSUPPORT) {
 			fputs(",\"denied_by\":", f);
-			json_str(f, denied_by());
+			json_str(f, denied_by(t));
 		}
 		break;
 	case EV_BIND:
@@ -279,19 +348,20 @@ static void print_event(const struct at_event *e)
 			e->tfm_id, e->class_id, e->ret > 0 ? e->ret : 0, e->flags);
 		break;
 	case EV_SERIES:
-		if (e->optname >= 0 && e->optname < nseries) {
-			fputs(",\"tracepoint\":", f);
+		if (e->series_slot >= 0 && e->series_slot < t->nseries) {
+			const struct series_tp *s = &t->series[e->series_slot];
 			char tn[520];
 
-			snprintf(tn, sizeof(tn), "%s:%s", series[e->optname].cat,
-				 series[e->optname].name);
+			snprintf(tn, sizeof(tn), "%s:%s", s->cat, s->name);
+			fputs(",\"tracepoint\":", f);
 			json_str(f, tn);
 		}
 		fputs(",\"type\":", f);
 		json_str(f, e->cls.type);
 		fputs(",\"alg\":", f);
 		json_str(f, e->cls.name);
-		fprintf(f, ",\"mode\":%d,\"denied\":%s", e->flags, e->optlen ? "true" : "false");
+		fprintf(f, ",\"mode\":%d,\"denied\":%s", e->series_mode,
+			e->series_denied ? "true" : "false");
 		break;
 	}
 	fputs("}\n", f);
@@ -299,55 +369,74 @@ static void print_event(const struct at_event *e)
 
 int on_event(void *ctx, void *data, size_t len)
 {
-	unsigned int kind = *(unsigned int *)data;
+	struct event_log *log = ctx;
+	unsigned int kind;
 
+	if (len < sizeof(kind))
+		return 0;
+	memcpy(&kind, data, sizeof(kind));
 	if (kind == EV_PROC && len >= sizeof(struct at_proc)) {
-		add_proc(data);
+		add_proc(log, data);
 		return 0;
 	}
 	if (len < sizeof(struct at_event))
 		return 0;
-	nevents++;
+	log->nevents++;
 	if (kind == EV_SERIES) {
 		const struct at_event *e = data;
 
-		if (e->optname >= 0 && e->optname < nseries) {
-			series[e->optname].hits++;
-			if (e->optlen)
-				series[e->optname].denied++;
+		if (e->series_slot >= 0 && e->series_slot < log->t->nseries) {
+			log->t->series[e->series_slot].hits++;
+			if (e->series_denied)
+				log->t->series[e->series_slot].denied++;
 		}
 	}
-	if (events_out)
-		print_event(data);
+	if (log->out)
+		print_event(log, data);
 	return 0;
 }
 
-int events_open(const char *path)
+int events_open(struct event_log *log, const char *path)
 {
 	if (path && strcmp(path, "-")) {
-		events_out = fopen(path, "w");
-		if (!events_out) {
+		log->out = fopen(path, "w");
+		if (!log->out) {
 			msg("cannot open %s: %s", path, strerror(errno));
 			return -1;
 		}
 	} else {
-		events_out = stdout;
+		log->out = stdout;
 	}
-	setvbuf(events_out, NULL, _IOLBF, 0);
+	setvbuf(log->out, NULL, _IOLBF, 0);
 	return 0;
 }
 
-void events_close(void)
+void events_close(struct event_log *log)
 {
-	if (events_out && events_out != stdout)
-		fclose(events_out);
-	events_out = NULL;
+	if (log->out && log->out != stdout)
+		fclose(log->out);
+	log->out = NULL;
 }
 
-struct timespec events_start(struct timespec *mono)
+void events_free(struct event_log *log)
 {
-	clock_gettime(CLOCK_MONOTONIC, &mono0);
-	clock_gettime(CLOCK_REALTIME, &real0);
-	*mono = mono0;
-	return real0;
+	events_close(log);
+	for (size_t i = 0; i < log->nprocs; i++) {
+		free(log->procs[i].exe);
+		free(log->procs[i].cgroup);
+	}
+	free(log->index);
+	log->index = NULL;
+	log->index_size = 0;
+	free(log->procs);
+	log->procs = NULL;
+	log->nprocs = log->cap_procs = 0;
+}
+
+struct timespec events_start(struct event_log *log, struct timespec *mono)
+{
+	clock_gettime(CLOCK_MONOTONIC, &log->mono0);
+	clock_gettime(CLOCK_REALTIME, &log->real0);
+	*mono = log->mono0;
+	return log->real0;
 }

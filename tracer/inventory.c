@@ -17,12 +17,16 @@
 
 #include "afalg-trace.skel.h"
 #include "inventory.h"
+#include "journal.h"
 #include "restrict.h"
 #include "trace-helpers.h"
 
 #ifndef AFALG_TRACE_VERSION
 #define AFALG_TRACE_VERSION "0.0.0"
 #endif
+
+/* the exe and cgroup of the rows callers are folded into (never a path) */
+#define OVERFLOW_EXE	"(overflow)"
 
 #define SCHEMA_NAME	"afalg-trace-inventory"
 #define SCHEMA_VERSION	3
@@ -32,15 +36,26 @@ struct cls_rec {
 	struct at_class c;
 };
 
-static struct cls_rec *clss;
-static size_t nclss;
-
-static const struct at_class *class_of(unsigned int id)
+static const struct at_class *class_of(const struct inventory *inv, unsigned int id)
 {
-	for (size_t i = 0; i < nclss; i++)
-		if (clss[i].id == id)
-			return &clss[i].c;
+	for (size_t i = 0; i < inv->nclss; i++)
+		if (inv->clss[i].id == id)
+			return &inv->clss[i].c;
 	return NULL;
+}
+
+void *grow_array(void *arr, size_t *cap, size_t n, size_t sz)
+{
+	size_t ncap;
+	void *na;
+
+	if (n < *cap)
+		return arr;
+	ncap = *cap ? *cap * 2 : 16;
+	na = reallocarray(arr, ncap, sz);
+	if (na)
+		*cap = ncap;
+	return na;
 }
 
 struct pentry {
@@ -53,16 +68,16 @@ struct entry {
 	const char *exe, *cgroup, *type, *alg;
 	unsigned int uid;
 	unsigned int caps;	/* AT_CAP_*: rows are split by privilege */
+	bool caps_known;	/* false: a saved bpftrace run without them */
+	bool split_unknown;	/* ENOENT binds not split: denied/not_found null */
+	bool overflow;		/* callers folded when the counters map was full */
 	bool unbound, unknown;
 	unsigned long long c[C_NR];
 	int keylens[16], nkeylens;
 	int authsizes[16], nauthsizes;
 	struct pentry *pe;
-	size_t npe;
+	size_t npe, cap_pe;
 };
-
-static struct entry *ents;
-static size_t nents;
 
 static bool str_eq(const char *a, const char *b)
 {
@@ -85,99 +100,309 @@ static int cmp_int(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
-void aggregate(struct afalg_trace_bpf *o)
+int inventory_add_class(struct inventory *inv, unsigned int id, const struct at_class *c)
 {
-	int cfd = bpf_map__fd(o->maps.classes), kfd = bpf_map__fd(o->maps.counters);
-	struct at_class ck, cn;
-	struct at_ckey k, kn;
+	void *na = grow_array(inv->clss, &inv->cap_clss, inv->nclss, sizeof(*inv->clss));
+
+	if (!na)
+		return -1;
+	inv->clss = na;
+	inv->clss[inv->nclss].id = id;
+	inv->clss[inv->nclss].c = *c;
+	inv->nclss++;
+	return 0;
+}
+
+/*
+ * Call fn(inv, key, value, log) for every element of the map fd (keys of
+ * ksz bytes, values of vsz, at most 256 each); stop at fn's first error.
+ */
+static int each_elem(int fd, size_t ksz, size_t vsz, struct inventory *inv,
+		     const struct event_log *log,
+		     int (*fn)(struct inventory *, const void *, const void *,
+			       const struct event_log *))
+{
+	/* 8-byte aligned: the callbacks read them as the maps' structs */
+	unsigned long long k[32], kn[32], v[32];
 	bool first = true;
 
-	/* classes */
-	while (bpf_map_get_next_key(cfd, first ? NULL : &ck, &cn) == 0) {
-		unsigned int id;
-
+	if (ksz > sizeof(k) || vsz > sizeof(v))
+		return -1;
+	while (bpf_map_get_next_key(fd, first ? NULL : k, kn) == 0) {
 		first = false;
-		ck = cn;
-		if (bpf_map_lookup_elem(cfd, &ck, &id))
-			continue;
-		clss = realloc(clss, (nclss + 1) * sizeof(*clss));
-		clss[nclss].id = id;
-		clss[nclss].c = ck;
-		nclss++;
+		memcpy(k, kn, ksz);
+		if (bpf_map_lookup_elem(fd, k, v))
+			continue;	/* deleted meanwhile */
+		if (fn(inv, k, v, log))
+			return -1;
 	}
-	first = true;
-	while (bpf_map_get_next_key(kfd, first ? NULL : &k, &kn) == 0) {
-		struct at_cval v;
-		const struct at_class *c;
-		const struct proc *p;
-		const char *exe, *cg, *type = NULL, *alg = NULL;
-		struct entry *en = NULL;
-		struct pentry *pe = NULL;
+	return 0;
+}
 
-		first = false;
-		k = kn;
-		if (bpf_map_lookup_elem(kfd, &k, &v))
+static int add_class_elem(struct inventory *inv, const void *k, const void *v,
+			  const struct event_log *log)
+{
+	unsigned int id;
+
+	(void)log;
+	memcpy(&id, v, sizeof(id));
+	return inventory_add_class(inv, id, k);
+}
+
+static int add_counter_elem(struct inventory *inv, const void *k, const void *v,
+			    const struct event_log *log)
+{
+	const struct at_ckey *ck = k;
+
+	return inventory_add(inv, find_proc(log, &ck->who), ck, true,
+			     ((const struct at_cval *)v)->c);
+}
+
+static int add_overflow_elem(struct inventory *inv, const void *k, const void *v,
+			     const struct event_log *log)
+{
+	(void)log;
+	return inventory_add_overflow(inv, k, ((const struct at_cval *)v)->c);
+}
+
+/* The row of (exe, uid, cgroup, type, alg, caps), made if new; NULL: no memory. */
+static struct entry *row_of(struct inventory *inv, const char *exe, const char *cg,
+			    const char *type, const char *alg, const struct at_ckey *k,
+			    bool caps_known, bool overflow)
+{
+	struct entry *en;
+	void *na;
+
+	for (size_t i = 0; i < inv->nents; i++) {
+		en = &inv->ents[i];
+		if (str_eq(en->exe, exe) && en->uid == k->who.uid && str_eq(en->cgroup, cg) &&
+		    str_eq(en->type, type) && str_eq(en->alg, alg) && en->caps == k->who.caps &&
+		    en->caps_known == caps_known && en->overflow == overflow)
+			return en;
+	}
+	na = grow_array(inv->ents, &inv->cap_ents, inv->nents, sizeof(*inv->ents));
+	if (!na)
+		return NULL;
+	inv->ents = na;
+	en = &inv->ents[inv->nents++];
+	memset(en, 0, sizeof(*en));
+	en->exe = exe;
+	en->cgroup = cg;
+	en->type = type;
+	en->alg = alg;
+	en->uid = k->who.uid;
+	en->caps = k->who.caps;
+	en->caps_known = caps_known;
+	en->overflow = overflow;
+	en->unbound = k->class_id == AT_CLASS_UNBOUND;
+	en->unknown = k->class_id == AT_CLASS_UNKNOWN;
+	return en;
+}
+
+/* The row's per-process breakdown for tgid, made if new; NULL: no memory. */
+static struct pentry *proc_row_of(struct entry *en, unsigned int tgid, const struct proc *p)
+{
+	struct pentry *pe;
+	void *na;
+
+	for (size_t i = 0; i < en->npe; i++)
+		if (en->pe[i].tgid == tgid)
+			return &en->pe[i];
+	na = grow_array(en->pe, &en->cap_pe, en->npe, sizeof(*en->pe));
+	if (!na)
+		return NULL;
+	en->pe = na;
+	pe = &en->pe[en->npe++];
+	memset(pe, 0, sizeof(*pe));
+	pe->tgid = tgid;
+	pe->p = p;
+	return pe;
+}
+
+static void read_stats(struct inventory *inv, struct afalg_trace_bpf *o)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	unsigned long long *pc = ncpu > 0 ? calloc(ncpu, sizeof(*pc)) : NULL;
+
+	if (!pc) {
+		msg("cannot read the statistics map: lost and dropped counts are shown as 0");
+		return;
+	}
+	for (unsigned int i = 0; i < S_NR; i++) {
+		if (bpf_map_lookup_elem(bpf_map__fd(o->maps.stats), &i, pc))
 			continue;
-		p = find_proc(&k.who);
-		exe = p ? p->exe : "?";
-		cg = p ? p->cgroup : "?";
-		c = class_of(k.class_id);
-		if (k.class_id >= AT_CLASS_FIRST && c) {
-			type = c->type;
-			alg = c->name;
-		} else if (k.class_id == AT_CLASS_UNKNOWN) {
-			type = "?";
-			alg = "?";
-		}
-		for (size_t i = 0; i < nents; i++)
-			if (str_eq(ents[i].exe, exe) && ents[i].uid == k.who.uid &&
-			    str_eq(ents[i].cgroup, cg) && str_eq(ents[i].type, type) &&
-			    str_eq(ents[i].alg, alg) && ents[i].caps == k.who.caps) {
-				en = &ents[i];
+		for (int c = 0; c < ncpu; c++)
+			inv->stats[i] += pc[c];
+	}
+	free(pc);
+}
+
+/* The row of k's class for p, or the overflow row of the class (p unused). */
+static struct entry *class_row(struct inventory *inv, const struct proc *p,
+			       const struct at_ckey *k, bool caps_known, bool overflow)
+{
+	const struct at_class *c = class_of(inv, k->class_id);
+	const char *type = NULL, *alg = NULL;
+	struct entry *en;
+
+	if (k->class_id >= AT_CLASS_FIRST && c) {
+		type = c->type;
+		alg = c->name;
+	} else if (k->class_id != AT_CLASS_UNBOUND) {
+		/* AT_CLASS_UNKNOWN, or a class the map could not keep */
+		type = "?";
+		alg = "?";
+	}
+	if (overflow)
+		en = row_of(inv, OVERFLOW_EXE, OVERFLOW_EXE, type, alg, k, caps_known, true);
+	else
+		en = row_of(inv, p ? p->exe : "?", p ? p->cgroup : "?", type, alg, k,
+			    caps_known, false);
+	if (!en)
+		return NULL;
+	if (type && !strcmp(type, "?"))
+		en->unknown = true;
+	en->split_unknown = !en->unbound && (!caps_known || inv->unclassified);
+	if (c && k->class_id >= AT_CLASS_FIRST) {
+		if (c->keylen == AT_KEY_UNKNOWN)
+			en->unknown = true;	/* resolved from the kernel */
+		else if (c->keylen != AT_KEY_NONE)
+			add_int(en->keylens, &en->nkeylens, c->keylen);
+		if (c->authsize != AT_AUTHSIZE_DEFAULT)
+			add_int(en->authsizes, &en->nauthsizes, c->authsize);
+	}
+	return en;
+}
+
+int inventory_add_overflow(struct inventory *inv, const struct at_okey *ok,
+			   const unsigned long long *counts)
+{
+	struct at_ckey k = { .who.caps = ok->caps, .class_id = ok->class_id };
+	struct entry *en = class_row(inv, NULL, &k, true, true);
+
+	if (!en)
+		return -1;
+	for (int i = 0; i < C_NR; i++)
+		en->c[i] += counts[i];
+	return 0;
+}
+
+int inventory_add(struct inventory *inv, const struct proc *p, const struct at_ckey *k,
+		  bool caps_known, const unsigned long long *counts)
+{
+	struct entry *en = class_row(inv, p, k, caps_known, false);
+	struct pentry *pe;
+
+	if (!en)
+		return -1;
+	pe = proc_row_of(en, k->who.tgid, p);
+	if (!pe)
+		return -1;
+	for (int i = 0; i < C_NR; i++) {
+		en->c[i] += counts[i];
+		pe->c[i] += counts[i];
+	}
+	return 0;
+}
+
+
+int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log)
+{
+	read_stats(inv, o);
+	/* classes first: the counters' rows are named by them */
+	if (each_elem(bpf_map__fd(o->maps.classes), sizeof(struct at_class), sizeof(__u32),
+		      inv, log, add_class_elem) ||
+	    each_elem(bpf_map__fd(o->maps.counters), sizeof(struct at_ckey),
+		      sizeof(struct at_cval), inv, log, add_counter_elem) ||
+	    each_elem(bpf_map__fd(o->maps.overflow), sizeof(struct at_okey),
+		      sizeof(struct at_cval), inv, log, add_overflow_elem))
+		goto oom;
+	return 0;
+oom:
+	msg("out of memory aggregating the inventory: it is incomplete");
+	return -1;
+}
+
+static void sort_rows(struct inventory *inv);
+static const char *row_denied_by(const struct tracer *t, const struct entry *en);
+static void split_enoent(const unsigned long long *c, const char *type, const char *alg,
+			 unsigned int caps, unsigned long long *denied,
+			 unsigned long long *not_found);
+
+/* denied of a row: socket() refusals, or the binds the restriction refused */
+static unsigned long long row_denied(const struct entry *en)
+{
+	unsigned long long denied = en->c[C_DENIED], not_found;
+
+	if (en->unbound)
+		return denied;
+	if (en->split_unknown)
+		return 0;
+	split_enoent(en->c, en->type, en->alg, en->caps, &denied, &not_found);
+	return denied;
+}
+
+const struct inventory_group *inventory_groups(struct inventory *inv, size_t *n)
+{
+	struct inventory_group *g = NULL;
+	size_t ng = 0, cap = 0;
+
+	sort_rows(inv);
+	for (size_t i = 0; i < inv->nents; i++) {
+		const struct entry *en = &inv->ents[i];
+
+		if (!ng || strcmp(g[ng - 1].exe, en->exe) || !str_eq(g[ng - 1].type, en->type) ||
+		    !str_eq(g[ng - 1].alg, en->alg)) {
+			struct inventory_group *ngp = grow_array(g, &cap, ng, sizeof(*g));
+
+			if (!ngp) {
+				msg("out of memory: the metrics stop at row %zu", i);
 				break;
 			}
-		if (!en) {
-			ents = realloc(ents, (nents + 1) * sizeof(*ents));
-			en = &ents[nents++];
-			memset(en, 0, sizeof(*en));
-			en->exe = exe;
-			en->cgroup = cg;
-			en->type = type;
-			en->alg = alg;
-			en->uid = k.who.uid;
-			en->caps = k.who.caps;
-			en->unbound = k.class_id == AT_CLASS_UNBOUND;
-			en->unknown = k.class_id == AT_CLASS_UNKNOWN;
+			g = ngp;
+			memset(&g[ng], 0, sizeof(g[ng]));
+			g[ng].exe = en->exe;
+			g[ng].type = en->type;
+			g[ng].alg = en->alg;
+			ng++;
 		}
-		if (c && k.class_id >= AT_CLASS_FIRST) {
-			if (c->keylen == AT_KEY_UNKNOWN)
-				en->unknown = true;	/* resolved from the kernel */
-			else if (c->keylen != AT_KEY_NONE)
-				add_int(en->keylens, &en->nkeylens, c->keylen);
-			if (c->authsize != AT_AUTHSIZE_DEFAULT)
-				add_int(en->authsizes, &en->nauthsizes, c->authsize);
-		}
-		for (size_t i = 0; i < en->npe; i++)
-			if (en->pe[i].tgid == k.who.tgid) {
-				pe = &en->pe[i];
-				break;
-			}
-		if (!pe) {
-			en->pe = realloc(en->pe, (en->npe + 1) * sizeof(*en->pe));
-			pe = &en->pe[en->npe++];
-			memset(pe, 0, sizeof(*pe));
-			pe->tgid = k.who.tgid;
-			pe->p = p;
-		}
-		for (int i = 0; i < C_NR; i++) {
-			en->c[i] += v.c[i];
-			pe->c[i] += v.c[i];
-		}
+		for (int c = 0; c < C_NR; c++)
+			g[ng - 1].c[c] += en->c[c];
+		g[ng - 1].denied += row_denied(en);
 	}
-	for (size_t i = 0; i < nents; i++) {
-		qsort(ents[i].keylens, ents[i].nkeylens, sizeof(int), cmp_int);
-		qsort(ents[i].authsizes, ents[i].nauthsizes, sizeof(int), cmp_int);
+	free(inv->groups);
+	inv->groups = g;
+	*n = ng;
+	return g;
+}
+
+void inventory_journal(struct inventory *inv, const struct tracer *t, struct journal *j)
+{
+	sort_rows(inv);
+	for (size_t i = 0; i < inv->nents; i++) {
+		const struct entry *en = &inv->ents[i];
+		struct journal_row r = {
+			.exe = en->exe, .cgroup = en->cgroup, .type = en->type, .alg = en->alg,
+			.uid = en->uid, .caps = en->caps, .caps_known = en->caps_known,
+			.privileged = en->caps & AT_CAP_PRIVILEGED, .overflow = en->overflow,
+			.keylens = en->keylens, .nkeylens = en->nkeylens,
+			.attempts = en->c[C_SOCKETS] + en->c[C_SOCKET_FAIL] + en->c[C_DENIED],
+			.tfm_sockets = en->c[C_BINDS], .denied = row_denied(en),
+			.denied_by = row_denied_by(t, en),
+		};
+
+		journal_row(j, &r);
 	}
+}
+
+void inventory_free(struct inventory *inv)
+{
+	free(inv->groups);
+	for (size_t i = 0; i < inv->nents; i++)
+		free(inv->ents[i].pe);
+	free(inv->ents);
+	free(inv->clss);
+	memset(inv, 0, sizeof(*inv));
 }
 
 /*
@@ -209,37 +434,58 @@ static void json_counts(FILE *f, const unsigned long long *c, const struct entry
 	/* a row of sockets bound before the start ("?") has no bind counts */
 	if (!en->unbound)
 		split_enoent(c, en->type, en->alg, en->caps, &denied, &not_found);
-	fprintf(f, "\"sockets_created\":%llu,\"attempts\":%llu,\"denied\":%llu,"
-		"\"not_found\":%llu,"
-		"%s\"tfm_sockets\":%llu,\"op_sockets\":%llu,"
+	fprintf(f, "\"sockets_created\":%llu,\"attempts\":%llu,",
+		c[C_SOCKETS], c[C_SOCKETS] + c[C_SOCKET_FAIL] + c[C_DENIED]);
+	if (en->split_unknown)
+		fputs("\"denied\":null,\"not_found\":null,", f);
+	else
+		fprintf(f, "\"denied\":%llu,\"not_found\":%llu,", denied, not_found);
+	fprintf(f, "%s\"tfm_sockets\":%llu,\"op_sockets\":%llu,"
 		"%s\"ops_sent\":%llu,\"bytes_sent\":%llu,\"ops_received\":%llu,\"bytes_received\":%llu,"
 		"%s\"failures\":{\"socket\":%llu,\"bind\":%llu,\"setsockopt\":%llu,\"accept\":%llu,"
 		"\"send\":%llu,\"recv\":%llu},\"setsockopts\":%llu",
-		c[C_SOCKETS], c[C_SOCKETS] + c[C_SOCKET_FAIL] + c[C_DENIED], denied, not_found, nl,
-		c[C_BINDS], c[C_OPSOCKS], nl,
+		nl, c[C_BINDS], c[C_OPSOCKS], nl,
 		c[C_SEND_OPS], c[C_SEND_BYTES], c[C_RECV_OPS], c[C_RECV_BYTES], nl,
 		c[C_SOCKET_FAIL], c[C_BIND_FAIL], c[C_SETOPT_FAIL], c[C_ACCEPT_FAIL],
 		c[C_SEND_FAIL], c[C_RECV_FAIL], c[C_SETOPTS]);
 }
 
 /* "denied_by" of a row: "restrict" for bind refusals, as the socket row's. */
-static const char *row_denied_by(const struct entry *en)
+static const char *row_denied_by(const struct tracer *t, const struct entry *en)
 {
 	unsigned long long denied = en->c[C_DENIED], not_found;
 
 	if (en->unbound)
-		return denied ? denied_by() : NULL;
+		return denied ? denied_by(t) : NULL;
+	if (en->split_unknown)
+		return NULL;
 	split_enoent(en->c, en->type, en->alg, en->caps, &denied, &not_found);
 	return denied ? "restrict" : NULL;
 }
 
 void json_privilege(FILE *f, unsigned int caps)
 {
+	json_privilege_of(f, caps, true);
+}
+
+void json_privilege_of(FILE *f, unsigned int caps, bool known)
+{
+	if (!known) {
+		fputs(",\"privileged\":null,\"caps\":null", f);
+		return;
+	}
 	fprintf(f, ",\"privileged\":%s,\"caps\":[%s%s%s]",
 		caps & AT_CAP_PRIVILEGED ? "true" : "false",
 		caps & AT_CAP_NET_ADMIN ? "\"CAP_NET_ADMIN\"" : "",
 		(caps & AT_CAP_NET_ADMIN) && (caps & AT_CAP_SYS_ADMIN) ? "," : "",
 		caps & AT_CAP_SYS_ADMIN ? "\"CAP_SYS_ADMIN\"" : "");
+}
+
+static int cmp_pe(const void *a, const void *b)
+{
+	const struct pentry *x = a, *y = b;
+
+	return x->tgid < y->tgid ? -1 : x->tgid > y->tgid;
 }
 
 static int cmp_ent(const void *a, const void *b)
@@ -265,10 +511,26 @@ static void json_int_or_null(FILE *f, bool have, long long v)
 		fputs("null", f);
 }
 
-/* "host" to "filters": where, when and with what settings. */
-static void json_run(FILE *f, const char *nl, const struct inventory_opts *opt,
-		     const struct timespec *t0, const struct timespec *t1, int knob_end)
+/* Rows, their processes (by pid) and their key lengths in output order. */
+static void sort_rows(struct inventory *inv)
 {
+	for (size_t i = 0; i < inv->nents; i++) {
+		struct entry *en = &inv->ents[i];
+
+		qsort(en->keylens, en->nkeylens, sizeof(int), cmp_int);
+		qsort(en->authsizes, en->nauthsizes, sizeof(int), cmp_int);
+		qsort(en->pe, en->npe, sizeof(*en->pe), cmp_pe);
+	}
+	qsort(inv->ents, inv->nents, sizeof(*inv->ents), cmp_ent);
+}
+
+
+/* "host" to "filters": where, when and with what settings. */
+static void json_run(FILE *f, const char *nl, const struct tracer *t,
+		     const struct inventory_opts *opt, const struct run_span *span)
+{
+	const struct timespec *t0 = &span->t0, *t1 = &span->t1;
+	int knob_start = t->knob_start, knob_end = span->knob_end;
 	char host[256] = "", tb0[64], tb1[64];
 	struct utsname u;
 
@@ -286,7 +548,7 @@ static void json_run(FILE *f, const char *nl, const struct inventory_opts *opt,
 	json_str(f, u.machine);
 	fputs("},", f);
 	fprintf(f, "%s\"af_alg\":{\"available\":\"%s\",\"knob\":%s,\"mode_start\":",
-		nl, afalg_avail, knob_start >= 0 || knob_end >= 0 ? "true" : "false");
+		nl, t->afalg_avail, knob_start >= 0 || knob_end >= 0 ? "true" : "false");
 	json_int_or_null(f, knob_start >= 0, knob_start);
 	fputs(",\"mode_end\":", f);
 	json_int_or_null(f, knob_end >= 0, knob_end);
@@ -301,8 +563,11 @@ static void json_run(FILE *f, const char *nl, const struct inventory_opts *opt,
 }
 
 /* "hooks" and "kernel_tracepoints": what was traced, how. */
-static void json_hooks(FILE *f, const char *nl)
+static void json_hooks(FILE *f, const char *nl, const struct tracer *t)
 {
+	const struct hook_rec *hooks = t->hooks;
+	int nhooks = t->nhooks;
+
 	fprintf(f, "%s\"hooks\":{\"active\":[", nl);
 	for (int i = 0, n = 0; i < nhooks; i++) {
 		if (!hooks[i].ok)
@@ -322,42 +587,47 @@ static void json_hooks(FILE *f, const char *nl)
 	}
 	fputs("],\"modes\":{", f);
 	for (int g = 0; g < G_NR; g++)
-		fprintf(f, "%s\"%s\":\"%s\"", g ? "," : "", group_name[g], variant_name[chosen[g]]);
+		fprintf(f, "%s\"%s\":\"%s\"", g ? "," : "", group_name[g], variant_name[t->chosen[g]]);
 	fputs("}},", f);
 	fprintf(f, "%s\"kernel_tracepoints\":[", nl);
-	for (int i = 0; i < nseries; i++) {
-		fprintf(f, "%s{\"name\":\"%s:%s\",\"hits\":%llu,\"denied\":%llu}", i ? "," : "",
-			series[i].cat, series[i].name, series[i].hits, series[i].denied);
+	for (int i = 0; i < t->nseries; i++) {
+		const struct series_tp *s = &t->series[i];
+		char tn[520];
+
+		snprintf(tn, sizeof(tn), "%s:%s", s->cat, s->name);
+		fprintf(f, "%s{\"name\":", i ? "," : "");
+		json_str(f, tn);
+		fprintf(f, ",\"hits\":%llu,\"denied\":%llu}", s->hits, s->denied);
 	}
 	fputs("],", f);
 }
 
-/* "events" to "dropped": the per-CPU "stats" map, summed. */
-static void json_stats(FILE *f, const char *nl, struct afalg_trace_bpf *o)
+/* "events" to "dropped": the ring buffer's and the maps' losses. */
+static void json_stats(FILE *f, const char *nl, const struct inventory *inv,
+		       const struct event_log *log)
 {
-	unsigned long long st[S_NR] = {};
-	int ncpu = libbpf_num_possible_cpus();
-	unsigned long long *pc = calloc(ncpu, sizeof(*pc));
+	const unsigned long long *st = inv->stats;
 
-	for (unsigned int i = 0; i < S_NR && pc; i++) {
-		if (bpf_map_lookup_elem(bpf_map__fd(o->maps.stats), &i, pc))
-			continue;
-		for (int c = 0; c < ncpu; c++)
-			st[i] += pc[c];
-	}
-	free(pc);
 	fprintf(f, "%s\"events\":%llu,\"lost_events\":%llu,\"lost_identities\":%llu,"
 		"\"dropped\":{\"counters\":%llu,\"classes\":%llu,\"tfms\":%llu,\"inflight\":%llu},",
-		nl, nevents, st[S_LOST_EVENTS], st[S_LOST_PROCS], st[S_COUNTER_FULL],
-		st[S_CLASS_FULL], st[S_TFM_FULL], st[S_INFLIGHT_FULL]);
+		nl, log->nevents, st[S_LOST_EVENTS], st[S_LOST_PROCS] + log->procs_dropped,
+		st[S_COUNTER_FULL], st[S_CLASS_FULL], st[S_TFM_FULL], st[S_INFLIGHT_FULL]);
+	/* a run read from records (the bpftrace edition) has no cap */
+	fprintf(f, "%s\"overflow\":{\"max_entries\":", nl);
+	json_int_or_null(f, inv->max_entries, inv->max_entries);
+	fprintf(f, ",\"folded_updates\":%llu,\"identities_not_kept\":%llu},",
+		st[S_COUNTER_FOLDED], log->procs_over_cap);
 }
 
 /* One inventory row and its processes. */
-static void json_entry(FILE *f, const struct entry *en)
+static void json_entry(FILE *f, const struct tracer *t, const struct entry *en)
 {
 	fputs("{\"exe\":", f);
 	json_str(f, en->exe);
-	fprintf(f, ",\"uid\":%u,\"cgroup\":", en->uid);
+	if (en->overflow)
+		fputs(",\"uid\":null,\"cgroup\":", f);
+	else
+		fprintf(f, ",\"uid\":%u,\"cgroup\":", en->uid);
 	json_str(f, en->cgroup);
 	fputs(",\"type\":", f);
 	json_str(f, en->type);
@@ -376,13 +646,14 @@ static void json_entry(FILE *f, const struct entry *en)
 	fputs("],", f);
 	json_counts(f, en->c, en, "");
 	fputs(",\"denied_by\":", f);
-	json_str(f, row_denied_by(en));
-	json_privilege(f, en->caps);
+	json_str(f, row_denied_by(t, en));
+	json_privilege_of(f, en->caps, en->caps_known);
 	/* on bind rows: true when /proc/crypto lists the name now; null: unknown */
 	if (!en->unbound)
 		fprintf(f, ",\"kernel_has\":%s",
 			proc_crypto_has(en->type, en->alg) ? "true" : "null");
-	fprintf(f, ",\"bound_before_start\":%s", en->unknown ? "true" : "false");
+	fprintf(f, ",\"bound_before_start\":%s,\"overflow\":%s", en->unknown ? "true" : "false",
+		en->overflow ? "true" : "false");
 	fputs(",\"processes\":[", f);
 	for (size_t j = 0; j < en->npe; j++) {
 		const struct pentry *pe = &en->pe[j];
@@ -401,22 +672,28 @@ static void json_entry(FILE *f, const struct entry *en)
 	fputs("]}", f);
 }
 
-void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct inventory_opts *opt,
-		   const struct timespec *t0, const struct timespec *t1, int knob_end)
+void write_summary(FILE *f, struct inventory *inv, const struct tracer *t,
+		   const struct event_log *log, const struct inventory_opts *opt,
+		   const struct run_span *span)
 {
+	struct entry *ents = inv->ents;
+	size_t nents = inv->nents;
 	const char *nl = opt->pretty ? "\n  " : "", *nl2 = opt->pretty ? "\n    " : "";
 
-	qsort(ents, nents, sizeof(*ents), cmp_ent);
+	sort_rows(inv);
 	fprintf(f, "{%s\"schema\":\"%s\",\"schema_version\":%d,", nl, SCHEMA_NAME, SCHEMA_VERSION);
-	fprintf(f, "%s\"tracer\":{\"name\":\"afalg-trace\",\"version\":\"%s\",\"backend\":\"libbpf\"},",
-		nl, AFALG_TRACE_VERSION);
-	json_run(f, nl, opt, t0, t1, knob_end);
-	json_hooks(f, nl);
-	json_stats(f, nl, o);
+	fprintf(f, "%s\"tracer\":{\"name\":\"afalg-trace\",\"version\":", nl);
+	json_str(f, span->version ? span->version : AFALG_TRACE_VERSION);
+	fputs(",\"backend\":", f);
+	json_str(f, span->backend ? span->backend : "libbpf");
+	fputs("},", f);
+	json_run(f, nl, t, opt, span);
+	json_hooks(f, nl, t);
+	json_stats(f, nl, inv, log);
 	fprintf(f, "%s\"entries\":[", nl);
 	for (size_t i = 0; i < nents; i++) {
 		fprintf(f, "%s%s", i ? "," : "", nl2);
-		json_entry(f, &ents[i]);
+		json_entry(f, t, &ents[i]);
 	}
 	fprintf(f, "%s]%s}\n", opt->pretty ? "\n  " : "", opt->pretty ? "\n" : "");
 }
@@ -440,11 +717,13 @@ static int width(const char *s, int w)
 	return n > w ? n : w;
 }
 
-void write_table(FILE *f)
+void write_table(FILE *f, struct inventory *inv)
 {
+	struct entry *ents = inv->ents;
+	size_t nents = inv->nents;
 	int we = 3, wc = 6, wa = 3;
 
-	qsort(ents, nents, sizeof(*ents), cmp_ent);
+	sort_rows(inv);
 	for (size_t i = 0; i < nents; i++) {
 		we = width(ents[i].exe, we);
 		wc = width(ents[i].cgroup, wc);

@@ -14,6 +14,11 @@
 #include "afalg-trace.h"
 
 struct afalg_trace_bpf;
+struct tracer;
+
+/* arr with room for n + 1 elements of sz bytes (capacity *cap, doubled when
+ * full), or NULL with arr untouched: the caller keeps what it had. */
+void *grow_array(void *arr, size_t *cap, size_t n, size_t sz);
 
 /* ---- events.c -------------------------------------------------------------- */
 
@@ -22,26 +27,44 @@ struct proc {
 	struct at_who who;
 	unsigned int ppid, pidns, mntns;
 	char comm[AT_COMM_LEN + 1];
-	char exe[AT_EXE_DEPTH * AT_COMP_LEN + 8];
-	char cgroup[AT_CG_DEPTH * AT_COMP_LEN + 8];
+	char *exe, *cgroup;		/* owned: freed with the log */
 };
 
-struct proc *find_proc(const struct at_who *w);
+/*
+ * What the ring buffer delivered: the identities, the event count and, with
+ * --events, where the NDJSON goes.  The ring buffer callback's context.
+ */
+struct event_log {
+	struct tracer *t;		/* series tracepoint hits are counted there */
+	struct proc *procs;
+	size_t nprocs, cap_procs;
+	size_t max_procs;		/* identities kept at most (events_init) */
+	size_t *index, index_size;	/* open addressing: procs index + 1, 0 empty */
+	unsigned long long procs_dropped;	/* identities not kept: out of memory */
+	unsigned long long procs_over_cap;	/* ... beyond max_procs */
+	unsigned long long nevents;	/* events received (identity records excluded) */
+	FILE *out;			/* NDJSON events, or NULL */
+	struct timespec mono0, real0;	/* the clocks event times are converted with */
+};
+
+const struct proc *find_proc(const struct event_log *log, const struct at_who *w);
 
 void json_str(FILE *f, const char *s);
 /* ,"privileged":...,"caps":[...]: what the restriction's privilege test saw */
 void json_privilege(FILE *f, unsigned int caps);
+/* the same, or both null when the caller's capabilities are not known */
+void json_privilege_of(FILE *f, unsigned int caps, bool known);
 void iso_time(char *buf, size_t len, const struct timespec *ts);
 
-/* events received from the kernel (identity records excluded) */
-extern unsigned long long nevents;
-
+/* Room for max_procs identities (the index is sized once); -1 after saying why. */
+int events_init(struct event_log *log, size_t max_procs);
 /* NDJSON events to path ("-" or NULL: stdout); -1 after saying why not. */
-int events_open(const char *path);
-void events_close(void);
-/* The clocks event times are converted with; returns the start (realtime). */
-struct timespec events_start(struct timespec *mono);
-/* ring_buffer__new() callback */
+int events_open(struct event_log *log, const char *path);
+void events_close(struct event_log *log);
+void events_free(struct event_log *log);
+/* Take the clocks event times are converted with; returns the start (realtime). */
+struct timespec events_start(struct event_log *log, struct timespec *mono);
+/* ring_buffer__new() callback; ctx: the struct event_log */
 int on_event(void *ctx, void *data, size_t len);
 
 /* ---- inventory.c ----------------------------------------------------------- */
@@ -52,10 +75,65 @@ struct inventory_opts {
 	const char *cgroup;	/* --cgroup, NULL: none */
 };
 
-/* Read the classes and counters maps into inventory rows. */
-void aggregate(struct afalg_trace_bpf *o);
-void write_summary(FILE *f, struct afalg_trace_bpf *o, const struct inventory_opts *opt,
-		   const struct timespec *t0, const struct timespec *t1, int knob_end);
-void write_table(FILE *f);
+struct cls_rec;
+struct entry;
+
+/* The rows summed per (exe, type, alg): what the metrics are labelled by. */
+struct inventory_group {
+	const char *exe, *type, *alg;	/* type, alg NULL: socket() */
+	unsigned long long c[C_NR];
+	unsigned long long denied;	/* socket() and bind refusals by the restriction */
+};
+
+/* The inventory rows, aggregated from the kernel maps at the end. */
+struct inventory {
+	struct cls_rec *clss;
+	size_t nclss, cap_clss;
+	struct entry *ents;
+	size_t nents, cap_ents;
+	unsigned long long stats[S_NR];	/* the per-CPU "stats" map, summed */
+	/* the ENOENT binds were not filed by why (a saved run of an older
+	 * bpftrace script): denied and not_found of bind rows are null */
+	bool unclassified;
+	size_t max_entries;		/* the counters map's size (--max-entries) */
+	struct inventory_group *groups;	/* inventory_groups()'s last answer */
+};
+
+/*
+ * Add the counts of one (process, uid, caps, class) key to its row (made
+ * if new) and the row's process p (NULL: identity unknown).  The class must
+ * have been added first (inventory_add_class); an unknown one makes a "?"
+ * row.  -1: out of memory.
+ */
+int inventory_add(struct inventory *inv, const struct proc *p, const struct at_ckey *k,
+		  bool caps_known, const unsigned long long *counts);
+/* The counts of the overflow map's key ok, into its class's "(overflow)" row. */
+int inventory_add_overflow(struct inventory *inv, const struct at_okey *ok,
+			   const unsigned long long *counts);
+int inventory_add_class(struct inventory *inv, unsigned int id, const struct at_class *c);
+
+/* Read the classes, counters and stats maps into inv; -1 after saying why
+ * (out of memory: what was read so far stays usable). */
+int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log);
+void inventory_free(struct inventory *inv);
+struct journal;
+/* A journald record for each row not sent before (journal.c). */
+void inventory_journal(struct inventory *inv, const struct tracer *t, struct journal *j);
+/* The rows (sorted) summed per (exe, type, alg); valid until the next call
+ * or inventory_free(). */
+const struct inventory_group *inventory_groups(struct inventory *inv, size_t *n);
+
+/* Who traced, when, and the level at its end. */
+struct run_span {
+	const char *backend;	/* NULL: "libbpf" */
+	const char *version;	/* NULL: this program's */
+	struct timespec t0, t1;
+	int knob_end;
+};
+
+void write_summary(FILE *f, struct inventory *inv, const struct tracer *t,
+		   const struct event_log *log, const struct inventory_opts *opt,
+		   const struct run_span *span);
+void write_table(FILE *f, struct inventory *inv);
 
 #endif /* AFALG_TRACE_INVENTORY_H */

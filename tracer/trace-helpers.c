@@ -55,8 +55,6 @@ static bool bpf_privileged(void)
 	       ((eff & (1ULL << 39)) && (eff & (1ULL << 38)));	/* CAP_BPF + CAP_PERFMON */
 }
 
-static const char *tracefs;	/* ".../tracing" with an events/ directory */
-
 static bool path_exists(const char *p)
 {
 	struct stat st;
@@ -64,7 +62,7 @@ static bool path_exists(const char *p)
 	return stat(p, &st) == 0;
 }
 
-static void find_tracefs(void)
+static void find_tracefs(struct tracer *t)
 {
 	static const char *cands[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
 
@@ -73,45 +71,43 @@ static void find_tracefs(void)
 
 		snprintf(p, sizeof(p), "%s/events", cands[i]);
 		if (path_exists(p)) {
-			tracefs = cands[i];
+			t->tracefs = cands[i];
 			return;
 		}
 	}
 	/* root may mount it; libbpf then finds the tracepoint ids there */
 	if (mount("nodev", "/sys/kernel/tracing", "tracefs", 0, NULL) == 0 &&
 	    path_exists("/sys/kernel/tracing/events")) {
-		tracefs = "/sys/kernel/tracing";
+		t->tracefs = "/sys/kernel/tracing";
 		return;
 	}
 	msg("tracefs is not mounted and cannot be mounted: every tracepoint hook is disabled");
 }
 
-static bool tp_exists(const char *cat, const char *name)
+static bool tp_exists(const struct tracer *t, const char *cat, const char *name)
 {
 	char p[PATH_MAX];
 
-	if (!tracefs)
+	if (!t->tracefs)
 		return false;
-	snprintf(p, sizeof(p), "%s/events/%s/%s/id", tracefs, cat, name);
+	snprintf(p, sizeof(p), "%s/events/%s/%s/id", t->tracefs, cat, name);
 	return path_exists(p);
 }
 
-static struct btf *vmlinux_btf, *afalg_btf;
-
-static void load_btfs(const char *btf_path)
+static void load_btfs(struct tracer *t, const char *btf_path)
 {
-	vmlinux_btf = btf_path ? btf__parse(btf_path, NULL) : btf__load_vmlinux_btf();
-	if (!vmlinux_btf)
+	t->vmlinux_btf = btf_path ? btf__parse(btf_path, NULL) : btf__load_vmlinux_btf();
+	if (!t->vmlinux_btf)
 		return;
 	if (path_exists("/sys/kernel/btf/af_alg"))
-		afalg_btf = btf__parse_split("/sys/kernel/btf/af_alg", vmlinux_btf);
+		t->afalg_btf = btf__parse_split("/sys/kernel/btf/af_alg", t->vmlinux_btf);
 }
 
-static bool btf_has_func(const char *name)
+static bool btf_has_func(const struct tracer *t, const char *name)
 {
-	if (vmlinux_btf && btf__find_by_name_kind(vmlinux_btf, name, BTF_KIND_FUNC) > 0)
+	if (t->vmlinux_btf && btf__find_by_name_kind(t->vmlinux_btf, name, BTF_KIND_FUNC) > 0)
 		return true;
-	return afalg_btf && btf__find_by_name_kind(afalg_btf, name, BTF_KIND_FUNC) > 0;
+	return t->afalg_btf && btf__find_by_name_kind(t->afalg_btf, name, BTF_KIND_FUNC) > 0;
 }
 
 /* The kallsyms name of a function (it may carry a .isra/.constprop suffix). */
@@ -145,12 +141,12 @@ static bool ksym_name(const char *name, char *out, size_t outlen)
 }
 
 /* AF_ALG availability. */
-static const char *afalg_state(void)
+static const char *afalg_state(const struct tracer *t)
 {
 	struct utsname u;
 	char p[PATH_MAX];
 
-	if (btf_has_func("af_alg_accept") && !afalg_btf)
+	if (btf_has_func(t, "af_alg_accept") && !t->afalg_btf)
 		return "builtin";
 	if (path_exists("/sys/module/af_alg"))
 		return path_exists("/sys/module/af_alg/initstate") ? "module" : "builtin";
@@ -162,12 +158,10 @@ static const char *afalg_state(void)
 		if (path_exists(p))
 			return "module-not-loaded";
 	}
-	if (vmlinux_btf)
+	if (t->vmlinux_btf)
 		return "absent";
 	return "unknown";
 }
-
-const char *afalg_avail;
 
 /* ---- the knob ----------------------------------------------------------- */
 
@@ -181,8 +175,6 @@ const char *afalg_avail;
 #define KNOB_PATH		"/proc/sys/crypto/af_alg_restrict"
 #define KNOB_DENIES(v)		((v) >= 2)
 static const char *const knob_field_names[] = { "mode", "restrict", NULL };
-
-int knob_start = -1;
 
 int read_knob(void)
 {
@@ -198,53 +190,54 @@ int read_knob(void)
 }
 
 /* Why a socket(AF_ALG) returning EAFNOSUPPORT was refused. */
-const char *denied_by(void)
+const char *denied_by(const struct tracer *t)
 {
-	for (int i = 0; i < nseries; i++)
-		if (series[i].denied)
+	for (int i = 0; i < t->nseries; i++)
+		if (t->series[i].denied)
 			return "restrict";	/* the series' tracepoint said so */
-	if (KNOB_DENIES(knob_start) || KNOB_DENIES(read_knob()))
+	if (KNOB_DENIES(t->knob_start) || KNOB_DENIES(read_knob()))
 		return "restrict";
-	if (knob_start < 0 && strcmp(afalg_avail, "builtin") && strcmp(afalg_avail, "module"))
+	if (t->knob_start < 0 && strcmp(t->afalg_avail, "builtin") &&
+	    strcmp(t->afalg_avail, "module"))
 		return "no_af_alg";
 	return "unknown";
 }
 
 /* ---- hooks -------------------------------------------------------------- */
 
-const char *variant_name[] = { "none", "fentry", "kprobe", "syscall" };
+const char *const variant_name[V_NR] = {
+	[V_NONE] = "none", [V_FENTRY] = "fentry", [V_KPROBE] = "kprobe",
+	[V_SYSCALL] = "syscall",
+};
 
-const char *group_name[] = {
-	"socket", "socketpair", "io_uring-socket", "bind", "setsockopt",
-	"accept", "release", "ops",
+const char *const group_name[G_NR] = {
+	[G_SOCKET] = "socket", [G_SOCKETPAIR] = "socketpair",
+	[G_IOURING] = "io_uring-socket", [G_BIND] = "bind", [G_SETOPT] = "setsockopt",
+	[G_ACCEPT] = "accept", [G_RELEASE] = "release", [G_OPS] = "ops",
 };
 
 /* the af_alg function each group hooks in fentry/kprobe mode */
-static const char *group_func[] = {
-	NULL, NULL, "__sys_socket_file", "alg_bind", "alg_setsockopt",
-	"af_alg_accept", "af_alg_release", NULL,
+static const char *const group_func[G_NR] = {
+	[G_IOURING] = "__sys_socket_file", [G_BIND] = "alg_bind",
+	[G_SETOPT] = "alg_setsockopt", [G_ACCEPT] = "af_alg_accept",
+	[G_RELEASE] = "af_alg_release",
 };
 
-enum variant chosen[G_NR];
-
-struct hook_rec hooks[MAX_HOOKS];
-int nhooks;
-static struct bpf_link *links[MAX_HOOKS];
-int nlinks;
-
-__attribute__((format(printf, 3, 4)))
-static void hook_note(bool ok, const char *why, const char *fmt, ...)
+__attribute__((format(printf, 4, 5)))
+static void hook_note(struct tracer *t, bool ok, const char *why, const char *fmt, ...)
 {
+	struct hook_rec *h;
 	va_list ap;
 
-	if (nhooks >= MAX_HOOKS)
+	if (t->nhooks >= MAX_HOOKS)
 		return;
+	h = &t->hooks[t->nhooks];
 	va_start(ap, fmt);
-	vsnprintf(hooks[nhooks].name, sizeof(hooks[nhooks].name), fmt, ap);
+	vsnprintf(h->name, sizeof(h->name), fmt, ap);
 	va_end(ap);
-	hooks[nhooks].ok = ok;
-	snprintf(hooks[nhooks].why, sizeof(hooks[nhooks].why), "%s", why ? why : "");
-	nhooks++;
+	h->ok = ok;
+	snprintf(h->why, sizeof(h->why), "%s", why ? why : "");
+	t->nhooks++;
 }
 
 /* libbpf attaches kprobes through the perf "kprobe" PMU (CONFIG_KPROBES). */
@@ -253,7 +246,7 @@ static bool kprobes_ok(void)
 	return path_exists("/sys/bus/event_source/devices/kprobe/type");
 }
 
-void choose_hooks(bool fentry_ok, bool no_fentry, bool no_kprobe)
+void choose_hooks(struct tracer *t, bool fentry_ok, bool no_fentry, bool no_kprobe)
 {
 	for (int g = 0; g < G_NR; g++) {
 		const char *fn = group_func[g];
@@ -262,24 +255,24 @@ void choose_hooks(bool fentry_ok, bool no_fentry, bool no_kprobe)
 		switch (g) {
 		case G_OPS:
 			/* 6.1 has no sock_{send,recv}_length: say so, load
-			 * nothing (tracefs missing is said on its own) */
-			chosen[g] = !tracefs || (tp_exists("sock", "sock_send_length") &&
-						 tp_exists("sock", "sock_recv_length")) ?
+			 * nothing (t->tracefs missing is said on its own) */
+			t->chosen[g] = !t->tracefs || (tp_exists(t, "sock", "sock_send_length") &&
+						 tp_exists(t, "sock", "sock_recv_length")) ?
 				V_SYSCALL : V_NONE;
 			continue;
 		case G_SOCKET:
 		case G_SOCKETPAIR:
-			chosen[g] = V_SYSCALL;	/* tracepoints */
+			t->chosen[g] = V_SYSCALL;	/* tracepoints */
 			continue;
 		}
-		if (fentry_ok && !no_fentry && btf_has_func(fn))
-			chosen[g] = V_FENTRY;
+		if (fentry_ok && !no_fentry && btf_has_func(t, fn))
+			t->chosen[g] = V_FENTRY;
 		else if (!no_kprobe && kprobes_ok() && ksym_name(fn, ks, sizeof(ks)))
-			chosen[g] = V_KPROBE;
+			t->chosen[g] = V_KPROBE;
 		else if (g == G_IOURING || g == G_RELEASE)
-			chosen[g] = V_NONE;
+			t->chosen[g] = V_NONE;
 		else
-			chosen[g] = V_SYSCALL;
+			t->chosen[g] = V_SYSCALL;
 	}
 }
 
@@ -315,11 +308,6 @@ static int progsets(struct afalg_trace_bpf *o, struct progset *ps)
 	return n;
 }
 
-/* The series' own tracepoints: any event named af_alg* or in an af_alg* system. */
-struct series_tp series[AT_SERIES_SLOTS];
-int nseries;
-static bool series_ignored;	/* --no-kernel-tracepoints */
-
 static bool name_in(const char *n, const char *const *list)
 {
 	for (; *list; list++)
@@ -328,7 +316,7 @@ static bool name_in(const char *n, const char *const *list)
 	return false;
 }
 
-static void parse_series_format(struct series_tp *s)
+static void parse_series_format(const struct tracer *t, struct series_tp *s)
 {
 	static const char *const alg_names[] = { "alg", "algorithm", "alg_name", "salg_name", "name", NULL };
 	static const char *const type_names[] = { "salg_type", "alg_type", "type", NULL };
@@ -338,7 +326,7 @@ static void parse_series_format(struct series_tp *s)
 	FILE *f;
 
 	s->cfg = (struct at_series_cfg){ -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, 0, 0 };
-	snprintf(p, sizeof(p), "%s/events/%s/%s/format", tracefs, s->cat, s->name);
+	snprintf(p, sizeof(p), "%s/events/%s/%s/format", t->tracefs, s->cat, s->name);
 	f = fopen(p, "r");
 	if (!f)
 		return;
@@ -384,39 +372,40 @@ static void parse_series_format(struct series_tp *s)
 	s->cfg.is_bind = s->cfg.type_off >= 0 && s->cfg.alg_off >= 0;
 }
 
-static void find_series(void)
+/* The series' own tracepoints: any event named af_alg* or in an af_alg* system. */
+static void find_series(struct tracer *t)
 {
 	char p[PATH_MAX];
 	struct dirent *d, *e;
 	DIR *top, *sub;
 
-	if (!tracefs)
+	if (!t->tracefs)
 		return;
-	snprintf(p, sizeof(p), "%s/events", tracefs);
+	snprintf(p, sizeof(p), "%s/events", t->tracefs);
 	top = opendir(p);
 	if (!top)
 		return;
-	while ((d = readdir(top)) && nseries < AT_SERIES_SLOTS) {
+	while ((d = readdir(top)) && t->nseries < AT_SERIES_SLOTS) {
 		bool sys_match = strstr(d->d_name, "af_alg") != NULL;
 
 		if (d->d_name[0] == '.')
 			continue;
-		snprintf(p, sizeof(p), "%s/events/%s", tracefs, d->d_name);
+		snprintf(p, sizeof(p), "%s/events/%s", t->tracefs, d->d_name);
 		sub = opendir(p);
 		if (!sub)
 			continue;
-		while ((e = readdir(sub)) && nseries < AT_SERIES_SLOTS) {
+		while ((e = readdir(sub)) && t->nseries < AT_SERIES_SLOTS) {
 			if (e->d_name[0] == '.' || !strcmp(e->d_name, "enable") ||
 			    !strcmp(e->d_name, "filter"))
 				continue;
 			if (!sys_match && strncmp(e->d_name, "af_alg", 6))
 				continue;
-			if (!tp_exists(d->d_name, e->d_name))
+			if (!tp_exists(t, d->d_name, e->d_name))
 				continue;
-			snprintf(series[nseries].cat, sizeof(series[0].cat), "%s", d->d_name);
-			snprintf(series[nseries].name, sizeof(series[0].name), "%s", e->d_name);
-			parse_series_format(&series[nseries]);
-			nseries++;
+			snprintf(t->series[t->nseries].cat, sizeof(t->series[0].cat), "%s", d->d_name);
+			snprintf(t->series[t->nseries].name, sizeof(t->series[0].name), "%s", e->d_name);
+			parse_series_format(t, &t->series[t->nseries]);
+			t->nseries++;
 		}
 		closedir(sub);
 	}
@@ -438,7 +427,7 @@ static const char *tp_of(struct bpf_program *p, char *cat, size_t clen)
 	return n + 1;
 }
 
-static int attach_one(struct bpf_program *p, enum variant v, const char *func)
+static int attach_one(struct tracer *t, struct bpf_program *p, enum variant v, const char *func)
 {
 	struct bpf_link *l = NULL;
 	char cat[64], what[320], ks[256];
@@ -448,8 +437,8 @@ static int attach_one(struct bpf_program *p, enum variant v, const char *func)
 	if (v == V_SYSCALL) {
 		name = tp_of(p, cat, sizeof(cat));
 		snprintf(what, sizeof(what), "tracepoint:%s:%s", cat, name);
-		if (!tp_exists(cat, name)) {
-			hook_note(false, "tracepoint missing", "%s", what);
+		if (!tp_exists(t, cat, name)) {
+			hook_note(t, false, "tracepoint missing", "%s", what);
 			return -ENOENT;
 		}
 		l = bpf_program__attach_tracepoint(p, cat, name);
@@ -467,11 +456,11 @@ static int attach_one(struct bpf_program *p, enum variant v, const char *func)
 	}
 	if (!l) {
 		err = -errno;
-		hook_note(false, strerror(-err), "%s", what);
+		hook_note(t, false, strerror(-err), "%s", what);
 		return err;
 	}
-	links[nlinks++] = l;
-	hook_note(true, NULL, "%s", what);
+	t->links[t->nlinks++] = l;
+	hook_note(t, true, NULL, "%s", what);
 	return 0;
 }
 
@@ -484,7 +473,7 @@ static void series_progs(struct afalg_trace_bpf *o, struct bpf_program **sp)
 	sp[3] = o->progs.tp_series3;
 }
 
-void hooks_autoload(struct afalg_trace_bpf *o)
+void hooks_autoload(const struct tracer *t, struct afalg_trace_bpf *o)
 {
 	struct bpf_program *sp[AT_SERIES_SLOTS];
 	struct progset ps[32];
@@ -493,18 +482,18 @@ void hooks_autoload(struct afalg_trace_bpf *o)
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < 4; j++)
 			if (ps[i].p[j])
-				bpf_program__set_autoload(ps[i].p[j], chosen[ps[i].g] == ps[i].v);
+				bpf_program__set_autoload(ps[i].p[j], t->chosen[ps[i].g] == ps[i].v);
 	series_progs(o, sp);
 	for (int i = 0; i < AT_SERIES_SLOTS; i++)
-		bpf_program__set_autoload(sp[i], nseries > i);
+		bpf_program__set_autoload(sp[i], t->nseries > i);
 }
 
-void configure_series(struct afalg_trace_bpf *o)
+void configure_series(const struct tracer *t, struct afalg_trace_bpf *o)
 {
-	for (int i = 0; i < nseries; i++) {
+	for (int i = 0; i < t->nseries; i++) {
 		unsigned int slot = i;
 
-		bpf_map_update_elem(bpf_map__fd(o->maps.series_cfg), &slot, &series[i].cfg, BPF_ANY);
+		bpf_map_update_elem(bpf_map__fd(o->maps.series_cfg), &slot, &t->series[i].cfg, BPF_ANY);
 	}
 }
 
@@ -540,7 +529,8 @@ static const char *why_none(bool asked_no_fentry, bool asked_no_kprobe)
 }
 
 /* A failed preferred variant is reported; syscall fallbacks stay. */
-void attach_hooks(struct afalg_trace_bpf *o, bool asked_no_fentry, bool asked_no_kprobe)
+void attach_hooks(struct tracer *t, struct afalg_trace_bpf *o, bool asked_no_fentry,
+		  bool asked_no_kprobe)
 {
 	struct bpf_program *sp[AT_SERIES_SLOTS];
 	struct progset ps[32];
@@ -549,86 +539,86 @@ void attach_hooks(struct afalg_trace_bpf *o, bool asked_no_fentry, bool asked_no
 	for (int i = 0; i < n; i++) {
 		bool failed = false;
 
-		if (chosen[ps[i].g] != ps[i].v)
+		if (t->chosen[ps[i].g] != ps[i].v)
 			continue;
 		for (int j = 0; j < 4; j++)
-			if (ps[i].p[j] && attach_one(ps[i].p[j], ps[i].v, group_func[ps[i].g]))
+			if (ps[i].p[j] && attach_one(t, ps[i].p[j], ps[i].v, group_func[ps[i].g]))
 				failed = true;
 		if (failed)
 			say_attach_failed(ps[i].g, ps[i].v);
 	}
 	for (int g = 0; g < G_NR; g++)
-		if (chosen[g] == V_NONE) {
+		if (t->chosen[g] == V_NONE) {
 			const char *why = why_none(asked_no_fentry, asked_no_kprobe);
 
 			if (g == G_OPS) {
-				hook_note(false, "tracepoint missing", "tracepoint:sock:sock_send_length");
+				hook_note(t, false, "tracepoint missing", "tracepoint:sock:sock_send_length");
 				msg("no sock:sock_send_length/sock_recv_length tracepoints in this kernel: "
 				    "operations and bytes are not counted (ops_sent, bytes_sent, "
 				    "ops_received, bytes_received stay 0)");
 				continue;
 			}
-			hook_note(false, why, "%s:%s", group_name[g], group_func[g]);
+			hook_note(t, false, why, "%s:%s", group_name[g], group_func[g]);
 			if (g == G_IOURING)
 				msg("no io_uring socket hook (__sys_socket_file: %s): io_uring AF_ALG socket creation is not recorded",
 				    why);
 			else if (g == G_RELEASE)
 				msg("no release hook (af_alg_release: %s%s): a closed tfm socket's "
 				    "entry is dropped only when its address is reused", why,
-				    strcmp(afalg_avail, "module-not-loaded") ? "" :
+				    strcmp(t->afalg_avail, "module-not-loaded") ? "" :
 				    "; af_alg is a module not loaded at start");
-		} else if (chosen[g] == V_SYSCALL && group_func[g] &&
+		} else if (t->chosen[g] == V_SYSCALL && group_func[g] &&
 			   !asked_no_fentry && !asked_no_kprobe) {
 			/* the af_alg function could not be hooked (a refused
 			 * fentry or kprobe load was said by the loader) */
 			char ks[256];
-			bool absent = !btf_has_func(group_func[g]) &&
+			bool absent = !btf_has_func(t, group_func[g]) &&
 				      !ksym_name(group_func[g], ks, sizeof(ks));
 
 			msg("%s: %s %s: counted at the %s() system call tracepoints; "
 			    "%ss issued through io_uring are not seen",
 			    group_name[g], group_func[g],
 			    !absent ? "not hooked" :
-			    strcmp(afalg_avail, "module-not-loaded") ? "not in BTF or kallsyms" :
+			    strcmp(t->afalg_avail, "module-not-loaded") ? "not in BTF or kallsyms" :
 			    "not in BTF or kallsyms (af_alg is a module not loaded at start)",
 			    group_name[g], group_name[g]);
 		}
-	if (knob_start < 0)
+	if (t->knob_start < 0)
 		msg("no crypto.af_alg_restrict sysctl in this kernel (no AF_ALG restriction): "
 		    "mode_start/mode_end are null and no refusal is attributed to a restriction");
 	series_progs(o, sp);
-	for (int i = 0; i < nseries; i++) {
-		struct bpf_link *l = bpf_program__attach_tracepoint(sp[i], series[i].cat,
-								    series[i].name);
+	for (int i = 0; i < t->nseries; i++) {
+		struct bpf_link *l = bpf_program__attach_tracepoint(sp[i], t->series[i].cat,
+								    t->series[i].name);
 
 		if (l) {
-			links[nlinks++] = l;
-			hook_note(true, NULL, "tracepoint:%s:%s", series[i].cat, series[i].name);
+			t->links[t->nlinks++] = l;
+			hook_note(t, true, NULL, "tracepoint:%s:%s", t->series[i].cat, t->series[i].name);
 		} else {
-			hook_note(false, strerror(errno), "tracepoint:%s:%s",
-				  series[i].cat, series[i].name);
+			hook_note(t, false, strerror(errno), "tracepoint:%s:%s",
+				  t->series[i].cat, t->series[i].name);
 		}
 	}
-	if (series_ignored)
-		hook_note(false, "disabled by --no-kernel-tracepoints", "tracepoint:af_alg:*");
-	else if (!nseries) {
-		hook_note(false, "no af_alg tracepoint in this kernel (the series is not applied)",
+	if (t->series_ignored)
+		hook_note(t, false, "disabled by --no-kernel-tracepoints", "tracepoint:af_alg:*");
+	else if (!t->nseries) {
+		hook_note(t, false, "no af_alg tracepoint in this kernel (the series is not applied)",
 			  "tracepoint:af_alg:*");
 		msg("no af_alg:af_alg_create/af_alg_bind tracepoints in this kernel: "
 		    "the kernel's own verdicts (mode, rule) are not recorded");
 	}
 }
 
-void detach_hooks(void)
+void detach_hooks(struct tracer *t)
 {
-	for (int i = 0; i < nlinks; i++)
-		bpf_link__destroy(links[i]);
-	nlinks = 0;
+	for (int i = 0; i < t->nlinks; i++)
+		bpf_link__destroy(t->links[i]);
+	t->nlinks = 0;
 }
 
 /* ---- start-up ----------------------------------------------------------- */
 
-int probe_kernel(const char *btf_path, bool use_series)
+int probe_kernel(struct tracer *t, const char *btf_path, bool use_series)
 {
 	if (!bpf_privileged()) {
 		msg("no privileges to load BPF programs (run as root, or with CAP_BPF and "
@@ -640,24 +630,24 @@ int probe_kernel(const char *btf_path, bool use_series)
 		    "CO-RE programs cannot be relocated, nothing traced (pass --btf FILE, or use afalg-trace.bt)");
 		return -1;
 	}
-	load_btfs(btf_path);
-	if (!vmlinux_btf) {
+	load_btfs(t, btf_path);
+	if (!t->vmlinux_btf) {
 		msg("cannot read the kernel BTF (%s): nothing traced",
 		    btf_path ? btf_path : "/sys/kernel/btf/vmlinux");
 		return -1;
 	}
-	find_tracefs();
+	find_tracefs(t);
 	if (use_series)
-		find_series();
+		find_series(t);
 	else
-		series_ignored = true;
-	afalg_avail = afalg_state();
-	knob_start = read_knob();
+		t->series_ignored = true;
+	t->afalg_avail = afalg_state(t);
+	t->knob_start = read_knob();
 	return 0;
 }
 
-void free_btfs(void)
+void free_btfs(struct tracer *t)
 {
-	btf__free(afalg_btf);
-	btf__free(vmlinux_btf);
+	btf__free(t->afalg_btf);
+	btf__free(t->vmlinux_btf);
 }

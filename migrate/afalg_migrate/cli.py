@@ -121,9 +121,11 @@ class Parser(argparse.ArgumentParser):
 
 
 def cmd_plan(args):
-    from .plan import build_plan, find_shim, read_inventory, read_scan, read_shim_log
+    from .plan import build_plan, find_shim, read_inventory, read_journal, read_scan, \
+        read_shim_log
     from .report import FORMATS
     invs = [read_inventory(p) for p in args.inventory]
+    invs += [inv for p in args.journal or [] for inv in read_journal(p)]
     rows = [r for p in args.shim_log or [] for r in read_shim_log(p)]
     scans = [read_scan(p) for p in args.scan or []]
     if args.db:
@@ -180,6 +182,9 @@ def parser():
                        'verdict, the library call (and header and package) that replaces '
                        'each algorithm, and shim support probed by binding under the shim.')
     p.add_argument('inventory', nargs='*', help='afalg-trace inventory JSON (any number)')
+    p.add_argument('--journal', action='append', metavar='FILE',
+                   help="afalg-trace's journald records exported with journalctl -o json, "
+                   'one machine or many (repeatable)')
     p.add_argument('--shim-log', action='append', metavar='FILE',
                    help="the shim's AFALG_SHIM_LOG file (repeatable)")
     p.add_argument('--scan', action='append', metavar='FILE',
@@ -265,9 +270,10 @@ def parser():
 
 def main(argv=None):
     args = parser().parse_args(argv)
-    if args.cmd == 'plan' and not (args.inventory or args.shim_log or args.scan or args.db):
-        args.parser.error('nothing to plan from: give an inventory, --shim-log, --scan or '
-                          '--db')
+    if args.cmd == 'plan' and not (args.inventory or args.journal or args.shim_log or
+                                   args.scan or args.db):
+        args.parser.error('nothing to plan from: give an inventory, --journal, --shim-log, '
+                          '--scan or --db')
     try:
         return args.fn(args)
     except Error as e:

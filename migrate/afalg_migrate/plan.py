@@ -136,6 +136,70 @@ def read_inventory(path):
     return inv
 
 
+def _journal_str(v):
+    """A field of `journalctl -o json`: a string, an array of byte values (not
+    printable UTF-8; bytes >= 0x80 read one code point each, as the
+    inventory JSON writes them), null (too large), or an array of those (a
+    field given twice: the first)."""
+    if isinstance(v, list) and v and not all(isinstance(x, int) for x in v):
+        v = v[0]
+    if isinstance(v, list) and all(isinstance(x, int) and 0 <= x < 256 for x in v):
+        return bytes(v).decode('latin-1')
+    return v if isinstance(v, str) else None
+
+
+def _journal_int(v, path, n, what):
+    v = _journal_str(v)
+    if v is None:
+        return None
+    try:
+        return int(v)
+    except ValueError:
+        raise Error('%s: line %d: %s is not a number: %.40r' % (path, n, what, v))
+
+
+def read_journal(path):
+    """afalg-trace's journald records (tracer/SCHEMA.md, "Journal") in a
+    `journalctl -o json` export, one or many machines (one file each or
+    concatenated): one inventory-like dict per machine (_HOSTNAME), each
+    record an entry.  Other records are skipped; a line that is not a JSON
+    object is an error."""
+    hosts = {}
+    for n, line in enumerate(read_text(path, 'journal export').splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            r = json.loads(line)
+        except ValueError:
+            raise Error('%s: line %d: not JSON (journalctl -o json writes one object '
+                        'a line)' % (path, n))
+        if not isinstance(r, dict):
+            raise Error('%s: line %d: not a JSON object' % (path, n))
+        if _journal_str(r.get('SYSLOG_IDENTIFIER')) != 'afalg-trace' or \
+                _journal_str(r.get('AFALG_EXE')) is None:
+            continue
+        host = _journal_str(r.get('_HOSTNAME')) or '?'
+        inv = hosts.setdefault(host, {'host': {'hostname': host}, 'entries': [],
+                                      'source': path})
+        typ = _journal_str(r.get('AFALG_TYPE'))
+        keys = _journal_str(r.get('AFALG_KEY_LENGTHS')) or ''
+        priv = _journal_str(r.get('AFALG_PRIVILEGED'))
+        inv['entries'].append({
+            'exe': _journal_str(r['AFALG_EXE']),
+            'uid': _journal_int(r.get('AFALG_UID'), path, n, 'AFALG_UID'),
+            'cgroup': _journal_str(r.get('AFALG_CGROUP')),
+            'type': typ, 'alg': _journal_str(r.get('AFALG_ALG')) if typ else None,
+            'key_lengths': [k if k == 'keyring' else int(k) for k in keys.split(',')
+                            if k == 'keyring' or k.isdigit()],
+            'attempts': _journal_int(r.get('AFALG_ATTEMPTS'), path, n, 'AFALG_ATTEMPTS') or 0,
+            'denied': _journal_int(r.get('AFALG_DENIED'), path, n, 'AFALG_DENIED') or 0,
+            'denied_by': _journal_str(r.get('AFALG_DENIED_BY')),
+            'privileged': None if priv is None else priv == '1',
+            'overflow': _journal_str(r.get('AFALG_OVERFLOW')) == '1',
+        })
+    return list(hosts.values())
+
+
 def read_scan(path):
     scan = read_json(path, 'afalg-migrate scan')
     if not isinstance(scan, dict) or scan.get('schema') != 'afalg-migrate-scan':

@@ -65,7 +65,8 @@ log "phase t: both tracers, af_alg not loaded at their start"
 rm -f "$OUT/t.ready" "$OUT/tb.ready"
 "$TRACE" --ready "$OUT/t.ready" -o "$OUT/t.json" 2>"$OUT/t.err" &
 tp=$!
-"$BTW" --ready "$OUT/tb.ready" -o "$OUT/tb.json" 2>"$OUT/tb.err" &
+# the bpftrace edition writes its inventory through this afalg-trace
+"$BTW" --writer "$TRACE" --ready "$OUT/tb.ready" -o "$OUT/tb.json" 2>"$OUT/tb.err" &
 bp=$!
 i=0
 while [ ! -e "$OUT/t.ready" ] || [ ! -e "$OUT/tb.ready" ]; do
