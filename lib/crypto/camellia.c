@@ -3,13 +3,14 @@
  * Camellia block cipher (RFC 3713): 18 Feistel rounds for 128-bit keys,
  * 24 for 192- and 256-bit keys, with FL/FL^-1 layers every six rounds.
  *
- * Side channels: here the F function looks up four 256-byte tables (the
- * RFC's SBOX1..SBOX4, the last three derived from SBOX1 at init) with key-
- * and data-dependent indices.  That is not constant time, but the
- * footprint is 1 KiB rather than the 4-8 KiB of 32/64-bit "SP" tables that
- * the reference and the kernel's camellia_generic use, which leaves less
- * for a cache-timing attacker to observe; the P function is word
- * operations instead of tables.
+ * Side channels: here the F function looks up four tables of 256 32-bit
+ * words (the RFC's SBOX1..SBOX4 each spread over the bytes of P's output
+ * it feeds, built from SBOX1 at init) with key- and data-dependent
+ * indices.  That is not constant time; the footprint is 4 KiB, the same
+ * as the kernel's camellia_generic.  An earlier form looked up 1 KiB of
+ * byte tables and computed P with word operations: a smaller footprint,
+ * but one block took 1.7 times OpenSSL's time on a CPU without GFNI, and
+ * these tables bring that to about 1.15 (bench-block128, CBC encryption).
  *
  * Camellia's S-box is affine-equivalent to inversion in GF(2^8), so the
  * constant-time form is the same as for AES: on x86_64 with AES-NI and
@@ -22,8 +23,8 @@
  * block is bound by a round's latency, and only a GFNI form beats the
  * tables there (bench-block128, CBC encryption on an Intel Xeon: the
  * GFNI domain form 1.03-1.04x OpenSSL's table assembly with AVX-512VL,
- * 0.94x without; these tables 0.64x, the AES-NI form about half their
- * speed).  What still uses the tables on such a CPU: single blocks
+ * 0.94x without; the earlier byte tables 0.64x, the AES-NI form about
+ * half their speed).  What still uses the tables on such a CPU: single blocks
  * without GFNI, and without GFNI the key expansion's four or six F
  * evaluations (with GFNI, F alone runs in the plain GFNI form).  Other
  * CPUs use this file for everything.
@@ -87,72 +88,93 @@ static inline u8 rol8(u8 x, int n)
 	return (x << n) | (x >> (8 - n));
 }
 
-/* SBOX1..SBOX4 of RFC 3713: SBOX1 and rotations of its output or input */
-static u8 camellia_sbox[4][256] __ro_after_init;
+/*
+ * The S-boxes and the byte-spreading half of P in one lookup: entry x of
+ * camellia_sp[t] is S-box (t+1) of RFC 3713 applied to x, copied into the
+ * three bytes of a word where that S-box's output appears in z1..z4 of P
+ * (bytes numbered from the top): SBOX1 into bytes 1,2,3, SBOX2 into 2,3,4,
+ * SBOX3 into 1,3,4, SBOX4 into 1,2,4.
+ */
+static u32 camellia_sp[4][256] __ro_after_init;
 
 static int __init camellia_init_sboxes(void)
 {
 	int x;
 
 	for (x = 0; x < 256; x++) {
-		camellia_sbox[0][x] = camellia_sbox1[x];
-		camellia_sbox[1][x] = rol8(camellia_sbox1[x], 1);
-		camellia_sbox[2][x] = rol8(camellia_sbox1[x], 7);
-		camellia_sbox[3][x] = camellia_sbox1[rol8(x, 1)];
+		u32 s1 = camellia_sbox1[x];
+		u32 s2 = rol8(camellia_sbox1[x], 1);
+		u32 s3 = rol8(camellia_sbox1[x], 7);
+		u32 s4 = camellia_sbox1[rol8(x, 1)];
+
+		camellia_sp[0][x] = s1 << 24 | s1 << 16 | s1 << 8;
+		camellia_sp[1][x] = s2 << 16 | s2 << 8 | s2;
+		camellia_sp[2][x] = s3 << 24 | s3 << 8 | s3;
+		camellia_sp[3][x] = s4 << 24 | s4 << 16 | s4;
 	}
 	return 0;
 }
 core_initcall(camellia_init_sboxes);
 
-/* A byte broadcast to all four lanes: the XOR of the four bytes of @x */
-static inline u32 camellia_fold(u32 x)
-{
-	x ^= rol32(x, 16);
-	return x ^ rol32(x, 8);
-}
-
 /*
  * The F function: S-boxes (RFC 3713 section 2.4.2), then P.  With the
- * S-box outputs as L = y1..y4 and R = y5..y8 (y1 the top byte), every z_i
- * of P for i <= 4 is the XOR of all eight bytes but y_(i+1 mod 4) and
- * y_(i+4), and z_(i+4) is the XOR of R but y_(i+4), and y_i, y_(i+1 mod 4):
- * so P is a few word operations on L, R, L rotated by a byte, and the
- * XOR-folds of L and R.
+ * S-box outputs y1..y8, the left input bytes a1..a4 go through SBOX1..4
+ * (y1..y4) and the right ones b1..b4 through SBOX2, 3, 4, 1 (y5..y8).  P's
+ * z1..z4 are, byte for byte, A ^ B, where A is the XOR of a1..a4's table
+ * words and B that of b4, b1, b2, b3's (each table puts its S-box in the
+ * bytes of z1..z4 it feeds); and z5..z8 are z1..z4 ^ (A rotated right by
+ * one byte), as expanding both sides of RFC 3713's P shows.
  */
 static inline u64 camellia_f(u64 in, u64 k)
 {
 	u64 x = in ^ k;
-	u32 l, r, rl, sr;
+	u32 a, b;
 
-	l = (u32)camellia_sbox[0][x >> 56] << 24 |
-	    (u32)camellia_sbox[1][(x >> 48) & 0xff] << 16 |
-	    (u32)camellia_sbox[2][(x >> 40) & 0xff] << 8 |
-	    camellia_sbox[3][(x >> 32) & 0xff];
-	r = (u32)camellia_sbox[1][(x >> 24) & 0xff] << 24 |
-	    (u32)camellia_sbox[2][(x >> 16) & 0xff] << 16 |
-	    (u32)camellia_sbox[3][(x >> 8) & 0xff] << 8 |
-	    camellia_sbox[0][x & 0xff];
-	rl = rol32(l, 8);
-	sr = camellia_fold(r);
-	return (u64)(camellia_fold(l) ^ sr ^ rl ^ r) << 32 | (sr ^ r ^ l ^ rl);
+	a = camellia_sp[0][x >> 56] ^
+	    camellia_sp[1][(x >> 48) & 0xff] ^
+	    camellia_sp[2][(x >> 40) & 0xff] ^
+	    camellia_sp[3][(x >> 32) & 0xff];
+	b = camellia_sp[1][(x >> 24) & 0xff] ^
+	    camellia_sp[2][(x >> 16) & 0xff] ^
+	    camellia_sp[3][(x >> 8) & 0xff] ^
+	    camellia_sp[0][x & 0xff];
+	b ^= a;
+	return (u64)b << 32 | (b ^ ror32(a, 8));
 }
 
-static u64 camellia_fl(u64 x, u64 k)
+/*
+ * F on the halves of a 64-bit value kept as two words (@l the upper):
+ * XORs F(l:r, k) into @zl:@zr.  The block loop keeps its state in 32-bit
+ * words so that no round packs or splits 64-bit values on its critical
+ * path.
+ */
+static __always_inline void camellia_f_xor(u32 l, u32 r, u64 k,
+					   u32 *zl, u32 *zr)
 {
-	u32 x1 = x >> 32, x2 = x, k1 = k >> 32, k2 = k;
+	u32 a, b;
 
-	x2 ^= rol32(x1 & k1, 1);
-	x1 ^= x2 | k2;
-	return ((u64)x1 << 32) | x2;
+	l ^= k >> 32;
+	r ^= (u32)k;
+	/* XOR trees, not chains: a round's latency is the whole cipher's */
+	a = (camellia_sp[0][l >> 24] ^ camellia_sp[1][(l >> 16) & 0xff]) ^
+	    (camellia_sp[2][(l >> 8) & 0xff] ^ camellia_sp[3][l & 0xff]);
+	b = (camellia_sp[1][r >> 24] ^ camellia_sp[2][(r >> 16) & 0xff]) ^
+	    (camellia_sp[3][(r >> 8) & 0xff] ^ camellia_sp[0][r & 0xff]);
+	*zr ^= (b ^ a) ^ ror32(a, 8);
+	*zl ^= b ^ a;
 }
 
-static u64 camellia_fl_inv(u64 y, u64 k)
+/* FL and FL^-1 (RFC 3713 section 2.4.3) on the halves @l:@r in place */
+static __always_inline void camellia_fl(u32 *l, u32 *r, u64 k)
 {
-	u32 y1 = y >> 32, y2 = y, k1 = k >> 32, k2 = k;
+	*r ^= rol32(*l & (u32)(k >> 32), 1);
+	*l ^= *r | (u32)k;
+}
 
-	y1 ^= y2 | k2;
-	y2 ^= rol32(y1 & k1, 1);
-	return ((u64)y1 << 32) | y2;
+static __always_inline void camellia_fl_inv(u32 *l, u32 *r, u64 k)
+{
+	*l ^= *r | (u32)k;
+	*r ^= rol32(*l & (u32)(k >> 32), 1);
 }
 
 #ifdef CONFIG_CRYPTO_LIB_CAMELLIA_ARCH
@@ -307,46 +329,59 @@ int camellia_expandkey(struct camellia_key *key, const u8 *in_key,
 EXPORT_SYMBOL_GPL(camellia_expandkey);
 
 /*
- * @n (1 or 2) blocks at once: the two data-independent rounds interleave,
- * so the S-box loads of one block overlap the other's.  Decryption is the
- * same network with the subkeys in reverse order.
+ * @n (1 to 4) blocks at once: the data-independent rounds of the blocks
+ * interleave, so the table loads of one block overlap the others'.  The
+ * state is kept as 32-bit halves; decryption is the same network with
+ * the subkeys in reverse order.
  */
 static __always_inline void camellia_crypt_n(const struct camellia_key *key,
 					     u8 *dst, const u8 *src, int n,
 					     bool enc)
 {
 	const int nr = key->nrounds;
-	u64 d1[4], d2[4], ka, kb;
-	int i, j, l;
+	u32 d1l[4], d1r[4], d2l[4], d2r[4];
+	u64 ka, kb, w;
+	int g, j, l;
 
 	for (l = 0; l < n; l++) {
-		d1[l] = get_unaligned_be64(src + 16 * l) ^ key->kw[enc ? 0 : 2];
-		d2[l] = get_unaligned_be64(src + 16 * l + 8) ^
-			key->kw[enc ? 1 : 3];
+		w = get_unaligned_be64(src + 16 * l) ^ key->kw[enc ? 0 : 2];
+		d1l[l] = w >> 32;
+		d1r[l] = w;
+		w = get_unaligned_be64(src + 16 * l + 8) ^ key->kw[enc ? 1 : 3];
+		d2l[l] = w >> 32;
+		d2r[l] = w;
 	}
-	for (i = 0; i < nr; i += 6) {
-		if (i) {
-			/* ke index pairs: forward (i/3-2, i/3-1), else mirrored */
-			ka = key->ke[enc ? i / 3 - 2 : (nr - i) / 3 - 1];
-			kb = key->ke[enc ? i / 3 - 1 : (nr - i) / 3 - 2];
+	for (g = 0; g < nr / 6; g++) {
+		/* one group of six rounds: k[6g..6g+5], reversed to decrypt */
+		const u64 *k = enc ? &key->k[6 * g] : &key->k[nr - 6 - 6 * g];
+
+		if (g) {
+			/* FL/FL^-1 between groups: ke pair g-1, or mirrored */
+			const u64 *ke = &key->ke[enc ? 2 * g - 2 :
+						 nr / 3 - 2 * g - 2];
+
 			for (l = 0; l < n; l++) {
-				d1[l] = camellia_fl(d1[l], ka);
-				d2[l] = camellia_fl_inv(d2[l], kb);
+				camellia_fl(&d1l[l], &d1r[l], ke[enc ? 0 : 1]);
+				camellia_fl_inv(&d2l[l], &d2r[l],
+						ke[enc ? 1 : 0]);
 			}
 		}
-		for (j = i; j < i + 6; j += 2) {
-			ka = key->k[enc ? j : nr - 1 - j];
-			kb = key->k[enc ? j + 1 : nr - 2 - j];
+		for (j = 0; j < 6; j += 2) {
+			ka = k[enc ? j : 5 - j];
+			kb = k[enc ? j + 1 : 4 - j];
 			for (l = 0; l < n; l++)
-				d2[l] ^= camellia_f(d1[l], ka);
+				camellia_f_xor(d1l[l], d1r[l], ka,
+					       &d2l[l], &d2r[l]);
 			for (l = 0; l < n; l++)
-				d1[l] ^= camellia_f(d2[l], kb);
+				camellia_f_xor(d2l[l], d2r[l], kb,
+					       &d1l[l], &d1r[l]);
 		}
 	}
 	for (l = 0; l < n; l++) {
-		put_unaligned_be64(d2[l] ^ key->kw[enc ? 2 : 0], dst + 16 * l);
-		put_unaligned_be64(d1[l] ^ key->kw[enc ? 3 : 1],
-				   dst + 16 * l + 8);
+		w = ((u64)d2l[l] << 32 | d2r[l]) ^ key->kw[enc ? 2 : 0];
+		put_unaligned_be64(w, dst + 16 * l);
+		w = ((u64)d1l[l] << 32 | d1r[l]) ^ key->kw[enc ? 3 : 1];
+		put_unaligned_be64(w, dst + 16 * l + 8);
 	}
 }
 
