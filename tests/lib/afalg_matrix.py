@@ -30,7 +30,6 @@ the same binds; classify() below).
 import errno
 import json
 import os
-import re
 import socket
 import sys
 import time
@@ -247,28 +246,6 @@ done
 """.format(matrix=os.path.abspath(__file__), nobody=SETPRIV['nobody'],
            netadmin=SETPRIV['netadmin'])
 
-
-
-def kernel_allowlists(text):
-    """{type: {name: 'any'|'privileged'}} parsed from the kernel series'
-    af_alg_restrict.c (its C arrays af_alg_<x>_allowed[] and the
-    af_alg_allowlists[] type table): the tracer and migrate suites check
-    their copies of the allowlists against it; None if the type table is
-    missing."""
-    arrays = {}
-    for m in re.finditer(r'static const struct af_alg_allowed (\w+)\[\] = \{(.*?)\n\};',
-                         text, re.S):
-        names = {}
-        for e in re.finditer(r'\{\s*"([^"]*)"\s*(?:,\s*(true|false)\s*)?\}', m.group(2)):
-            names[e.group(1)] = 'privileged' if e.group(2) == 'true' else 'any'
-        arrays[m.group(1)] = names
-    m = re.search(r'\} af_alg_allowlists\[\] = \{(.*?)\n\};', text, re.S)
-    if not m:
-        return None
-    out = {}
-    for e in re.finditer(r'\{\s*"([^"]+)"\s*,\s*(\w+)\s*\}', m.group(1)):
-        out[e.group(1)] = arrays.get(e.group(2))
-    return out
 
 if __name__ == '__main__':
     if len(sys.argv) == 4 and sys.argv[1] == 'probe':
