@@ -66,6 +66,9 @@ bool restrict_refuses(int level, const char *type, const char *name, bool privil
 {
 	if (level < 1 || !type || !name)
 		return false;
+	/* upstream: at 2 a bind (on a socket created earlier) binds nothing */
+	if (level >= 2)
+		return true;
 	/* the kernel compares with strcmp(): exact names only */
 	for (size_t i = 0; i < N(allowlists); i++)
 		if (!strcmp(type, allowlists[i].type) && !strcmp(name, allowlists[i].name))

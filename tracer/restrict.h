@@ -14,7 +14,7 @@
 /*
  * Would crypto.af_alg_restrict at level refuse binding type/name for a
  * caller that is (or is not) privileged?  Level 2 binds (on sockets created
- * earlier) are checked as at 1; level 0 or below refuses nothing.
+ * earlier) are all refused, as upstream; level 0 or below refuses nothing.
  */
 bool restrict_refuses(int level, const char *type, const char *name, bool privileged);
 

@@ -12,6 +12,11 @@
  *   afalg-restrict-test --boot LEVEL [lock=N] [log_use=N] [log_deny=N]
  *                                check the values set on the kernel command
  *                                line and that creation follows LEVEL
+ *   afalg-restrict-test --forge COMM NAME
+ *                                (tests/kernel/log_forge_guest.py) set comm
+ *                                to COMM, bind hash/NAME, print
+ *                                "pid=P bind=R"; both arguments in hex, so
+ *                                that they can hold any byte but NUL
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -370,6 +375,46 @@ static int boot_mode(int argc, char **argv)
 	return failures != 0;
 }
 
+/* Hex to bytes, NUL-terminated; -1 on a bad digit, a NUL byte or overflow. */
+static int unhex(const char *hex, char *out, size_t size)
+{
+	size_t n = 0;
+	unsigned int b;
+
+	for (; hex[0] && hex[1]; hex += 2) {
+		if (sscanf(hex, "%2x", &b) != 1 || !b || n + 1 >= size)
+			return -1;
+		out[n++] = (char)b;
+	}
+	out[n] = 0;
+	return hex[0] ? -1 : 0;
+}
+
+static int forge_mode(const char *comm_hex, const char *name_hex)
+{
+	char comm[64], name[64];
+	int fd, r;
+
+	if (unhex(comm_hex, comm, sizeof(comm)) ||
+	    unhex(name_hex, name, sizeof(name))) {
+		fprintf(stderr, "--forge: bad hex argument\n");
+		return 2;
+	}
+	if (prctl(PR_SET_NAME, comm, 0, 0, 0)) {
+		perror("prctl");
+		return 2;
+	}
+	fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
+	if (fd < 0) {
+		perror("socket");
+		return 2;
+	}
+	r = bind_name(fd, "hash", name);
+	close(fd);
+	printf("pid=%d bind=%d\n", getpid(), r);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char pid[32], exe[300], exestr[320], comm[32] = "", commstr[64];
@@ -380,6 +425,8 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 3 && !strcmp(argv[1], "--boot"))
 		return boot_mode(argc, argv);
+	if (argc == 4 && !strcmp(argv[1], "--forge"))
+		return forge_mode(argv[2], argv[3]);
 
 	snprintf(pid, sizeof(pid), " pid=%d ", getpid());
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -473,12 +520,20 @@ int main(int argc, char **argv)
 		       NULL);
 	check(r == 1, "deny log: one line for the refused creations, rule off (%d)",
 	      r);
+	/*
+	 * Upstream ("crypto: af_alg - Add af_alg_restrict sysctl, defaulting
+	 * to 1"): at level 2 a bind on a socket created earlier fails with
+	 * ENOENT for every name, listed ones included.
+	 */
 	r = sha256_abc(fd_before);
-	check(r == 0, "level 2: a socket created before binds sha256 and hashes (%d)",
+	check(r == -ENOENT, "level 2: a socket created before cannot bind sha256 (%d)",
 	      r);
-	r = bind_name(fd_before2, "hash", "sha256-generic");
-	check(r == -ENOENT, "level 2: a socket created before is held to the lists (%d)",
+	r = bind_name(fd_before2, "hash", "sha1");
+	check(r == -ENOENT, "level 2: a socket created before cannot bind sha1 (%d)",
 	      r);
+	r = klog_count("AF_ALG denied:", pid,
+		       " type=hash alg=sha1 restrict=2 rule=off", NULL);
+	check(r == 1, "deny log: the bind at level 2 is rule off (%d)", r);
 	close(fd_before);
 	close(fd_before2);
 

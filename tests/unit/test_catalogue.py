@@ -8,10 +8,9 @@
   (tests/lib/afalg_matrix.py, written by hand from upstream's
   description);
 - the restriction backports (kernel-patches/restrict/ for 6.12 and
-  restrict-6.1/, replayed patch by patch) end with exactly the catalogue;
-- the main series' table (parsed from its C source) is the catalogue,
-  but for what the series is known to lack (KERNEL_SERIES_LACKS, each
-  checked absent, so the exception ends when the series changes).
+  restrict-6.1/, replayed patch by patch) end with exactly the catalogue,
+  and so does the main guest stack (restrict/ + extras/ + hardening/ +
+  library/), whose later parts must not touch the lists.
 """
 import glob
 import json
@@ -26,11 +25,8 @@ import afalg_matrix as matrix
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GEN = os.path.join(TOP, 'catalogue', 'gen-catalogue')
 CATALOGUE = os.path.join(TOP, 'catalogue', 'afalg-names.json')
-KERNEL_TABLE = os.path.join(TOP, 'kernel-patches', 'src', '0001-af-alg-restrict',
-                            'crypto', 'af_alg_restrict.c')
-# The main series' restriction patch predates upstream's cbc(paes)
-# follow-ups (issue 25 re-splits it onto kernel-patches/restrict/).
-KERNEL_SERIES_LACKS = {('skcipher', 'cbc(paes)')}
+# The main guest kernel's stack, in kbuild's order.
+STACK = ('restrict', 'extras', 'hardening', 'library')
 TARGETS = ('tracer/restrict.c', 'tracer/afalg-trace-bt',
            'migrate/afalg_migrate/restrict.py', 'tools/afalg-harden')
 
@@ -110,7 +106,7 @@ def test_matches_oracle(tap):
             'only in the oracle': sorted(set(oracle.items()) - set(cat.items()))})
 
 
-def series_allowlists(series_dir):
+def series_allowlists(*series_dirs):
     """{(type, name): 'any'|'privileged'} after every patch of a
     format-patch series that writes the af_alg_allowed_<type>[] arrays,
     replayed line by line: a '-' line takes its entry out, a '+' line puts
@@ -118,7 +114,9 @@ def series_allowlists(series_dir):
     in its file's hunks (hunk headers included)."""
     table = {}
     entry = re.compile(r'\{\s*"([^"]+)"\s*(?:,\s*([^}]*?))?\s*\},?')
-    for path in sorted(glob.glob(os.path.join(series_dir, '*.patch'))):
+    paths = [p for d in series_dirs
+             for p in sorted(glob.glob(os.path.join(d, '*.patch')))]
+    for path in paths:
         typ = None
         with open(path) as f:
             for line in f:
@@ -151,21 +149,16 @@ def test_matches_backports(tap):
                 'only in catalogue': sorted(set(cat.items()) - set(got.items()))})
 
 
-def test_matches_kernel_series(tap):
-    with open(KERNEL_TABLE) as f:
-        table = matrix.kernel_allowlists(f.read()) or {}
-    kernel = {(t, n): who for t, names in table.items() for n, who in (names or {}).items()}
+def test_matches_stack(tap):
     cat = catalogue()
-    tap.ok(len(kernel) >= 20 and not (KERNEL_SERIES_LACKS & set(kernel)),
-           'the kernel series\' table parses and lacks just what it is known to lack (%s)' %
-           ', '.join('%s %s' % k for k in sorted(KERNEL_SERIES_LACKS)), kernel)
-    want = {k: v for k, v in cat.items() if k not in KERNEL_SERIES_LACKS}
-    tap.ok(kernel == want, 'the kernel series\' table is the catalogue',
-           {'only in kernel': sorted(set(kernel.items()) - set(want.items())),
-            'only in catalogue': sorted(set(want.items()) - set(kernel.items()))})
+    got = series_allowlists(*(os.path.join(TOP, 'kernel-patches', d) for d in STACK))
+    tap.ok(got == cat, 'the main guest stack (%s) ends with the catalogue\'s allowlists '
+           '(%d names)' % (' + '.join(d + '/' for d in STACK), len(got)),
+           {'only in the stack': sorted(set(got.items()) - set(cat.items())),
+            'only in catalogue': sorted(set(cat.items()) - set(got.items()))})
 
 
 if __name__ == '__main__':
     run_tests(test_fresh, test_stale_copy_caught, test_bad_catalogue, test_matches_oracle,
-              test_matches_backports, test_matches_kernel_series,
+              test_matches_backports, test_matches_stack,
               tmp_prefix='kctest-catalogue-')
