@@ -179,8 +179,10 @@ def test(tap, kbuild, run, run_guest):
     kdir = kbuild(tap, 'x86_64')
     if not kdir:
         return
-    rc, out, secs = run([run_guest, '--kernel', kdir, '--cmd',
-                         '/usr/bin/python3 %s' % os.path.abspath(__file__)])
+    # --share: the guest's /tmp is its own tmpfs, and a checkout may be there
+    here = os.path.abspath(__file__)
+    rc, out, secs = run([run_guest, '--kernel', kdir, '--share', os.path.dirname(here),
+                         '--cmd', '/usr/bin/python3 %s' % here])
     n = 0
     for line in out.splitlines():
         if line.startswith('ok ') or line.startswith('not ok '):
