@@ -2,10 +2,11 @@
 """scan: find AF_ALG users in files and trees (ELF objects and sources).
 
 Each file is read once; files are examined in parallel; on a terminal a
-progress line is kept on stderr.  Debian packages (.deb), static archives
-(.a), tar archives and gzip/bzip2/xz/lzma/zstd compressed files are read
-in memory, member by member (an ELF member whose PLT must be read is
-handed to objdump as a memfd).  Then links.py adds the files that load a
+progress line is kept on stderr.  Debian packages (.deb) are streamed
+from disk member by member (Scanner.deb_file); static archives (.a), tar
+archives and gzip/bzip2/xz/lzma/zstd compressed files are read in memory,
+member by member; nothing read into memory exceeds MAX_IN_MEMORY (an ELF
+member whose PLT must be read is handed to objdump as a memfd).  Then links.py adds the files that load a
 user through DT_NEEDED or a known plugin.  Every run ends with a summary
 line; anything that could not be read or analysed is listed under
 "errors" and makes the exit status 1.
