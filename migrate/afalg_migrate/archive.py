@@ -185,15 +185,10 @@ def select(tasks, only, sample):
 # -- one task: what runs on a worker ------------------------------------------
 
 def fetch_deb(task):
-    """The .deb's bytes, from the mirror directory or through apt."""
+    """The .deb's path, in the mirror directory or fetched through apt."""
     f = task['fetch']
     if 'dir' in f:
-        path = os.path.join(f['dir'], task['filename'])
-        try:
-            with open(path, 'rb') as fh:
-                return fh.read()
-        except OSError as e:
-            raise Error('%s: %s' % (path, e.strerror)) from None
+        return os.path.join(f['dir'], task['filename'])
     cache = f['cache']
     path = os.path.join(cache, os.path.basename(task['filename']))
     if not os.path.isfile(path):
@@ -213,17 +208,23 @@ def fetch_deb(task):
             raise Error('apt-helper download-file %s: %s' % (
                 task['filename'], (r.stderr.strip().splitlines() or ['failed'])[-1]))
         os.replace(part, path)
-    with open(path, 'rb') as fh:
-        return fh.read()
+    return path
 
 
-def verify(task, data):
-    if task.get('size') is not None and len(data) != task['size']:
+def verify(task, fh):
+    """The open .deb against its index entry: size, then SHA256 a chunk at
+    a time (never the whole package in memory)."""
+    size = os.fstat(fh.fileno()).st_size
+    if task.get('size') is not None and size != task['size']:
         raise Error('size mismatch: %d bytes, the index says %d: refused, not scanned' % (
-            len(data), task['size']))
+            size, task['size']))
     if not task.get('sha256'):
         raise Error('no SHA256 in the index: refused, not scanned')
-    got = hashlib.sha256(data).hexdigest()
+    h = hashlib.sha256()
+    fh.seek(0)
+    for chunk in iter(lambda: fh.read(1 << 20), b''):
+        h.update(chunk)
+    got = h.hexdigest()
     if got != task['sha256']:
         raise Error('SHA256 mismatch: %s, the index says %s: refused, not scanned' % (
             got, task['sha256']))
@@ -233,18 +234,23 @@ def audit_package(task):
     """Fetch, verify and scan one package in memory.  The same function on
     every engine; it never raises: a failure is the result's error."""
     from .elfscan import ElfError
-    from .scan import AR_MAGIC, Result, Scanner, ar_members
+    from .scan import Result, Scanner, is_deb
     t0 = time.monotonic()
     res = Result()
     error = None
     try:
-        data = fetch_deb(task)
-        verify(task, data)
+        path = fetch_deb(task)
         name = os.path.basename(task['filename'])
-        members = list(ar_members(data, name)) if data[:8] == AR_MAGIC else []
-        if not members or members[0][0] != 'debian-binary':
-            raise Error('not a Debian package (no debian-binary ar member)')
-        Scanner(res).deb(name, members, 0)
+        try:
+            fh = open(path, 'rb')
+        except OSError as e:
+            raise Error('%s: %s' % (path, e.strerror)) from None
+        with fh:
+            verify(task, fh)
+            fh.seek(0)
+            if not is_deb(fh.read(21)):
+                raise Error('not a Debian package (no debian-binary ar member)')
+            Scanner(res).deb_file(name, fh, 0)
     except (Error, ElfError) as e:
         error = str(e)
     except Exception as e:          # one odd package never stops an audit

@@ -2,10 +2,11 @@
 """scan: find AF_ALG users in files and trees (ELF objects and sources).
 
 Each file is read once; files are examined in parallel; on a terminal a
-progress line is kept on stderr.  Debian packages (.deb), static archives
-(.a), tar archives and gzip/bzip2/xz/lzma/zstd compressed files are read
-in memory, member by member (an ELF member whose PLT must be read is
-handed to objdump as a memfd).  Then links.py adds the files that load a
+progress line is kept on stderr.  Debian packages (.deb) are streamed
+from disk member by member (Scanner.deb_file); static archives (.a), tar
+archives and gzip/bzip2/xz/lzma/zstd compressed files are read in memory,
+member by member; nothing read into memory exceeds MAX_IN_MEMORY (an ELF
+member whose PLT must be read is handed to objdump as a memfd).  Then links.py adds the files that load a
 user through DT_NEEDED or a known plugin.  Every run ends with a summary
 line; anything that could not be read or analysed is listed under
 "errors" and makes the exit status 1.
@@ -36,6 +37,10 @@ AR_MAGIC = b'!<arch>\n'
 COMPRESSED = ((b'\x1f\x8b', 'gzip', '.gz'), (b'BZh', 'bzip2', '.bz2'),
               (b'\xfd7zXZ\x00', 'xz', '.xz'), (b'\x28\xb5\x2f\xfd', 'zstd', '.zst'))
 MAX_DEPTH = 4           # archive in compressed file in package...
+# The most bytes one member (or one decompressed stream) may take in memory.
+# A package is streamed member by member, so a worker's peak memory is
+# about the largest file it scans, not the package.
+MAX_IN_MEMORY = 384 << 20
 
 
 def walk(roots, errors):
@@ -88,18 +93,92 @@ def classify(name, head):
 
 
 def decompress(kind, data):
+    """The decompressed bytes, at most MAX_IN_MEMORY of them: a small
+    archive can expand without bound (a decompression bomb), so more is an
+    error, never an allocation."""
+    if kind == 'zstd':
+        if not shutil.which('zstd'):
+            raise Error('zstd compressed, and the zstd command is not installed')
+        with decompressing(kind, io.BytesIO(data)) as stream:
+            return read_bounded(stream, 'zstd data')
+    with decompressing(kind, io.BytesIO(data)) as stream:
+        return read_bounded(stream, '%s data' % kind)
+
+
+def read_bounded(f, what, buf=None):
+    """buf (a bytearray, empty unless given) extended with all of f, read a
+    MiB at a time, or an Error once it would hold more than MAX_IN_MEMORY
+    bytes: never more than that is allocated, whatever f claims or holds."""
+    buf = bytearray() if buf is None else buf
+    while True:
+        chunk = f.read(min(1 << 20, MAX_IN_MEMORY + 1 - len(buf)))
+        if not chunk:
+            return buf
+        buf += chunk
+        if len(buf) > MAX_IN_MEMORY:
+            raise Error('%s: more than %d MiB: not read into memory, not scanned' % (
+                what, MAX_IN_MEMORY >> 20))
+
+
+class _ZstdStream(io.RawIOBase):
+    """zstd -dc as a readable stream: a thread feeds it the source file, so
+    neither side is ever whole in memory."""
+
+    def __init__(self, src):
+        import threading
+        self.proc = subprocess.Popen(['zstd', '-dcq'], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.src = src
+        self.feeder = threading.Thread(target=self._feed, daemon=True)
+        self.feeder.start()
+
+    def _feed(self):
+        try:
+            while True:
+                chunk = self.src.read(1 << 20)
+                if not chunk:
+                    break
+                self.proc.stdin.write(chunk)
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        finally:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+
+    def readable(self):
+        return True
+
+    def readinto(self, b):
+        n = self.proc.stdout.readinto(b)
+        if n == 0 and self.proc.wait() != 0:
+            raise Error('zstd: ' + self.proc.stderr.read().decode(errors='replace').strip())
+        return n
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+        self.feeder.join()
+        super().close()
+
+
+def decompressing(kind, src):
+    """A file object that decompresses src (a readable file) as it is read."""
     if kind == 'gzip':
-        return gzip.decompress(data)
+        return gzip.GzipFile(fileobj=src, mode='rb')
     if kind == 'bzip2':
-        return bz2.decompress(data)
+        return bz2.BZ2File(src)
     if kind in ('xz', 'lzma'):
-        return lzma.decompress(data, lzma.FORMAT_XZ if kind == 'xz' else lzma.FORMAT_ALONE)
-    if not shutil.which('zstd'):
-        raise Error('zstd compressed, and the zstd command is not installed')
-    r = subprocess.run(['zstd', '-dcq'], input=data, capture_output=True)
-    if r.returncode:
-        raise Error('zstd: ' + r.stderr.decode(errors='replace').strip())
-    return r.stdout
+        return lzma.LZMAFile(src, format=lzma.FORMAT_XZ if kind == 'xz' else lzma.FORMAT_ALONE)
+    if kind == 'zstd':
+        if not shutil.which('zstd'):
+            raise Error('zstd compressed, and the zstd command is not installed')
+        return io.BufferedReader(_ZstdStream(src))
+    raise Error('unknown compression %s' % kind)
 
 
 def inner_name(name, kind):
@@ -109,27 +188,93 @@ def inner_name(name, kind):
     return name[:-4] + '.tar' if name.endswith(('.tgz', '.tbz', '.txz')) else name
 
 
-def ar_members(data, where):
-    """(name, bytes) of an ar archive (System V/GNU long names)."""
+def ar_walk(read, end, where):
+    """(name, start, size) of each member of an ar archive of end bytes
+    (System V/GNU long names), its headers read with read(offset, n)."""
     o, longnames = 8, b''
-    while o + 60 <= len(data):
-        hdr = data[o:o + 60]
+    while o + 60 <= end:
+        hdr = read(o, 60)
         if hdr[58:60] != b'`\n':
             raise Error('%s: bad ar member header at offset %d' % (where, o))
-        name, size = hdr[:16].decode('latin-1').rstrip(), int(hdr[48:58])
-        body = data[o + 60:o + 60 + size]
-        if len(body) < size:
+        try:
+            name, size = hdr[:16].decode('latin-1').rstrip(), int(hdr[48:58])
+        except ValueError:
+            raise Error('%s: bad ar member size at offset %d' % (where, o)) from None
+        if size < 0 or o + 60 + size > end:
             raise Error('%s: ar member %s truncated' % (where, name))
-        o += 60 + size + (size & 1)
+        start = o + 60
+        o = start + size + (size & 1)
         if name == '//':
-            longnames = body
+            longnames = read(start, size)
             continue
         if name in ('/', '/SYM64/'):
             continue
         if name.startswith('/') and name[1:].isdigit():
             k = int(name[1:])
             name = longnames[k:longnames.find(b'/\n', k)].decode('latin-1')
-        yield name.rstrip('/'), body
+        yield name.rstrip('/'), start, size
+
+
+def ar_members(data, where):
+    """(name, bytes) of an ar archive in memory."""
+    for name, start, size in ar_walk(lambda o, n: data[o:o + n], len(data), where):
+        yield name, data[start:start + size]
+
+
+class _Region(io.RawIOBase):
+    """size bytes of file f from offset start, as a readable stream."""
+
+    def __init__(self, f, start, size):
+        self.f, self.start, self.size, self.pos = f, start, size, 0
+
+    def readable(self):
+        return True
+
+    def readinto(self, b):
+        n = min(len(b), self.size - self.pos)
+        if n <= 0:
+            return 0
+        self.f.seek(self.start + self.pos)
+        got = self.f.readinto(memoryview(b)[:n])
+        self.pos += got
+        return got
+
+
+def ar_index(f, where):
+    """(name, offset, size) of each member of the ar archive in file f, read
+    header by header: the members stay on disk."""
+    def read(o, n):
+        if n > MAX_IN_MEMORY:
+            raise Error('%s: ar name table of %d bytes: not read' % (where, n))
+        f.seek(o)
+        return f.read(n)
+    return ar_walk(read, os.fstat(f.fileno()).st_size, where)
+
+
+def is_deb(head):
+    """Whether the first bytes are those of a Debian package."""
+    return head[:8] == AR_MAGIC and head[8:21] == b'debian-binary'
+
+
+def deb_member_kind(n):
+    """The compression of a control.tar* or data.tar* member, by its name."""
+    ext = n[len('control.tar'):] if n.startswith('control') else n[len('data.tar'):]
+    kind = {'': None, '.gz': 'gzip', '.xz': 'xz', '.zst': 'zstd', '.bz2': 'bzip2',
+            '.lzma': 'lzma'}.get(ext, 'unknown')
+    if kind == 'unknown':
+        raise Error('member %s: unknown compression' % n)
+    return kind
+
+
+def deb_parts(names):
+    ctl = next((n for n in names if n.startswith('control.tar')), None)
+    dat = next((n for n in names if n.startswith('data.tar')), None)
+    if not ctl or not dat:
+        raise Error('Debian package without control.tar or data.tar')
+    return ctl, dat
+
+
+CORRUPT = (OSError, EOFError, ValueError, lzma.LZMAError, zlib.error)
 
 
 def deb_control(data):
@@ -210,23 +355,65 @@ class Scanner:
 
     def deb(self, display, members, depth):
         by = dict(members)
-        ctl = next((n for n in by if n.startswith('control.tar')), None)
-        dat = next((n for n in by if n.startswith('data.tar')), None)
-        if not ctl or not dat:
-            raise Error('Debian package without control.tar or data.tar')
+        ctl, dat = deb_parts(by)
 
         def untar(n):
-            ext = n[len('control.tar'):] if n.startswith('control') else n[len('data.tar'):]
-            kind = {'': None, '.gz': 'gzip', '.xz': 'xz', '.zst': 'zstd', '.bz2': 'bzip2',
-                    '.lzma': 'lzma'}.get(ext, 'unknown')
-            if kind == 'unknown':
-                raise Error('member %s: unknown compression' % n)
+            kind = deb_member_kind(n)
             try:
                 return decompress(kind, by[n]) if kind else by[n]
-            except (OSError, EOFError, ValueError, lzma.LZMAError, zlib.error) as e:
+            except CORRUPT as e:
                 raise Error('member %s: corrupt %s data (%s)' % (n, kind, e)) from None
         pkg = deb_control(untar(ctl))
         self.tar(display, untar(dat), depth, pkg)
+
+    def deb_file(self, display, f, depth):
+        """A Debian package in the open file f, streamed: its data.tar is
+        decompressed as it is read and only the members worth scanning are
+        read into memory, one at a time."""
+        members = list(ar_index(f, display))
+        if not members or members[0][0] != 'debian-binary':
+            raise Error('not a Debian package (no debian-binary ar member)')
+        by = {n: (start, size) for n, start, size in members}
+        ctl, dat = deb_parts(by)
+        kind = deb_member_kind(ctl)
+        raw = read_bounded(_Region(f, *by[ctl]), 'member %s' % ctl)
+        try:
+            pkg = deb_control(decompress(kind, raw) if kind else raw)
+        except CORRUPT as e:
+            raise Error('member %s: corrupt %s data (%s)' % (ctl, kind, e)) from None
+        kind = deb_member_kind(dat)
+        src = io.BufferedReader(_Region(f, *by[dat]), 1 << 20)
+        stream = decompressing(kind, src) if kind else src
+        try:
+            self.tar_stream(display, stream, depth, pkg)
+        except CORRUPT as e:
+            raise Error('member %s: corrupt %s data (%s)' % (dat, kind, e)) from None
+        finally:
+            stream.close()
+
+    def tar_stream(self, display, stream, depth, pkg):
+        try:
+            with tarfile.open(fileobj=stream, mode='r|') as t:
+                for m in t:
+                    if not m.isfile():
+                        continue
+                    path = '/' + os.path.normpath(m.name).lstrip('/')
+                    where = '%s:%s' % (display, path)
+                    body = t.extractfile(m)
+                    head = body.read(4096)
+                    if classify(path, head) is None:
+                        self.res.members += 1
+                        continue
+                    if m.size > MAX_IN_MEMORY:
+                        self.res.members += 1
+                        self.res.errors.append('%s: %d bytes, more than %d MiB: not read '
+                                               'into memory, not scanned' % (
+                                                   where, m.size, MAX_IN_MEMORY >> 20))
+                        continue
+                    data = read_bounded(body, where, bytearray(head))
+                    self.member(where, path, path, data, depth, pkg)
+        except tarfile.TarError as e:
+            raise Error('corrupt tar archive (%s)' % e) from None
 
     def tar(self, display, data, depth, pkg=None):
         try:
@@ -239,6 +426,18 @@ class Scanner:
                                 t.extractfile(m).read(), depth, pkg)
         except tarfile.TarError as e:
             raise Error('corrupt tar archive (%s)' % e) from None
+
+
+def scan_deb_path(res, path, f):
+    """A .deb given as a file: streamed (Scanner.deb_file), errors listed."""
+    try:
+        Scanner(res).deb_file(path, f, 0)
+    except ElfError as e:
+        res.errors.append('%s: corrupt ELF file: %s' % (path, e))
+    except Error as e:
+        res.errors.append('%s: %s' % (path, e))
+    except Exception as e:      # one odd file never stops a tree scan
+        res.errors.append('%s: not analysed (%s: %s)' % (path, type(e).__name__, e))
 
 
 def scan_one(path):
@@ -255,6 +454,9 @@ def scan_one(path):
             # known language are read whole; an ELF object is mapped, and
             # elfscan searches it a chunk at a time.
             if not classify(path, head):
+                return res
+            if is_deb(head):
+                scan_deb_path(res, path, f)
                 return res
             if head[:4] == b'\x7fELF' and len(head) == 4096:
                 data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)

@@ -308,6 +308,60 @@ def test_archives(tap, inst, tmp):
                    'a truncated .deb: an error naming it, exit 1', (r.returncode, out['errors']))
 
 
+def peak_rss_kib(inst, cmd):
+    """(returncode, peak RSS in KiB) of cmd, run as the only child of a
+    fresh Python (RUSAGE_CHILDREN counts what it waited for, objdump too)."""
+    probe = ('import resource, subprocess, sys\n'
+             'r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, '
+             'stderr=subprocess.DEVNULL)\n'
+             'print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n')
+    r = run(['/usr/bin/python3', '-c', probe] + cmd, env=inst.env)
+    rc, kib = (r.stdout.split() + ['-1', '-1'])[:2]
+    return int(rc), int(kib)
+
+
+def test_bombs(tap, inst, tmp):
+    """A package is streamed: a member far larger than memory should hold
+    (a decompression bomb, or just a big data file) costs no more than a
+    small one, and one that would have to be read whole is an error."""
+    users = build_users(tap, tmp)
+    if 'lib' not in users:
+        return
+    big = os.path.join(tmp, 'bomb')
+    os.makedirs(big)
+    elf = os.path.join(big, 'huge-elf')
+    with open(elf, 'wb') as f:             # an ELF header, then 400 MiB of zeros
+        f.write(b'\x7fELF\x02\x01\x01')
+        f.truncate(400 << 20)
+    data = os.path.join(big, 'zeros.dat')
+    with open(data, 'wb') as f:
+        f.truncate(600 << 20)
+    deb = build_deb(tap, tmp, 'bomb', {'/usr/bin/huge': elf, '/usr/share/bomb/zeros.dat': data,
+                                       '/usr/lib/x86_64-linux-gnu/libafuser.so.1': users['lib']},
+                    'gzip')
+    os.unlink(elf)
+    os.unlink(data)
+    if not deb:
+        return
+    tap.ok(os.path.getsize(deb) < (8 << 20), 'the bomb package is small on disk (%d bytes) and '
+           '1000 MiB unpacked' % os.path.getsize(deb))
+    r, out = scan(inst, tmp, deb)
+    found = by_path(out)
+    tap.ok(r.returncode == 1 and any(e.startswith(deb + ':/usr/bin/huge: ') and
+                                     'not read into memory' in e for e in out['errors']),
+           'a 400 MiB ELF member: an error naming it, exit 1', (r.returncode, out['errors']))
+    tap.ok(not any('zeros.dat' in e for e in out['errors']) and
+           out['archive_members'] == 3,
+           'a 600 MiB data member: read past, not an error', (out['errors'],
+                                                               out['archive_members']))
+    f = found.get(deb + ':/usr/lib/x86_64-linux-gnu/libafuser.so.1')
+    tap.ok(f and f['confidence'] == 'certain', 'the AF_ALG library after them is still found',
+           sorted(found))
+    rc, kib = peak_rss_kib(inst, [inst.tool, 'scan', '-q', '-o', os.devnull, deb])
+    tap.ok(rc == 1 and 0 < kib < 256 * 1024, 'peak memory of that scan under 256 MiB: %d KiB'
+           % kib, rc)
+
+
 def test_summary(tap, inst, tmp):
     d = os.path.join(tmp, 'clean-tree')
     os.makedirs(d)
@@ -447,7 +501,8 @@ def test_debian(tap, inst, tmp):
 
 def main():
     run_installed(lambda tap, inst, tmp: test_options(tap, inst), test_corrupt,
-                  test_unreadable, test_links, test_archives, test_summary, test_transitive,
+                  test_unreadable, test_links, test_archives, test_bombs, test_summary,
+                  test_transitive,
                   test_debian, tmp_prefix='kctest-scan-audit-')
 
 
