@@ -428,15 +428,16 @@ class Scanner:
             raise Error('corrupt tar archive (%s)' % e) from None
 
 
-def scan_deb_path(res, path, f):
-    """A .deb given as a file: streamed (Scanner.deb_file), errors listed."""
+def record_errors(res, path, analyse):
+    """Run analyse(); what it raises becomes one entry of res.errors naming
+    path (one odd file never stops a tree scan)."""
     try:
-        Scanner(res).deb_file(path, f, 0)
+        analyse()
     except ElfError as e:
         res.errors.append('%s: corrupt ELF file: %s' % (path, e))
     except Error as e:
         res.errors.append('%s: %s' % (path, e))
-    except Exception as e:      # one odd file never stops a tree scan
+    except Exception as e:
         res.errors.append('%s: not analysed (%s: %s)' % (path, type(e).__name__, e))
 
 
@@ -456,7 +457,8 @@ def scan_one(path):
             if not classify(path, head):
                 return res
             if is_deb(head):
-                scan_deb_path(res, path, f)
+                # streamed from the open file (Scanner.deb_file)
+                record_errors(res, path, lambda: Scanner(res).deb_file(path, f, 0))
                 return res
             if head[:4] == b'\x7fELF' and len(head) == 4096:
                 data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
@@ -466,13 +468,8 @@ def scan_one(path):
         res.errors.append('%s: %s' % (path, e.strerror))
         return res
     try:
-        Scanner(res).data(path, path, path, data, objfile=path)
-    except ElfError as e:
-        res.errors.append('%s: corrupt ELF file: %s' % (path, e))
-    except Error as e:
-        res.errors.append('%s: %s' % (path, e))
-    except Exception as e:      # one odd file never stops a tree scan
-        res.errors.append('%s: not analysed (%s: %s)' % (path, type(e).__name__, e))
+        record_errors(res, path, lambda: Scanner(res).data(path, path, path, data,
+                                                           objfile=path))
     finally:
         if isinstance(data, mmap.mmap):
             data.close()
