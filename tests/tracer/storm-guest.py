@@ -6,6 +6,9 @@ around afalg-storm, then the tracer's peak RSS and the storm's own account.
 
   storm-guest.py OUT TRACE STORM MAX N...
 
+N is a storm size: N processes with N exe paths, or, written "Nv", N
+processes of one exe made without exec (afalg-storm "vfork").
+
 Writes OUT/storm-N.json (the inventory), storm-N.prom (its textfile), the
 snapshots --interval 1 wrote after the storm and before the stop
 (storm-N.json.snap, storm-N.prom.snap), OUT/storm-N.err and one JSON line
@@ -34,7 +37,7 @@ def vm_hwm(pid):
     return None
 
 
-def run(out, trace, storm, max_entries, n):
+def run(out, trace, storm, max_entries, n, mode):
     ready = os.path.join(out, 'storm-%d.ready' % n)
     err = open(os.path.join(out, 'storm-%d.err' % n), 'w')
     inv = os.path.join(out, 'storm-%d.json' % n)
@@ -48,9 +51,9 @@ def run(out, trace, storm, max_entries, n):
     while not os.path.exists(ready) and time.monotonic() < deadline and \
             os.wait4(tracer.pid, os.WNOHANG)[0] == 0:
         time.sleep(0.2)
-    res = {'n': n, 'max_entries': max_entries, 'ready': os.path.exists(ready)}
+    res = {'n': n, 'mode': mode, 'max_entries': max_entries, 'ready': os.path.exists(ready)}
     if res['ready']:
-        r = subprocess.run([storm, '/tmp/storm-%d' % n, str(n), '2'], capture_output=True,
+        r = subprocess.run([storm, '/tmp/storm-%d' % n, str(n), mode], capture_output=True,
                            text=True)
         try:
             res['storm'] = json.loads(r.stdout)
@@ -79,8 +82,12 @@ def run(out, trace, storm, max_entries, n):
 def main():
     out, trace, storm, max_entries = sys.argv[1:5]
     with open(os.path.join(out, 'results'), 'w') as f:
-        for n in sys.argv[5:]:
-            res = run(out, trace, storm, int(max_entries), int(n))
+        for size in sys.argv[5:]:
+            # "N": N exe paths, two children at a time; "Nv": N vfork()ed
+            # children of one exe (afalg-storm's comment says why)
+            vfork = size.endswith('v')
+            res = run(out, trace, storm, int(max_entries), int(size.rstrip('v')),
+                      'vfork' if vfork else '2')
             f.write(json.dumps(res) + '\n')
             f.flush()
             print(json.dumps(res), flush=True)
