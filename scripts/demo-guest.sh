@@ -3,7 +3,15 @@
 #
 # The guest half of scripts/demo.  Runs INSIDE the QEMU guest (root,
 # chrooted in an overlay of the host's root, see kernel-patches/run-guest),
-# on the patched 6.12 kernel with AF_ALG built in:
+# on the patched 6.12 kernel with AF_ALG built in (below), or on one of
+# Debian's own kernels (scripts/demo --distro-kernel), which have no
+# crypto.af_alg_restrict: there AF_ALG is on as the modules load on demand,
+# "off" (phases 2 and 3) is the af_alg module blacklisted and unloaded, as a
+# distribution can do on such a kernel (socket() then fails with
+# EAFNOSUPPORT), phase 1b is left out (OUT/restrict1.skipped says why), the
+# kernel logs no AF_ALG use (no crypto.af_alg_log_use), and phase 3 runs the
+# shim in fallback mode (it serves what the kernel refuses).  OUT/kernel says
+# which kernel it was.
 #
 #   1. audit   crypto.af_alg_restrict=0 (unrestricted) with
 #              crypto.af_alg_log_use=1 (the kernel logs each use):
@@ -35,7 +43,6 @@ export LC_ALL=C
 
 log() { echo "demo: $*" >&2; }
 
-[ -w "$KNOB" ] || { log "no $KNOB: not the patched kernel"; exit 1; }
 [ -x "$TRACE" ] || { log "no tracer at $TRACE"; exit 1; }
 [ -e "$SHIM" ] || { log "no shim at $SHIM"; exit 1; }
 
@@ -43,13 +50,42 @@ log() { echo "demo: $*" >&2; }
 . "$(dirname "$0")/demo-clients.sh"
 make_demo_data "$OUT/data"
 
+# AF_ALG on and off: the restriction's level where the kernel has it, the
+# module blacklisted otherwise
+OFF_CONF=/etc/modprobe.d/afalg-demo-off.conf
+if [ -w "$KNOB" ]; then
+	HAVE_KNOB=1 SHIM_MODE=always
+else
+	HAVE_KNOB=0 SHIM_MODE=fallback
+fi
+{
+	echo "release $(uname -r)"
+	echo "knob $HAVE_KNOB"
+	echo "log_use $([ -w $LOG_USE ] && echo 1 || echo 0)"
+	echo "shim_mode $SHIM_MODE"
+} >"$OUT/kernel"
+af_alg_on() {
+	if [ $HAVE_KNOB = 1 ]; then echo 0 >$KNOB; else rm -f $OFF_CONF; fi
+}
+af_alg_off() {
+	if [ $HAVE_KNOB = 1 ]; then echo 2 >$KNOB; return; fi
+	echo 'blacklist af_alg' >$OFF_CONF
+	modprobe -r algif_hash algif_skcipher algif_aead algif_rng af_alg 2>/dev/null
+	# built in, or held by a socket: then it cannot be turned off here
+	if /usr/bin/python3 -c 'import socket; socket.socket(38, socket.SOCK_SEQPACKET, 0)' \
+		2>/dev/null; then
+		log "AF_ALG is still there after blacklisting af_alg (built in?)"
+		return 1
+	fi
+}
+
 # run_clients PHASE [preload]: every client once, outputs under OUT/PHASE
 run_clients() {
 	PHASE_DIR=$OUT/$1
 	mkdir -p "$PHASE_DIR"
 	for c in $CLIENTS; do
 		if [ -n "${2:-}" ]; then
-			(export LD_PRELOAD=$SHIM AFALG_SHIM=always \
+			(export LD_PRELOAD=$SHIM AFALG_SHIM=$SHIM_MODE \
 				AFALG_SHIM_LOG=$OUT/shim-usage.log; "c_$c") \
 				>"$PHASE_DIR/$c.out" 2>"$PHASE_DIR/$c.err"
 		else
@@ -102,29 +138,35 @@ untrace() {
 	wait "$(cat "$OUT/$1.pid")"
 }
 
-log "phase 1: audit, crypto.af_alg_restrict=0 and af_alg_log_use=1, tracing"
-echo 0 >$KNOB
-echo 1 >$LOG_USE
+log "phase 1: audit, AF_ALG on (crypto.af_alg_restrict=0 and af_alg_log_use=1 where the kernel has them), tracing"
+af_alg_on
+[ -w $LOG_USE ] && echo 1 >$LOG_USE
 dmesg -C
 trace audit || exit 1
 run_clients audit
 untrace audit
 dmesg | grep -i 'af_alg' >"$OUT/audit.dmesg"
 
-log "phase 1b: crypto.af_alg_restrict=1 (upstream default), unprivileged, native and under the shim (fallback)"
-echo 1 >$KNOB
-run_unprivileged restrict1
-run_unprivileged restrict1-shim preload
+if [ $HAVE_KNOB = 1 ]; then
+	log "phase 1b: crypto.af_alg_restrict=1 (upstream default), unprivileged, native and under the shim (fallback)"
+	echo 1 >$KNOB
+	run_unprivileged restrict1
+	run_unprivileged restrict1-shim preload
+else
+	log "phase 1b: left out, this kernel has no crypto.af_alg_restrict"
+	echo "kernel $(uname -r) has no crypto.af_alg_restrict" >"$OUT/restrict1.skipped"
+fi
 
-log "phase 2: deny, crypto.af_alg_restrict=2, native"
-echo 2 >$KNOB
+log "phase 2: deny, AF_ALG off (crypto.af_alg_restrict=2, or af_alg blacklisted), native"
+af_alg_off || exit 1
 trace deny || exit 1
 run_clients deny
 untrace deny
 
-log "phase 3: shim, crypto.af_alg_restrict=2, LD_PRELOAD=libafalg-shim.so"
+log "phase 3: shim, AF_ALG still off, LD_PRELOAD=libafalg-shim.so AFALG_SHIM=$SHIM_MODE"
 dmesg -C
 run_clients shim preload
 dmesg | grep -i 'af_alg' >"$OUT/shim.dmesg"
-cat $KNOB >"$OUT/final-mode"
+if [ $HAVE_KNOB = 1 ]; then cat $KNOB; else echo blacklisted; fi >"$OUT/final-mode"
+af_alg_on
 log "done"
