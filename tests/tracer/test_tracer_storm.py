@@ -20,14 +20,10 @@ AFALG_STORM_SIZES="1500 100000".
 """
 import json
 import os
-import shutil
-import subprocess
-import time
 
 from kctest import run_tests
 import tracerlib as tl
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 SIZES = [int(x) for x in os.environ.get('AFALG_STORM_SIZES', '1500 6000').split()]
 MAX = int(os.environ.get('AFALG_STORM_MAX', '256'))
 BOUND_KIB = 64 * 1024           # the tracer's peak RSS, whatever the storm
@@ -113,26 +109,11 @@ def check_size(tap, res, out):
 
 def test_storm(tap):
     run_guest = tl.guest_run_guest(tap, 'caller storm')
-    storm = os.environ.get('AFALG_STORM')
-    base = os.path.join(os.environ.get('AFALG_GUEST_OUT') or os.path.join(
-        os.environ.get('MESON_BUILD_ROOT', '.'), 'tracer-guest'), 'storm')
-    shutil.rmtree(base, ignore_errors=True)
-    out, bindir = os.path.join(base, 'out'), os.path.join(base, 'bin')
-    os.makedirs(out)
-    os.makedirs(bindir)
-    for src, name in ((os.environ['AFALG_TRACE_STATIC'], 'afalg-trace'),
-                      (storm, 'afalg-storm'),
-                      (os.path.join(HERE, 'storm-guest.py'), 'storm-guest.py')):
-        shutil.copy(src, os.path.join(bindir, name))
-    cmd = 'python3 %s/storm-guest.py %s %s/afalg-trace %s/afalg-storm %d %s' % (
-        bindir, out, bindir, bindir, MAX, ' '.join(str(n) for n in SIZES))
-    kernel = ['--kernel', os.environ['AFALG_GUEST_KERNEL']] \
-        if os.environ.get('AFALG_GUEST_KERNEL') else []
-    t0 = time.monotonic()
-    r = subprocess.run([run_guest] + kernel + ['--share', base, '--timeout',
-                        os.environ.get('AFALG_GUEST_TIMEOUT', '3000'), '--cmd', cmd],
-                       capture_output=True, text=True)
-    tap.diag('guest run: %.0f s, exit %d' % (time.monotonic() - t0, r.returncode))
+    r, out = tl.guest_python(
+        tap, run_guest, 'storm',
+        [(os.environ['AFALG_TRACE_STATIC'], 'afalg-trace'),
+         (os.environ.get('AFALG_STORM'), 'afalg-storm')],
+        'storm-guest.py', ['bin/afalg-trace', 'bin/afalg-storm', MAX] + SIZES)
     results = tl.read_lines_json(os.path.join(out, 'results'))
     tap.ok(r.returncode == 0 and len(results) == len(SIZES),
            'the guest ran %d storms' % len(SIZES), (r.stdout + r.stderr)[-3000:])
