@@ -14,6 +14,7 @@
 #include <argp.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -53,7 +54,7 @@ enum {
 	OPT_OPS = 1000, OPT_RINGBUF, OPT_BTF, OPT_NO_FENTRY, OPT_NO_KPROBE,
 	OPT_READY, OPT_PRETTY, OPT_NO_SYSCALL_FALLBACK, OPT_NO_KTP, OPT_ALLOWLISTS,
 	OPT_FROM_RECORDS, OPT_MAX_ENTRIES, OPT_PROMETHEUS, OPT_INTERVAL, OPT_JOURNAL,
-	OPT_JOURNAL_SOCKET,
+	OPT_JOURNAL_SOCKET, OPT_STATE,
 };
 
 static const struct argp_option opts[] = {
@@ -75,6 +76,10 @@ static const struct argp_option opts[] = {
 	{ "interval", OPT_INTERVAL, "SECONDS", 0,
 	  "Also write the inventory (-o) and the textfile (--prometheus) every SECONDS while "
 	  "tracing, each replaced atomically (a service's outputs)" },
+	{ "state", OPT_STATE, "FILE", 0,
+	  "Carry the counts across restarts: read FILE at start (if there is one) and add "
+	  "its counts to this run's; write the merged counts to it with every inventory, "
+	  "atomically (a service's memory)" },
 	{ "max-entries", OPT_MAX_ENTRIES, "N", 0,
 	  "Keep at most N distinct (process, algorithm) counters (default 16384) and 2N "
 	  "identities; beyond, counts go to one \"(overflow)\" row per algorithm" },
@@ -119,6 +124,7 @@ static struct env {
 	double interval;
 	bool journal;
 	const char *journal_socket;
+	const char *state;
 	const char *ready;
 	bool verbose;
 } env = { .ringbuf_mb = 16, .max_entries = 16384 };
@@ -205,6 +211,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_PROMETHEUS:
 		env.prometheus = arg;
 		break;
+	case OPT_STATE:
+		env.state = arg;
+		break;
 	case OPT_FROM_RECORDS:
 		env.from_records = arg;
 		break;
@@ -221,6 +230,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 }
 
 static struct journal journal = { .fd = -1 };
+/* --state: what earlier runs counted (runs 0: nothing carried) */
+static struct state carried;
 
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
@@ -413,8 +424,14 @@ static int write_snapshot(struct inventory *inv, const struct tracer *t,
 	struct summary_ctx c = { inv, t, log, opt, span };
 	int err = 0;
 
+	/*
+	 * The journal first, then the state: a crash between them sends a
+	 * row's record again after the restart rather than never
+	 */
 	if (env.journal)
 		inventory_journal(inv, t, &journal);
+	if (env.state && state_write(env.state, inv, log, span, env.pid, env.cgroup))
+		err = -1;
 	if (env.output && write_atomic(env.output, summary_to, &c))
 		err = -1;
 	if (env.prometheus && write_prometheus(env.prometheus, inv, log))
@@ -432,6 +449,9 @@ static int write_outputs(struct inventory *inv, const struct tracer *t,
 
 	if (env.journal && !env.interval)
 		inventory_journal(inv, t, &journal);
+	if (env.state && !env.interval && state_write(env.state, inv, log, span, env.pid,
+						      env.cgroup))
+		err = -1;
 	if (env.interval) {
 		/* a service: the last snapshot the same way as the others */
 		if (env.table)
@@ -468,13 +488,31 @@ static void write_trace(const struct tracer *t, const struct event_log *log,
 		.pretty = env.pretty, .pid = env.pid, .cgroup = env.cgroup,
 	};
 	struct inventory inv = { .max_entries = env.max_entries };
+	struct event_log merged = *log;	/* this run's statistics plus the carried */
+	struct run_span run = *span;
 
 	span->knob_end = read_knob();
+	run.knob_end = span->knob_end;
 	aggregate(&inv, obj, log);
+	if (carried.runs) {
+		for (size_t i = 0; i < carried.nrows; i++)
+			if (inventory_add_carried(&inv, &carried.rows[i], carried.procs)) {
+				msg("out of memory adding the carried counts: this inventory "
+				    "lacks some");
+				break;
+			}
+		for (int i = 0; i < S_NR; i++)
+			inv.stats[i] += carried.stats[i];
+		merged.nevents += carried.nevents;
+		merged.procs_dropped += carried.procs_dropped;
+		merged.procs_over_cap += carried.procs_over_cap;
+		run.t0 = carried.start;
+	}
+	run.runs = carried.runs + 1;
 	if (final)
-		write_outputs(&inv, t, log, &opt, span);
+		write_outputs(&inv, t, &merged, &opt, &run);
 	else
-		write_snapshot(&inv, t, log, &opt, span);
+		write_snapshot(&inv, t, &merged, &opt, &run);
 	inventory_free(&inv);
 }
 
@@ -496,6 +534,61 @@ static int write_records(const char *path)
 	return err ? 1 : 0;
 }
 
+static bool str_same(const char *a, const char *b)
+{
+	return a && b ? !strcmp(a, b) : a == b;
+}
+
+/*
+ * --state: the counts of earlier runs, into carried, and their rows marked
+ * as sent to the journal.  A file whose content is bad (or made under other
+ * filters) is not carried: one line says why, the tracer counts from zero
+ * and the file is kept aside as FILE.bad (the next snapshot would replace
+ * it).  A service that refused to start would trace nothing at all.  A file
+ * that cannot be read (permissions, I/O) stops the tracer: replacing it
+ * would lose what it holds.  -1: stop.
+ */
+static int load_state(const char *path)
+{
+	char why[320], aside[PATH_MAX];
+	int r = state_read(path, &carried, env.max_entries, why, sizeof(why));
+
+	if (r == -2)
+		return -1;
+	if (r == 1)
+		return 0;
+	if (r == 0 && (carried.pid != env.pid || !str_same(carried.cgroup, env.cgroup))) {
+		snprintf(why, sizeof(why), "counted under other filters (--pid, --cgroup) than "
+			 "this run's");
+		state_free(&carried);
+		r = -1;
+	}
+	if (r == -1) {
+		snprintf(aside, sizeof(aside), "%s.bad", path);
+		if (rename(path, aside))
+			msg("state file %s: %s: not carried, counting from zero (it could not be "
+			    "kept aside: %s)", path, why, strerror(errno));
+		else
+			msg("state file %s: %s: not carried, counting from zero (kept as %s)",
+			    path, why, aside);
+		return 0;
+	}
+	if (carried.folded)
+		msg("state file %s: %zu carried processes beyond --max-entries %u: their counts "
+		    "are in the \"(overflow)\" rows", path, carried.folded, env.max_entries);
+	for (size_t i = 0; i < carried.nrows; i++) {
+		const struct carried_row *cr = &carried.rows[i];
+		struct journal_row jr = {
+			.exe = cr->exe, .cgroup = cr->cgroup, .type = cr->type, .alg = cr->alg,
+			.uid = cr->uid, .caps = cr->caps, .overflow = cr->overflow,
+		};
+
+		/* sent by the run that found the row */
+		journal_mark_sent(&journal, &jr);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
@@ -515,6 +608,12 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (env.journal && journal_open(&journal, env.journal_socket))
+		return 1;
+	if (env.state && env.from_records) {
+		msg("--state carries a tracing run's counts; --from-records traces nothing");
+		return 1;
+	}
+	if (env.state && load_state(env.state))
 		return 1;
 	if (env.from_records) {
 		err = write_records(env.from_records);
@@ -555,5 +654,6 @@ out:
 	events_free(&log);
 	free_btfs(&t);
 	journal_close(&journal);
+	state_free(&carried);
 	return err;
 }

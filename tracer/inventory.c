@@ -61,6 +61,7 @@ void *grow_array(void *arr, size_t *cap, size_t n, size_t sz)
 struct pentry {
 	unsigned int tgid;
 	const struct proc *p;
+	bool carried;		/* counted by an earlier run (--state) */
 	unsigned long long c[C_NR];
 };
 
@@ -86,7 +87,7 @@ static bool str_eq(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
-static void add_int(int *arr, int *n, int v)
+void int_set_add(int *arr, int *n, int v)
 {
 	for (int i = 0; i < *n; i++)
 		if (arr[i] == v)
@@ -99,6 +100,8 @@ static int cmp_int(const void *a, const void *b)
 {
 	return *(const int *)a - *(const int *)b;
 }
+
+static void sort_rows(struct inventory *inv);
 
 int inventory_add_class(struct inventory *inv, unsigned int id, const struct at_class *c)
 {
@@ -199,15 +202,34 @@ static struct entry *row_of(struct inventory *inv, const char *exe, const char *
 	return en;
 }
 
-/* The row's per-process breakdown for tgid, made if new; NULL: no memory. */
-static struct pentry *proc_row_of(struct entry *en, unsigned int tgid, const struct proc *p)
+/* Whether a and b describe one process: pids are reused, identities rarely. */
+static bool same_process(const struct proc *a, const struct proc *b)
+{
+	return a && b && a->who.tgid == b->who.tgid && a->ppid == b->ppid &&
+	       a->pidns == b->pidns && a->mntns == b->mntns && !strcmp(a->comm, b->comm);
+}
+
+/*
+ * The row's per-process breakdown for tgid, made if new; NULL: no memory.
+ * This run's counts go by pid (the kernel's keys are this run's processes);
+ * a carried process (an earlier run's) is one process entry of its own
+ * unless this run's process of that pid has the same identity.
+ */
+static struct pentry *proc_row_of(struct entry *en, unsigned int tgid, const struct proc *p,
+				  bool carried)
 {
 	struct pentry *pe;
 	void *na;
 
-	for (size_t i = 0; i < en->npe; i++)
-		if (en->pe[i].tgid == tgid)
-			return &en->pe[i];
+	for (size_t i = 0; i < en->npe; i++) {
+		pe = &en->pe[i];
+		if (pe->tgid != tgid)
+			continue;
+		if (!carried && !pe->carried)
+			return pe;
+		if (pe->carried != carried && same_process(pe->p, p))
+			return pe;
+	}
 	na = grow_array(en->pe, &en->cap_pe, en->npe, sizeof(*en->pe));
 	if (!na)
 		return NULL;
@@ -216,6 +238,7 @@ static struct pentry *proc_row_of(struct entry *en, unsigned int tgid, const str
 	memset(pe, 0, sizeof(*pe));
 	pe->tgid = tgid;
 	pe->p = p;
+	pe->carried = carried;
 	return pe;
 }
 
@@ -267,9 +290,9 @@ static struct entry *class_row(struct inventory *inv, const struct proc *p,
 		if (c->keylen == AT_KEY_UNKNOWN)
 			en->unknown = true;	/* resolved from the kernel */
 		else if (c->keylen != AT_KEY_NONE)
-			add_int(en->keylens, &en->nkeylens, c->keylen);
+			int_set_add(en->keylens, &en->nkeylens, c->keylen);
 		if (c->authsize != AT_AUTHSIZE_DEFAULT)
-			add_int(en->authsizes, &en->nauthsizes, c->authsize);
+			int_set_add(en->authsizes, &en->nauthsizes, c->authsize);
 	}
 	return en;
 }
@@ -295,7 +318,7 @@ int inventory_add(struct inventory *inv, const struct proc *p, const struct at_c
 
 	if (!en)
 		return -1;
-	pe = proc_row_of(en, k->who.tgid, p);
+	pe = proc_row_of(en, k->who.tgid, p, false);
 	if (!pe)
 		return -1;
 	for (int i = 0; i < C_NR; i++) {
@@ -305,6 +328,91 @@ int inventory_add(struct inventory *inv, const struct proc *p, const struct at_c
 	return 0;
 }
 
+int inventory_add_carried(struct inventory *inv, const struct carried_row *r,
+			  const struct carried_proc *procs)
+{
+	struct at_ckey k = { .who.uid = r->uid, .who.caps = r->caps };
+	struct entry *en;
+	size_t kept = 0;
+
+	for (size_t i = r->first_proc; i < r->first_proc + r->nprocs; i++)
+		kept += !procs[i].folded;
+	if (!r->overflow && !kept)
+		return 0;	/* every process folded into an overflow row */
+	if (!r->type)
+		k.class_id = AT_CLASS_UNBOUND;
+	else if (!strcmp(r->type, "?"))
+		k.class_id = AT_CLASS_UNKNOWN;
+	else
+		k.class_id = AT_CLASS_FIRST;
+	en = row_of(inv, r->exe, r->cgroup, r->type, r->alg, &k, r->caps_known, r->overflow);
+	if (!en)
+		return -1;
+	en->unknown |= r->bound_before_start;
+	en->split_unknown = !en->unbound && (!r->caps_known || inv->unclassified);
+	for (int i = 0; i < r->nkeylens; i++)
+		int_set_add(en->keylens, &en->nkeylens, r->keylens[i]);
+	for (int i = 0; i < r->nauthsizes; i++)
+		int_set_add(en->authsizes, &en->nauthsizes, r->authsizes[i]);
+	if (r->overflow) {
+		for (int c = 0; c < C_NR; c++)
+			en->c[c] += r->c[c];
+		return 0;
+	}
+	for (size_t i = r->first_proc; i < r->first_proc + r->nprocs; i++) {
+		const struct carried_proc *cp = &procs[i];
+		struct pentry *pe;
+
+		if (cp->folded)
+			continue;
+		pe = proc_row_of(en, cp->p.who.tgid, cp->known ? &cp->p : NULL, true);
+		if (!pe)
+			return -1;
+		for (int c = 0; c < C_NR; c++) {
+			en->c[c] += cp->c[c];
+			pe->c[c] += cp->c[c];
+		}
+	}
+	return 0;
+}
+
+size_t inventory_nrows(struct inventory *inv)
+{
+	sort_rows(inv);
+	return inv->nents;
+}
+
+void inventory_row(const struct inventory *inv, size_t i, struct carried_row *r)
+{
+	const struct entry *en = &inv->ents[i];
+
+	memset(r, 0, sizeof(*r));
+	r->exe = en->exe;
+	r->cgroup = en->cgroup;
+	r->type = en->type;
+	r->alg = en->alg;
+	r->uid = en->uid;
+	r->caps = en->caps;
+	r->caps_known = en->caps_known;
+	r->overflow = en->overflow;
+	r->bound_before_start = en->unknown;
+	memcpy(r->keylens, en->keylens, sizeof(r->keylens));
+	r->nkeylens = en->nkeylens;
+	memcpy(r->authsizes, en->authsizes, sizeof(r->authsizes));
+	r->nauthsizes = en->nauthsizes;
+	memcpy(r->c, en->c, sizeof(r->c));
+	r->nprocs = en->npe;
+}
+
+void inventory_row_proc(const struct inventory *inv, size_t i, size_t j, unsigned int *pid,
+			const struct proc **p, const unsigned long long **c)
+{
+	const struct pentry *pe = &inv->ents[i].pe[j];
+
+	*pid = pe->tgid;
+	*p = pe->p;
+	*c = pe->c;
+}
 
 int aggregate(struct inventory *inv, struct afalg_trace_bpf *o, const struct event_log *log)
 {
@@ -323,7 +431,6 @@ oom:
 	return -1;
 }
 
-static void sort_rows(struct inventory *inv);
 static const char *row_denied_by(const struct tracer *t, const struct entry *en);
 static void split_enoent(const unsigned long long *c, const char *type, const char *alg,
 			 unsigned int caps, unsigned long long *denied,
@@ -553,8 +660,9 @@ static void json_run(FILE *f, const char *nl, const struct tracer *t,
 	fputs(",\"mode_end\":", f);
 	json_int_or_null(f, knob_end >= 0, knob_end);
 	fputs("},", f);
-	fprintf(f, "%s\"start\":\"%s\",\"end\":\"%s\",\"duration_s\":%.3f,", nl, tb0, tb1,
-		(t1->tv_sec - t0->tv_sec) + (t1->tv_nsec - t0->tv_nsec) / 1e9);
+	fprintf(f, "%s\"start\":\"%s\",\"end\":\"%s\",\"duration_s\":%.3f,\"runs\":%u,", nl,
+		tb0, tb1, (t1->tv_sec - t0->tv_sec) + (t1->tv_nsec - t0->tv_nsec) / 1e9,
+		span->runs ? span->runs : 1);
 	fprintf(f, "%s\"filters\":{\"pid\":", nl);
 	json_int_or_null(f, opt->pid, opt->pid);
 	fputs(",\"cgroup\":", f);

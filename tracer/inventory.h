@@ -20,6 +20,9 @@ struct tracer;
  * full), or NULL with arr untouched: the caller keeps what it had. */
 void *grow_array(void *arr, size_t *cap, size_t n, size_t sz);
 
+/* v into the set arr of *n ints, unless full (16: what a row keeps). */
+void int_set_add(int *arr, int *n, int v);
+
 /* ---- events.c -------------------------------------------------------------- */
 
 /* A process identity (tgid, uid, cgroup, exe) as the kernel sent it. */
@@ -123,12 +126,54 @@ void inventory_journal(struct inventory *inv, const struct tracer *t, struct jou
  * or inventory_free(). */
 const struct inventory_group *inventory_groups(struct inventory *inv, size_t *n);
 
+/*
+ * --state: a row an earlier run of the tracer counted (read from the state
+ * file, records.c), merged into every inventory of this run.  Its
+ * processes are carried_proc records first_proc .. first_proc + nprocs - 1;
+ * an overflow row has none and its counts in c.
+ */
+struct carried_row {
+	const char *exe, *cgroup, *type, *alg;	/* type, alg NULL: socket() */
+	unsigned int uid, caps;
+	bool caps_known, overflow, bound_before_start;
+	int keylens[16], nkeylens;
+	int authsizes[16], nauthsizes;
+	unsigned long long c[C_NR];		/* overflow rows only */
+	size_t first_proc, nprocs;
+};
+
+struct carried_proc {
+	struct proc p;		/* exe and cgroup NULL: the row's */
+	bool known;		/* ppid, comm, pidns, mntns known (else p is not shown) */
+	bool folded;		/* beyond --max-entries: counted in an overflow row instead */
+	unsigned long long c[C_NR];
+};
+
+/*
+ * Add a carried row and its processes (procs: the whole carried_proc
+ * array) to inv: into the row of the same key, made if new.  A carried
+ * process is a process entry of its own, even where a process of this run
+ * has its pid (pids are reused), unless pid, ppid, comm and namespaces all
+ * match (the same process, still running).  -1: out of memory.
+ */
+int inventory_add_carried(struct inventory *inv, const struct carried_row *r,
+			  const struct carried_proc *procs);
+
+/* Row i of inv (sorted) as a carried row, for the state file; the row's
+ * processes through inventory_row_proc(). */
+size_t inventory_nrows(struct inventory *inv);
+void inventory_row(const struct inventory *inv, size_t i, struct carried_row *r);
+/* Process j of row i: its pid, identity (NULL: not known) and counters. */
+void inventory_row_proc(const struct inventory *inv, size_t i, size_t j, unsigned int *pid,
+			const struct proc **p, const unsigned long long **c);
+
 /* Who traced, when, and the level at its end. */
 struct run_span {
 	const char *backend;	/* NULL: "libbpf" */
 	const char *version;	/* NULL: this program's */
 	struct timespec t0, t1;
 	int knob_end;
+	unsigned int runs;	/* tracer runs the counts cover (--state); 0: one */
 };
 
 void write_summary(FILE *f, struct inventory *inv, const struct tracer *t,

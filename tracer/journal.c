@@ -220,7 +220,8 @@ static void send_row(struct journal *j, const struct journal_row *r)
 	free(d.buf);
 }
 
-void journal_row(struct journal *j, const struct journal_row *r)
+/* Send r, or only remember its key (send false); see journal_row(). */
+static void row_key(struct journal *j, const struct journal_row *r, bool send)
 {
 	char key[8192];
 	int n;
@@ -236,12 +237,23 @@ void journal_row(struct journal *j, const struct journal_row *r)
 	}
 	switch (remember(j, key, n)) {
 	case 1:
-		send_row(j, r);
+		if (send)
+			send_row(j, r);
 		break;
 	case -1:
 		j->failed++;
 		break;
 	}
+}
+
+void journal_row(struct journal *j, const struct journal_row *r)
+{
+	row_key(j, r, true);
+}
+
+void journal_mark_sent(struct journal *j, const struct journal_row *r)
+{
+	row_key(j, r, false);
 }
 
 void journal_close(struct journal *j)

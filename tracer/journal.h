@@ -35,6 +35,9 @@ struct journal_row {
 int journal_open(struct journal *j, const char *path);
 /* Send r unless a row of its key was sent already. */
 void journal_row(struct journal *j, const struct journal_row *r);
+/* Remember r's key as sent without sending it: a row an earlier run of
+ * the tracer sent (--state). */
+void journal_mark_sent(struct journal *j, const struct journal_row *r);
 void journal_close(struct journal *j);
 
 #endif /* AFALG_TRACE_JOURNAL_H */

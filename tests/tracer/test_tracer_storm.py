@@ -23,14 +23,10 @@ process under TCG where an exec costs about 40), the issue's storm of
 """
 import json
 import os
-import shutil
-import subprocess
-import time
 
 from kctest import run_tests
 import tracerlib as tl
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 # "N": N processes with N exe paths; "Nv": N processes of one exe, made
 # without exec (cheap enough under TCG for 100,000)
 SIZE_ARGS = os.environ.get('AFALG_STORM_SIZES', '1500 6000 100000v').split()
@@ -119,26 +115,11 @@ def check_size(tap, res, out):
 
 def test_storm(tap):
     run_guest = tl.guest_run_guest(tap, 'caller storm')
-    storm = os.environ.get('AFALG_STORM')
-    base = os.path.join(os.environ.get('AFALG_GUEST_OUT') or os.path.join(
-        os.environ.get('MESON_BUILD_ROOT', '.'), 'tracer-guest'), 'storm')
-    shutil.rmtree(base, ignore_errors=True)
-    out, bindir = os.path.join(base, 'out'), os.path.join(base, 'bin')
-    os.makedirs(out)
-    os.makedirs(bindir)
-    for src, name in ((os.environ['AFALG_TRACE_STATIC'], 'afalg-trace'),
-                      (storm, 'afalg-storm'),
-                      (os.path.join(HERE, 'storm-guest.py'), 'storm-guest.py')):
-        shutil.copy(src, os.path.join(bindir, name))
-    cmd = 'python3 %s/storm-guest.py %s %s/afalg-trace %s/afalg-storm %d %s' % (
-        bindir, out, bindir, bindir, MAX, ' '.join(SIZE_ARGS))
-    kernel = ['--kernel', os.environ['AFALG_GUEST_KERNEL']] \
-        if os.environ.get('AFALG_GUEST_KERNEL') else []
-    t0 = time.monotonic()
-    r = subprocess.run([run_guest] + kernel + ['--share', base, '--timeout',
-                        os.environ.get('AFALG_GUEST_TIMEOUT', '3000'), '--cmd', cmd],
-                       capture_output=True, text=True)
-    tap.diag('guest run: %.0f s, exit %d' % (time.monotonic() - t0, r.returncode))
+    r, out = tl.guest_python(
+        tap, run_guest, 'storm',
+        [(os.environ['AFALG_TRACE_STATIC'], 'afalg-trace'),
+         (os.environ.get('AFALG_STORM'), 'afalg-storm')],
+        'storm-guest.py', ['bin/afalg-trace', 'bin/afalg-storm', MAX] + SIZE_ARGS)
     results = tl.read_lines_json(os.path.join(out, 'results'))
     tap.ok(r.returncode == 0 and len(results) == len(SIZES),
            'the guest ran %d storms' % len(SIZES), (r.stdout + r.stderr)[-3000:])

@@ -213,3 +213,32 @@ def guest_run_guest(tap, what):
         tap.skip(what, 'afalg-trace-static not built')
         tap.done()
     return run_guest
+
+
+def guest_python(tap, run_guest, name, files, script, args, timeout='3000'):
+    """Boot the guest once and run python3 SCRIPT OUT ARGS... there.  The
+    folder AFALG_GUEST_OUT/name is shared with the guest at the same path
+    (the guest's /tmp is its own): files [(host path, name)] and the
+    script are copied to its bin/, results appear in its out/; args name
+    files in bin/ as 'bin/NAME'.  Returns (completed process, out dir)."""
+    import shutil
+    here = os.path.dirname(os.path.abspath(__file__))
+    base = os.path.join(os.environ.get('AFALG_GUEST_OUT') or os.path.join(
+        os.environ.get('MESON_BUILD_ROOT', '.'), 'tracer-guest'), name)
+    shutil.rmtree(base, ignore_errors=True)
+    out, bindir = os.path.join(base, 'out'), os.path.join(base, 'bin')
+    os.makedirs(out)
+    os.makedirs(bindir)
+    for src, dst in list(files) + [(os.path.join(here, script), script)]:
+        shutil.copy(src, os.path.join(bindir, dst))
+    argv = [os.path.join(bindir, a[4:]) if str(a).startswith('bin/') else str(a)
+            for a in args]
+    cmd = 'python3 %s %s %s' % (os.path.join(bindir, script), out, ' '.join(argv))
+    kernel = ['--kernel', os.environ['AFALG_GUEST_KERNEL']] \
+        if os.environ.get('AFALG_GUEST_KERNEL') else []
+    t0 = time.monotonic()
+    r = subprocess.run([run_guest] + kernel + ['--share', base, '--timeout',
+                        os.environ.get('AFALG_GUEST_TIMEOUT', timeout), '--cmd', cmd],
+                       capture_output=True, text=True)
+    tap.diag('guest run: %.0f s, exit %d' % (time.monotonic() - t0, r.returncode))
+    return r, out
