@@ -4,5 +4,4 @@
 
 #include "oracle-hash.h"
 
-DEFINE_HASH_CMDS(md5, MD5_DIGEST_SIZE);
 DEFINE_HASH_KAT_CMDS(md5, MD5_DIGEST_SIZE);

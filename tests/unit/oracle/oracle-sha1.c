@@ -9,7 +9,6 @@
 
 #include "oracle-hash.h"
 
-DEFINE_HASH_CMDS(sha1, SHA1_DIGEST_SIZE);
 DEFINE_HASH_KAT_CMDS(sha1, SHA1_DIGEST_SIZE);
 
 /* Words are passed and returned in host byte order, as the API uses them. */
