@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Oracle commands for MD5 and HMAC-MD5 (see oracle-hash.h). */
+/*
+ * Oracle commands for MD5 of its own: the ACVP ones of oracle-hash.h (the
+ * generic ones are in oracle-hashes.c).
+ */
 #include <crypto/md5.h>
 
 #include "oracle-hash.h"
