@@ -443,16 +443,122 @@ static void *write_later(void *arg)
 	return NULL;
 }
 
+/* more than the TX budget, and the output when draining it */
+static uint8_t poll_big[300000], poll_sink[300000];
+static const short poll_in = POLLIN | POLLRDNORM, poll_out = POLLOUT | POLLWRNORM;
+
+/* af_alg_poll(): the events follow the queue and the TX budget */
+static void poll_skcipher(struct sk *s)
+{
+	int r;
+
+	r = poll1(s->op, POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM);
+	check(r == (poll_in | poll_out | 0) || r == (poll_in | poll_out | POLLWRBAND),
+	      "poll: fresh skcipher op socket POLLIN|POLLOUT (0x%x)", r);
+	afalg_send(s->op, ALG_OP_ENCRYPT, s->key, 16, -1, NULL, 0, MSG_MORE);
+	r = poll1(s->op, POLLIN | POLLOUT);
+	check(r == POLLOUT, "poll: after a MSG_MORE control message only POLLOUT (0x%x)", r);
+	send(s->op, poll_big, 100, MSG_MORE);
+	r = poll1(s->op, POLLIN | POLLOUT);
+	check(r == (POLLIN | POLLOUT), "poll: with queued data POLLIN|POLLOUT (0x%x)", r);
+	/* fill the TX budget */
+	while (send(s->op, poll_big, sizeof(poll_big), MSG_MORE | MSG_DONTWAIT) > 0)
+		;
+	check(errno == EAGAIN, "poll: MSG_DONTWAIT send without budget is EAGAIN");
+	r = poll1(s->op, POLLIN | POLLOUT);
+	check(r == POLLIN, "poll: full TX budget: POLLIN only (0x%x)", r);
+}
+
+/* mixed with a pipe: ours answered, the pipe asked the kernel */
+static void poll_mixed(struct sk *s, int hop, const int p[2])
+{
+	struct timespec z = { 0, 0 };
+	struct pollfd pv[3];
+	pthread_t th;
+	int r;
+
+	write(p[1], "a", 1);
+	pv[0] = (struct pollfd){ .fd = s->op, .events = POLLOUT };
+	pv[1] = (struct pollfd){ .fd = p[0], .events = POLLIN };
+	pv[2] = (struct pollfd){ .fd = hop, .events = POLLIN };
+	r = poll(pv, 3, 1000);
+	check(r == 1 && !pv[0].revents && pv[1].revents == POLLIN && !pv[2].revents,
+	      "poll: mixed set: only the pipe is ready (r %d)", r);
+	read(p[0], poll_big, 1);
+	/* nothing of ours ready: poll still waits for the real descriptors */
+	pthread_create(&th, NULL, write_later, (void *)&p[1]);
+	r = poll(pv, 3, 5000);
+	pthread_join(th, NULL);
+	check(r == 1 && pv[1].revents == POLLIN,
+	      "poll: blocks on the real descriptors until the pipe is written");
+	read(p[0], poll_big, 1);
+	r = ppoll(pv, 3, &z, NULL);
+	check(r == 0, "ppoll: nothing ready with a zero timeout (r %d)", r);
+}
+
+/* select: the same answers through fd_sets */
+static void poll_select(struct sk *s, int hop, const int p[2])
+{
+	struct timespec z = { 0, 0 };
+	struct timeval tv = { 0, 0 };
+	fd_set rs, ws;
+	ssize_t n;
+	int r;
+
+	FD_ZERO(&rs);
+	FD_ZERO(&ws);
+	FD_SET(s->op, &rs);
+	FD_SET(s->op, &ws);
+	FD_SET(hop, &rs);
+	FD_SET(s->tfm, &ws);
+	FD_SET(p[0], &rs);
+	r = select(FD_SETSIZE > 1024 ? 1024 : FD_SETSIZE, &rs, &ws, NULL, &tv);
+	check(r == 1 && FD_ISSET(s->op, &rs) && !FD_ISSET(s->op, &ws) &&
+	      !FD_ISSET(hop, &rs) && !FD_ISSET(s->tfm, &ws) && !FD_ISSET(p[0], &rs),
+	      "select: only the skcipher socket is readable (r %d)", r);
+	/* drain: the socket becomes writable again */
+	n = recv(s->op, poll_sink, sizeof(poll_sink), MSG_DONTWAIT);
+	check(n > 0, "poll: recv drains whole blocks (%zd)", n);
+	FD_ZERO(&ws);
+	FD_SET(s->op, &ws);
+	write(p[1], "b", 1);
+	FD_ZERO(&rs);
+	FD_SET(p[0], &rs);
+	r = pselect(FD_SETSIZE, &rs, &ws, NULL, &z, NULL);
+	check(r == 2 && FD_ISSET(s->op, &ws) && FD_ISSET(p[0], &rs),
+	      "pselect: skcipher writable again and the pipe readable (r %d)", r);
+	read(p[0], poll_big, 1);
+}
+
+/* NETLINK_CRYPTO: writable, readable once a reply is queued */
+static void poll_netlink(void)
+{
+	struct {
+		struct nlmsghdr h;
+		struct crypto_user_alg a;
+	} req;
+	int nl, r;
+
+	nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_CRYPTO);
+	if (nl < 0)
+		return;
+	r = poll1(nl, POLLIN | POLLOUT);
+	check(r == POLLOUT, "poll: NETLINK_CRYPTO idle: POLLOUT (0x%x)", r);
+	memset(&req, 0, sizeof(req));
+	req.h.nlmsg_len = sizeof(req);
+	req.h.nlmsg_type = CRYPTO_MSG_GETALG;
+	req.h.nlmsg_flags = NLM_F_REQUEST;
+	strcpy(req.a.cru_name, "sha256");
+	send(nl, &req, sizeof(req), 0);
+	r = poll1(nl, POLLIN | POLLOUT);
+	check(r == (POLLIN | POLLOUT), "poll: NETLINK_CRYPTO with a reply: POLLIN|POLLOUT (0x%x)", r);
+	close(nl);
+}
+
 int cmd_poll(void)
 {
-	static uint8_t big[300000];
-	struct pollfd pv[3];
-	struct timespec z = { 0, 0 };
 	struct sk s;
-	fd_set rs, ws;
-	pthread_t th;
-	int hash, hop, rng, rop, p[2], r, nl;
-	short in = POLLIN | POLLRDNORM, out = POLLOUT | POLLWRNORM;
+	int hash, hop, rng, rop, p[2];
 
 	if (sk_open(&s, "chacha20", 32) < 0) {
 		fail("poll: op socket: %s", strerror(errno));
@@ -460,83 +566,14 @@ int cmd_poll(void)
 	}
 	hash = afalg_tfm("hash", "sha256", SOCK_CLOEXEC);
 	hop = afalg_accept(hash, SOCK_CLOEXEC);
-	rng = -1;
-	rop = -1;
 	pipe2(p, O_CLOEXEC);
 
 	/* sockets without .poll report nothing */
 	check(poll1(s.tfm, POLLIN | POLLOUT) == 0, "poll: tfm socket reports no events");
 	check(poll1(hop, POLLIN | POLLOUT) == 0, "poll: hash op socket reports no events");
-	/* af_alg_poll(): a fresh skcipher socket is readable and writable */
-	r = poll1(s.op, POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM);
-	check(r == (in | out | 0) || r == (in | out | POLLWRBAND),
-	      "poll: fresh skcipher op socket POLLIN|POLLOUT (0x%x)", r);
-	afalg_send(s.op, ALG_OP_ENCRYPT, s.key, 16, -1, NULL, 0, MSG_MORE);
-	r = poll1(s.op, POLLIN | POLLOUT);
-	check(r == POLLOUT, "poll: after a MSG_MORE control message only POLLOUT (0x%x)", r);
-	send(s.op, big, 100, MSG_MORE);
-	r = poll1(s.op, POLLIN | POLLOUT);
-	check(r == (POLLIN | POLLOUT), "poll: with queued data POLLIN|POLLOUT (0x%x)", r);
-	/* fill the TX budget */
-	while (send(s.op, big, sizeof(big), MSG_MORE | MSG_DONTWAIT) > 0)
-		;
-	check(errno == EAGAIN, "poll: MSG_DONTWAIT send without budget is EAGAIN");
-	r = poll1(s.op, POLLIN | POLLOUT);
-	check(r == POLLIN, "poll: full TX budget: POLLIN only (0x%x)", r);
-
-	/* mixed with a pipe: ours answered, the pipe asked the kernel */
-	write(p[1], "a", 1);
-	pv[0] = (struct pollfd){ .fd = s.op, .events = POLLOUT };
-	pv[1] = (struct pollfd){ .fd = p[0], .events = POLLIN };
-	pv[2] = (struct pollfd){ .fd = hop, .events = POLLIN };
-	r = poll(pv, 3, 1000);
-	check(r == 1 && !pv[0].revents && pv[1].revents == POLLIN && !pv[2].revents,
-	      "poll: mixed set: only the pipe is ready (r %d)", r);
-	read(p[0], big, 1);
-	/* nothing of ours ready: poll still waits for the real descriptors */
-	pthread_create(&th, NULL, write_later, &p[1]);
-	r = poll(pv, 3, 5000);
-	pthread_join(th, NULL);
-	check(r == 1 && pv[1].revents == POLLIN,
-	      "poll: blocks on the real descriptors until the pipe is written");
-	read(p[0], big, 1);
-	r = ppoll(pv, 3, &z, NULL);
-	check(r == 0, "ppoll: nothing ready with a zero timeout (r %d)", r);
-
-	/* select: the same answers through fd_sets */
-	FD_ZERO(&rs);
-	FD_ZERO(&ws);
-	FD_SET(s.op, &rs);
-	FD_SET(s.op, &ws);
-	FD_SET(hop, &rs);
-	FD_SET(s.tfm, &ws);
-	FD_SET(p[0], &rs);
-	{
-		struct timeval tv = { 0, 0 };
-
-		r = select(FD_SETSIZE > 1024 ? 1024 : FD_SETSIZE, &rs, &ws,
-			   NULL, &tv);
-	}
-	check(r == 1 && FD_ISSET(s.op, &rs) && !FD_ISSET(s.op, &ws) &&
-	      !FD_ISSET(hop, &rs) && !FD_ISSET(s.tfm, &ws) && !FD_ISSET(p[0], &rs),
-	      "select: only the skcipher socket is readable (r %d)", r);
-	/* drain: the socket becomes writable again */
-	{
-		static uint8_t sink[300000];
-		ssize_t n;
-
-		n = recv(s.op, sink, sizeof(sink), MSG_DONTWAIT);
-		check(n > 0, "poll: recv drains whole blocks (%zd)", n);
-	}
-	FD_ZERO(&ws);
-	FD_SET(s.op, &ws);
-	write(p[1], "b", 1);
-	FD_ZERO(&rs);
-	FD_SET(p[0], &rs);
-	r = pselect(FD_SETSIZE, &rs, &ws, NULL, &z, NULL);
-	check(r == 2 && FD_ISSET(s.op, &ws) && FD_ISSET(p[0], &rs),
-	      "pselect: skcipher writable again and the pipe readable (r %d)", r);
-	read(p[0], big, 1);
+	poll_skcipher(&s);
+	poll_mixed(&s, hop, p);
+	poll_select(&s, hop, p);
 
 	/* rng sockets have no .poll either */
 	rng = afalg_tfm("rng", "stdrng", SOCK_CLOEXEC);
@@ -548,27 +585,7 @@ int cmd_poll(void)
 	} else {
 		skip("poll: rng op socket: stdrng not served (%s)", strerror(errno));
 	}
-
-	/* NETLINK_CRYPTO: writable, readable once a reply is queued */
-	nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_CRYPTO);
-	if (nl >= 0) {
-		struct {
-			struct nlmsghdr h;
-			struct crypto_user_alg a;
-		} req;
-
-		r = poll1(nl, POLLIN | POLLOUT);
-		check(r == POLLOUT, "poll: NETLINK_CRYPTO idle: POLLOUT (0x%x)", r);
-		memset(&req, 0, sizeof(req));
-		req.h.nlmsg_len = sizeof(req);
-		req.h.nlmsg_type = CRYPTO_MSG_GETALG;
-		req.h.nlmsg_flags = NLM_F_REQUEST;
-		strcpy(req.a.cru_name, "sha256");
-		send(nl, &req, sizeof(req), 0);
-		r = poll1(nl, POLLIN | POLLOUT);
-		check(r == (POLLIN | POLLOUT), "poll: NETLINK_CRYPTO with a reply: POLLIN|POLLOUT (0x%x)", r);
-		close(nl);
-	}
+	poll_netlink();
 	close(hop);
 	close(hash);
 	close(p[0]);
