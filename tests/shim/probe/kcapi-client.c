@@ -282,139 +282,181 @@ static void *feed(void *arg)
 	return NULL;
 }
 
-static void t_cipher(const char *mode)
-{
+/* one AES mode's test: its name, 1 MiB buffers, the last key and IV */
+struct cipher_run {
+	const char *mode;
 	char name[32];
-	size_t n = 1 << 20, kl, off;
-	uint8_t *pt = page_alloc(n), *ct = page_alloc(n), *w = page_alloc(n);
+	size_t n;
+	uint8_t *pt, *ct, *w;
 	uint8_t key[32], iv[16];
+};
+
+static const int cipher_access[] = { KCAPI_ACCESS_SENDMSG, KCAPI_ACCESS_VMSPLICE,
+				     KCAPI_ACCESS_HEURISTIC };
+static const char *const cipher_access_names[] = { "sendmsg", "vmsplice", "heuristic" };
+
+/*
+ * One-shot requests of every size and access, for each key size.
+ * Return: false when the mode is not served (a SKIP was printed); the
+ * 32-byte key and its IV stay in @t for the later steps.
+ */
+static bool cipher_oneshots(struct cipher_run *t)
+{
 	struct kcapi_handle *h;
-	struct iovec v[4], o[4];
-	static const int access[] = { KCAPI_ACCESS_SENDMSG,
-				      KCAPI_ACCESS_VMSPLICE,
-				      KCAPI_ACCESS_HEURISTIC };
-	static const char *const an[] = { "sendmsg", "vmsplice", "heuristic" };
+	size_t kl, len;
 	ssize_t r;
-	int ret, a, i;
+	int ret, a;
 
-	snprintf(name, sizeof(name), "%s(aes)", mode);
-	fill_random(pt, n);
 	for (kl = 16; kl <= 32; kl += 8) {
-		ret = kcapi_cipher_init(&h, name, 0);
-		if (!served(ret, name))
-			goto out;
-		fill_random(key, kl);
-		fill_random(iv, 16);
-		check(kcapi_cipher_setkey(h, key, (uint32_t)kl) == 0 &&
+		ret = kcapi_cipher_init(&h, t->name, 0);
+		if (!served(ret, t->name))
+			return false;
+		fill_random(t->key, kl);
+		fill_random(t->iv, 16);
+		check(kcapi_cipher_setkey(h, t->key, (uint32_t)kl) == 0 &&
 		      kcapi_cipher_ivsize(h) == 16 &&
-		      kcapi_cipher_blocksize(h) == (*mode == 'c' &&
-						    mode[1] == 'b' ? 16 : 1),
-		      "%s key %zu: setkey, ivsize 16, blocksize", name, kl);
+		      kcapi_cipher_blocksize(h) == (*t->mode == 'c' &&
+						    t->mode[1] == 'b' ? 16 : 1),
+		      "%s key %zu: setkey, ivsize 16, blocksize", t->name, kl);
 		for (a = 0; a < 3; a++) {
-			size_t len = a == 0 ? 4096 : a == 1 ? 65536 * 3 : n;
-
-			r = kcapi_cipher_encrypt(h, pt, len, iv, ct, len,
-						 access[a]);
-			oracle_chunked(mode, kl, key, iv, pt, len, w);
-			check(r == (ssize_t)len && !memcmp(ct, w, len),
+			len = a == 0 ? 4096 : a == 1 ? 65536 * 3 : t->n;
+			r = kcapi_cipher_encrypt(h, t->pt, len, t->iv, t->ct, len,
+						 cipher_access[a]);
+			oracle_chunked(t->mode, kl, t->key, t->iv, t->pt, len, t->w);
+			check(r == (ssize_t)len && !memcmp(t->ct, t->w, len),
 			      "%s key %zu: one-shot %zu bytes via %s (%zd)",
-			      name, kl, len, an[a], r);
+			      t->name, kl, len, cipher_access_names[a], r);
 		}
 		/* in place, decrypting what libkcapi encrypted */
-		r = kcapi_cipher_decrypt(h, ct, n, iv, ct, n,
+		r = kcapi_cipher_decrypt(h, t->ct, t->n, t->iv, t->ct, t->n,
 					 KCAPI_ACCESS_HEURISTIC);
-		check(r == (ssize_t)n && !memcmp(ct, pt, n),
-		      "%s key %zu: in-place decrypt of 1 MiB", name, kl);
+		check(r == (ssize_t)t->n && !memcmp(t->ct, t->pt, t->n),
+		      "%s key %zu: in-place decrypt of 1 MiB", t->name, kl);
 		kcapi_cipher_destroy(h);
 	}
+	return true;
+}
 
-	/* stream: init with the IV, updates, last, ops in pieces */
-	ret = kcapi_cipher_init(&h, name, 0);
-	kcapi_cipher_setkey(h, key, 32);
-	v[0].iov_base = pt;
+/* stream: init with the IV, updates, last, ops in pieces */
+static void cipher_stream(struct cipher_run *t)
+{
+	struct kcapi_handle *h;
+	struct iovec v[1], o[1];
+	size_t off;
+	ssize_t r;
+
+	kcapi_cipher_init(&h, t->name, 0);
+	kcapi_cipher_setkey(h, t->key, 32);
+	v[0].iov_base = t->pt;
 	v[0].iov_len = 4096;
-	r = kcapi_cipher_stream_init_enc(h, iv, v, 1);
-	v[0].iov_base = pt + 4096;
+	r = kcapi_cipher_stream_init_enc(h, t->iv, v, 1);
+	v[0].iov_base = t->pt + 4096;
 	v[0].iov_len = 8192;
 	r = r < 0 ? r : kcapi_cipher_stream_update(h, v, 1);
-	o[0].iov_base = ct;
+	o[0].iov_base = t->ct;
 	o[0].iov_len = 12288;
 	r = r < 0 ? r : kcapi_cipher_stream_op(h, o, 1);
-	v[0].iov_base = pt + 12288;
-	v[0].iov_len = 16384 + (*mode == 'c' && mode[1] == 't' ? 5 : 0);
+	v[0].iov_base = t->pt + 12288;
+	v[0].iov_len = 16384 + (*t->mode == 'c' && t->mode[1] == 't' ? 5 : 0);
 	r = r < 0 ? r : kcapi_cipher_stream_update_last(h, v, 1);
-	o[0].iov_base = ct + 12288;
+	o[0].iov_base = t->ct + 12288;
 	o[0].iov_len = v[0].iov_len;
 	r = r < 0 ? r : kcapi_cipher_stream_op(h, o, 1);
 	off = 12288 + v[0].iov_len;
-	ossl_cipher(evp_name(mode, 32), 1, key, iv, pt, off, w);
-	check(r == (ssize_t)(off - 12288) && !memcmp(ct, w, off),
+	ossl_cipher(evp_name(t->mode, 32), 1, t->key, t->iv, t->pt, off, t->w);
+	check(r == (ssize_t)(off - 12288) && !memcmp(t->ct, t->w, off),
 	      "%s: stream init/update/op/update_last/op, %zu bytes (%zd)",
-	      name, off, r);
+	      t->name, off, r);
 	kcapi_cipher_destroy(h);
+}
 
-	/* stream fed by another thread, more than the TX budget */
-	{
-		struct feeder f;
-		pthread_t th;
+/* stream fed by another thread, more than the TX budget */
+static void cipher_stream_fed(struct cipher_run *t)
+{
+	struct kcapi_handle *h;
+	struct feeder f;
+	struct iovec o[1];
+	pthread_t th;
+	size_t off;
+	ssize_t r;
 
-		kcapi_cipher_init(&h, name, 0);
-		kcapi_cipher_setkey(h, key, 32);
-		f.h = h;
-		f.data = pt;
-		f.len = n;
-		r = kcapi_cipher_stream_init_enc(h, iv, NULL, 0);
-		pthread_create(&th, NULL, feed, &f);
-		for (off = 0; off < n && r >= 0; off += (size_t)r) {
-			o[0].iov_base = ct + off;
-			o[0].iov_len = n - off > 50000 ? 50000 : n - off;
-			r = kcapi_cipher_stream_op(h, o, 1);
-		}
-		pthread_join(th, NULL);
-		ossl_cipher(evp_name(mode, 32), 1, key, iv, pt, n, w);
-		check(r >= 0 && f.ret >= 0 && off == n && !memcmp(ct, w, n),
-		      "%s: 1 MiB stream, a feeder thread and a reader (%zd)",
-		      name, r);
-		kcapi_cipher_destroy(h);
+	kcapi_cipher_init(&h, t->name, 0);
+	kcapi_cipher_setkey(h, t->key, 32);
+	f.h = h;
+	f.data = t->pt;
+	f.len = t->n;
+	r = kcapi_cipher_stream_init_enc(h, t->iv, NULL, 0);
+	pthread_create(&th, NULL, feed, &f);
+	for (off = 0; off < t->n && r >= 0; off += (size_t)r) {
+		o[0].iov_base = t->ct + off;
+		o[0].iov_len = t->n - off > 50000 ? 50000 : t->n - off;
+		r = kcapi_cipher_stream_op(h, o, 1);
 	}
+	pthread_join(th, NULL);
+	ossl_cipher(evp_name(t->mode, 32), 1, t->key, t->iv, t->pt, t->n, t->w);
+	check(r >= 0 && f.ret >= 0 && off == t->n && !memcmp(t->ct, t->w, t->n),
+	      "%s: 1 MiB stream, a feeder thread and a reader (%zd)", t->name, r);
+	kcapi_cipher_destroy(h);
+}
 
-	/*
-	 * AIO: libkcapi 1.4.0 sends all iovecs as one request and reads each
-	 * back with its own iocb, so the kernel chains CBC/CTR across them.
-	 */
+/*
+ * AIO: libkcapi 1.4.0 sends all iovecs as one request and reads each
+ * back with its own iocb, so the kernel chains CBC/CTR across them.
+ */
+static void cipher_aio(struct cipher_run *t)
+{
+	struct kcapi_handle *h;
+	struct iovec v[4], o[4];
+	ssize_t r;
+	int ok, a, i;
+
 	for (a = 0; a < 2; a++) {
-		ret = kcapi_cipher_init(&h, name, KCAPI_INIT_AIO);
-		kcapi_cipher_setkey(h, key, 32);
+		kcapi_cipher_init(&h, t->name, KCAPI_INIT_AIO);
+		kcapi_cipher_setkey(h, t->key, 32);
 		for (i = 0; i < 4; i++) {
-			v[i].iov_base = pt + i * 65536;
+			v[i].iov_base = t->pt + i * 65536;
 			v[i].iov_len = a ? 16384 : 4096;	/* < TX budget */
-			o[i].iov_base = ct + i * 65536;
+			o[i].iov_base = t->ct + i * 65536;
 			o[i].iov_len = v[i].iov_len;
 		}
-		r = kcapi_cipher_encrypt_aio(h, v, o, 4, iv, access[a]);
-		ret = r == (ssize_t)(4 * v[0].iov_len);
+		r = kcapi_cipher_encrypt_aio(h, v, o, 4, t->iv, cipher_access[a]);
+		ok = r == (ssize_t)(4 * v[0].iov_len);
 		for (i = 0; i < 4; i++)
-			memcpy(w + i * v[0].iov_len, v[i].iov_base, v[i].iov_len);
-		ossl_cipher(evp_name(mode, 32), 1, key, iv, w, 4 * v[0].iov_len,
-			    w);
+			memcpy(t->w + i * v[0].iov_len, v[i].iov_base, v[i].iov_len);
+		ossl_cipher(evp_name(t->mode, 32), 1, t->key, t->iv, t->w,
+			    4 * v[0].iov_len, t->w);
 		for (i = 0; i < 4; i++)
-			ret &= !memcmp(o[i].iov_base, w + i * v[0].iov_len,
-				       v[i].iov_len);
-		check(ret, "%s: kcapi_cipher_encrypt_aio, 4 x %zu bytes via %s (%zd)",
-		      name, v[0].iov_len, an[a], r);
-		r = kcapi_cipher_decrypt_aio(h, o, o, 4, iv, access[a]);
-		ret = r == (ssize_t)(4 * v[0].iov_len);
+			ok &= !memcmp(o[i].iov_base, t->w + i * v[0].iov_len,
+				      v[i].iov_len);
+		check(ok, "%s: kcapi_cipher_encrypt_aio, 4 x %zu bytes via %s (%zd)",
+		      t->name, v[0].iov_len, cipher_access_names[a], r);
+		r = kcapi_cipher_decrypt_aio(h, o, o, 4, t->iv, cipher_access[a]);
+		ok = r == (ssize_t)(4 * v[0].iov_len);
 		for (i = 0; i < 4; i++)
-			ret &= !memcmp(o[i].iov_base, v[i].iov_base,
-				       v[i].iov_len);
-		check(ret, "%s: kcapi_cipher_decrypt_aio in place via %s", name,
-		      an[a]);
+			ok &= !memcmp(o[i].iov_base, v[i].iov_base, v[i].iov_len);
+		check(ok, "%s: kcapi_cipher_decrypt_aio in place via %s", t->name,
+		      cipher_access_names[a]);
 		kcapi_cipher_destroy(h);
 	}
-out:
-	free(pt);
-	free(ct);
-	free(w);
+}
+
+static void t_cipher(const char *mode)
+{
+	struct cipher_run t = { .mode = mode, .n = 1 << 20 };
+
+	t.pt = page_alloc(t.n);
+	t.ct = page_alloc(t.n);
+	t.w = page_alloc(t.n);
+	snprintf(t.name, sizeof(t.name), "%s(aes)", mode);
+	fill_random(t.pt, t.n);
+	if (cipher_oneshots(&t)) {
+		cipher_stream(&t);
+		cipher_stream_fed(&t);
+		cipher_aio(&t);
+	}
+	free(t.pt);
+	free(t.ct);
+	free(t.w);
 }
 
 /* ------------------------------------------------------------------ */
