@@ -467,144 +467,174 @@ struct aead_case {
 	unsigned int keylen, saltlen, ivlen, noncelen, taglen, alen;
 };
 
+/* one AEAD case's test: names, the key, the last IV and its nonce */
+struct aead_run {
+	const struct aead_case *c;
+	char evp[32], what[96];
+	uint8_t key[36], iv[16], nonce[16], aad[32];
+	uint8_t *in, *out, *w, *pt;	/* 40000 bytes each */
+};
+
+/* the nonce OpenSSL takes: salt || IV, CCM's nonce, or the IV */
+static size_t aead_nonce_len(const struct aead_case *c)
+{
+	if (c->saltlen)
+		return c->saltlen + c->ivlen;
+	return !strncmp(c->name, "ccm", 3) ? c->noncelen : c->ivlen;
+}
+
+/* rfc4106 authenticates the AAD without its trailing IV */
+static size_t aead_ossl_alen(const struct aead_case *c)
+{
+	return c->saltlen ? c->alen - c->ivlen : c->alen;
+}
+
+/* a new IV, the nonce OpenSSL sees for it, and a new AAD */
+static void aead_new_iv(struct aead_run *t)
+{
+	const struct aead_case *c = t->c;
+
+	fill_random(t->aad, c->alen);
+	fill_random(t->iv, c->ivlen);
+	/* the nonce OpenSSL sees, and the IV the kernel sees */
+	if (!strncmp(c->name, "ccm", 3)) {
+		fill_random(t->nonce, c->noncelen);
+		memset(t->iv, 0, 16);
+		t->iv[0] = (uint8_t)(15 - c->noncelen - 1);
+		memcpy(t->iv + 1, t->nonce, c->noncelen);
+	} else if (c->saltlen) {
+		memcpy(t->nonce, t->key + c->keylen - c->saltlen, c->saltlen);
+		memcpy(t->nonce + c->saltlen, t->iv, c->ivlen);
+		/* rfc4106: the AAD ends with the IV */
+		memcpy(t->aad + c->alen - c->ivlen, t->iv, c->ivlen);
+	} else {
+		memcpy(t->nonce, t->iv, c->ivlen);
+	}
+}
+
+/*
+ * One message of @n bytes through @h (via vmsplice when @splice):
+ * encrypted against OpenSSL, decrypted, refused with a tampered tag
+ * (and, when empty, a tampered AAD).
+ */
+static void aead_message(struct aead_run *t, struct kcapi_handle *h, size_t n,
+			 int splice)
+{
+	const struct aead_case *c = t->c;
+	int access = splice ? KCAPI_ACCESS_VMSPLICE : KCAPI_ACCESS_SENDMSG;
+	const char *via = splice ? "vmsplice" : "sendmsg";
+	size_t inl, outl, dl, tl, al;
+	uint8_t *ap, *dp, *tp, *tag;
+	ssize_t r;
+
+	fill_random(t->pt, n);
+	aead_new_iv(t);
+	kcapi_aead_setassoclen(h, c->alen);
+	inl = kcapi_aead_inbuflen_enc(h, n, c->alen, c->taglen);
+	outl = kcapi_aead_outbuflen_enc(h, n, c->alen, c->taglen);
+	memcpy(t->in, t->aad, c->alen);
+	memcpy(t->in + c->alen, t->pt, n);
+	r = kcapi_aead_encrypt(h, t->in, inl, t->iv, t->out, outl, access);
+	kcapi_aead_getdata_output(h, t->out, outl, 1, &ap, &al, &dp, &dl, &tp, &tl);
+	ossl_aead_enc(t->evp, t->key, t->nonce, aead_nonce_len(c), t->aad,
+		      aead_ossl_alen(c), t->pt, n, c->taglen, t->w);
+	check(r == (ssize_t)(c->alen + n + c->taglen) && al == c->alen &&
+	      dl == n && tl == c->taglen && !memcmp(ap, t->aad, c->alen) &&
+	      !memcmp(dp, t->w, n) && !memcmp(tp, t->w + n, c->taglen),
+	      "%s: encrypt %zu bytes via %s = OpenSSL, AAD echoed (%zd)",
+	      t->what, n, via, r);
+	/* decrypt: in = AAD || CT || TAG */
+	memcpy(t->in, t->out, (size_t)(r > 0 ? r : 0));
+	inl = kcapi_aead_inbuflen_dec(h, n, c->alen, c->taglen);
+	outl = kcapi_aead_outbuflen_dec(h, n, c->alen, c->taglen);
+	r = kcapi_aead_decrypt(h, t->in, inl, t->iv, t->out, outl, access);
+	kcapi_aead_getdata_output(h, t->out, outl, 0, &ap, &al, &dp, &dl, NULL, NULL);
+	check(r == (ssize_t)(c->alen + n) && !memcmp(dp, t->pt, n),
+	      "%s: decrypt %zu bytes via %s (%zd)", t->what, n, via, r);
+	/* a flipped tag bit: EBADMSG */
+	tag = t->in + c->alen + n;
+	tag[c->taglen - 1] ^= 1;
+	r = kcapi_aead_decrypt(h, t->in, inl, t->iv, t->out, outl, access);
+	check(r == -EBADMSG, "%s: a tampered tag is EBADMSG (%zd)", t->what, r);
+	if (n)
+		return;
+	/* a tampered AAD byte too */
+	tag[c->taglen - 1] ^= 1;
+	if (c->alen) {
+		t->in[0] ^= 0x80;
+		r = kcapi_aead_decrypt(h, t->in, inl, t->iv, t->out, outl,
+				       KCAPI_ACCESS_SENDMSG);
+		check(r == -EBADMSG, "%s: a tampered AAD is EBADMSG", t->what);
+	}
+}
+
+/* AIO: two independent messages with one IV (the last message's) */
+static void aead_aio(struct aead_run *t)
+{
+	const struct aead_case *c = t->c;
+	struct kcapi_handle *h;
+	struct iovec v[2], o[2];
+	size_t i, n = 1000;
+	ssize_t r;
+	int ok;
+
+	if (kcapi_aead_init(&h, c->name, KCAPI_INIT_AIO))
+		return;
+	kcapi_aead_setkey(h, t->key, c->keylen);
+	kcapi_aead_settaglen(h, c->taglen);
+	kcapi_aead_setassoclen(h, c->alen);
+	for (i = 0; i < 2; i++) {
+		memcpy(t->in + i * 2048, t->aad, c->alen);
+		fill_random(t->in + i * 2048 + c->alen, n);
+		v[i].iov_base = t->in + i * 2048;
+		v[i].iov_len = c->alen + n;
+		o[i].iov_base = t->out + i * 2048;
+		o[i].iov_len = c->alen + n + c->taglen;
+	}
+	r = kcapi_aead_encrypt_aio(h, v, o, 2, t->iv, KCAPI_ACCESS_SENDMSG);
+	ok = r == (ssize_t)(2 * (c->alen + n + c->taglen));
+	for (i = 0; i < 2; i++) {
+		ossl_aead_enc(t->evp, t->key, t->nonce, aead_nonce_len(c), t->aad,
+			      aead_ossl_alen(c), t->in + i * 2048 + c->alen, n,
+			      c->taglen, t->w);
+		ok &= !memcmp(t->out + i * 2048 + c->alen, t->w, n + c->taglen);
+	}
+	check(ok, "%s: kcapi_aead_encrypt_aio of 2 messages (%zd)", t->what, r);
+	kcapi_aead_destroy(h);
+}
+
 static void t_aead(const struct aead_case *c)
 {
-	size_t sizes[] = { 0, 1, 16, 100, 4096, 30000 };
-	uint8_t key[36], iv[16], nonce[16], aad[32], *in, *out, *w, *tag;
-	uint8_t *pt;
-	char evp[32], what[96];
+	static const size_t sizes[] = { 0, 1, 16, 100, 4096, 30000 };
+	struct aead_run t = { .c = c };
 	struct kcapi_handle *h;
-	size_t i, n, inl, outl, dl, tl, al;
-	uint8_t *ap, *dp, *tp;
-	ssize_t r;
+	size_t i;
 	int ret, a, ok;
 
-	snprintf(what, sizeof(what), "%s taglen %u aad %u", c->name, c->taglen,
-		 c->alen);
+	snprintf(t.what, sizeof(t.what), "%s taglen %u aad %u", c->name,
+		 c->taglen, c->alen);
 	ret = kcapi_aead_init(&h, c->name, 0);
-	if (!served(ret, what))
+	if (!served(ret, t.what))
 		return;
-	snprintf(evp, sizeof(evp), c->evp, (c->keylen - c->saltlen) * 8);
-	fill_random(key, c->keylen);
-	ok = kcapi_aead_setkey(h, key, c->keylen) == 0 &&
+	snprintf(t.evp, sizeof(t.evp), c->evp, (c->keylen - c->saltlen) * 8);
+	fill_random(t.key, c->keylen);
+	ok = kcapi_aead_setkey(h, t.key, c->keylen) == 0 &&
 	     kcapi_aead_settaglen(h, c->taglen) == 0;
 	check(ok && kcapi_aead_ivsize(h) == c->ivlen,
-	      "%s: setkey, settaglen, ivsize %u", what, c->ivlen);
-	in = page_alloc(40000);
-	out = page_alloc(40000);
-	w = page_alloc(40000);
-	pt = page_alloc(40000);
+	      "%s: setkey, settaglen, ivsize %u", t.what, c->ivlen);
+	t.in = page_alloc(40000);
+	t.out = page_alloc(40000);
+	t.w = page_alloc(40000);
+	t.pt = page_alloc(40000);
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-	for (a = 0; a < 2; a++) {
-		n = sizes[i];
-		fill_random(pt, n);
-		fill_random(aad, c->alen);
-		fill_random(iv, c->ivlen);
-		/* the nonce OpenSSL sees, and the IV the kernel sees */
-		if (!strncmp(c->name, "ccm", 3)) {
-			fill_random(nonce, c->noncelen);
-			memset(iv, 0, 16);
-			iv[0] = (uint8_t)(15 - c->noncelen - 1);
-			memcpy(iv + 1, nonce, c->noncelen);
-		} else if (c->saltlen) {
-			memcpy(nonce, key + c->keylen - c->saltlen, c->saltlen);
-			memcpy(nonce + c->saltlen, iv, c->ivlen);
-			/* rfc4106: the AAD ends with the IV */
-			memcpy(aad + c->alen - c->ivlen, iv, c->ivlen);
-		} else {
-			memcpy(nonce, iv, c->ivlen);
-		}
-		kcapi_aead_setassoclen(h, c->alen);
-		inl = kcapi_aead_inbuflen_enc(h, n, c->alen, c->taglen);
-		outl = kcapi_aead_outbuflen_enc(h, n, c->alen, c->taglen);
-		memcpy(in, aad, c->alen);
-		memcpy(in + c->alen, pt, n);
-		r = kcapi_aead_encrypt(h, in, inl, iv, out, outl,
-				       a ? KCAPI_ACCESS_VMSPLICE :
-				       KCAPI_ACCESS_SENDMSG);
-		kcapi_aead_getdata_output(h, out, outl, 1, &ap, &al, &dp, &dl,
-					  &tp, &tl);
-		/* rfc4106 authenticates the AAD without its trailing IV */
-		ossl_aead_enc(evp, key, nonce,
-			      c->saltlen ? c->saltlen + c->ivlen :
-			      !strncmp(c->name, "ccm", 3) ? c->noncelen : c->ivlen,
-			      aad, c->saltlen ? c->alen - c->ivlen : c->alen, pt,
-			      n, c->taglen, w);
-		check(r == (ssize_t)(c->alen + n + c->taglen) && al == c->alen &&
-		      dl == n && tl == c->taglen && !memcmp(ap, aad, c->alen) &&
-		      !memcmp(dp, w, n) && !memcmp(tp, w + n, c->taglen),
-		      "%s: encrypt %zu bytes via %s = OpenSSL, AAD echoed (%zd)",
-		      what, n, a ? "vmsplice" : "sendmsg", r);
-		/* decrypt: in = AAD || CT || TAG */
-		memcpy(in, out, (size_t)(r > 0 ? r : 0));
-		inl = kcapi_aead_inbuflen_dec(h, n, c->alen, c->taglen);
-		outl = kcapi_aead_outbuflen_dec(h, n, c->alen, c->taglen);
-		r = kcapi_aead_decrypt(h, in, inl, iv, out, outl,
-				       a ? KCAPI_ACCESS_VMSPLICE :
-				       KCAPI_ACCESS_SENDMSG);
-		kcapi_aead_getdata_output(h, out, outl, 0, &ap, &al, &dp, &dl,
-					  NULL, NULL);
-		check(r == (ssize_t)(c->alen + n) && !memcmp(dp, pt, n),
-		      "%s: decrypt %zu bytes via %s (%zd)", what, n,
-		      a ? "vmsplice" : "sendmsg", r);
-		/* a flipped tag bit: EBADMSG */
-		tag = in + c->alen + n;
-		tag[c->taglen - 1] ^= 1;
-		r = kcapi_aead_decrypt(h, in, inl, iv, out, outl,
-				       a ? KCAPI_ACCESS_VMSPLICE :
-				       KCAPI_ACCESS_SENDMSG);
-		check(r == -EBADMSG, "%s: a tampered tag is EBADMSG (%zd)", what,
-		      r);
-		if (n)
-			continue;
-		/* a tampered AAD byte too */
-		tag[c->taglen - 1] ^= 1;
-		if (c->alen) {
-			in[0] ^= 0x80;
-			r = kcapi_aead_decrypt(h, in, inl, iv, out, outl,
-					       KCAPI_ACCESS_SENDMSG);
-			check(r == -EBADMSG, "%s: a tampered AAD is EBADMSG", what);
-		}
-	}
+		for (a = 0; a < 2; a++)
+			aead_message(&t, h, sizes[i], a);
 	kcapi_aead_destroy(h);
-
-	/* AIO: two independent messages with one IV */
-	ret = kcapi_aead_init(&h, c->name, KCAPI_INIT_AIO);
-	if (!ret) {
-		struct iovec v[2], o[2];
-
-		kcapi_aead_setkey(h, key, c->keylen);
-		kcapi_aead_settaglen(h, c->taglen);
-		kcapi_aead_setassoclen(h, c->alen);
-		n = 1000;
-		for (i = 0; i < 2; i++) {
-			memcpy(in + i * 2048, aad, c->alen);
-			fill_random(in + i * 2048 + c->alen, n);
-			v[i].iov_base = in + i * 2048;
-			v[i].iov_len = c->alen + n;
-			o[i].iov_base = out + i * 2048;
-			o[i].iov_len = c->alen + n + c->taglen;
-		}
-		r = kcapi_aead_encrypt_aio(h, v, o, 2, iv, KCAPI_ACCESS_SENDMSG);
-		ok = r == (ssize_t)(2 * (c->alen + n + c->taglen));
-		for (i = 0; i < 2; i++) {
-			ossl_aead_enc(evp, key, nonce,
-				      c->saltlen ? c->saltlen + c->ivlen :
-				      !strncmp(c->name, "ccm", 3) ?
-				      c->noncelen : c->ivlen, aad,
-				      c->saltlen ? c->alen - c->ivlen : c->alen,
-				      in + i * 2048 + c->alen, n, c->taglen, w);
-			ok &= !memcmp(out + i * 2048 + c->alen, w,
-				      n + c->taglen);
-		}
-		check(ok, "%s: kcapi_aead_encrypt_aio of 2 messages (%zd)", what,
-		      r);
-		kcapi_aead_destroy(h);
-	}
-	free(in);
-	free(out);
-	free(w);
-	free(pt);
+	aead_aio(&t);
+	free(t.in);
+	free(t.out);
+	free(t.w);
+	free(t.pt);
 }
 
 /* ------------------------------------------------------------------ */
