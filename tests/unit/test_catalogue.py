@@ -59,7 +59,7 @@ def copy_tree(tmp):
 def test_targets(tap):
     want = {'tracer/restrict.c', 'tracer/afalg-trace-bt', 'migrate/afalg_migrate/restrict.py',
             'tools/afalg-harden', 'tools/kt-algs.c', 'tools/kcapi-dgst.1', 'tools/kcapi-enc.1',
-            'tests/unit/oracle/oracle-hashes.c', 'tests/conformance/algs.c',
+            'tests/unit/oracle/oracle-hashes.c', 'tests/conformance/algs.c', 'shim/alg-hashes.c',
             'migrate/afalg_migrate/algorithms.json'}
     tap.ok(set(TARGETS) == want, 'gen-catalogue --list names every copy (%d files)'
            % len(TARGETS), {'listed': TARGETS})
@@ -87,6 +87,8 @@ def test_stale_copy_caught(tap, tmp):
                           ('tools/kcapi-enc.1', 'hmac(md5), hmac(sha1),', 'hmac(sha1),'),
                           ('tests/unit/oracle/oracle-hashes.c', 'DEFINE_HASH_CMDS(md5, 16);\n',
                            ''),
+                          ('shim/alg-hashes.c', 'X(sha3_256, sha3, "sha3-256", 136, 32)',
+                           'X(sha3_256, sha3, "sha3-256", 136, 28)'),
                           ('tests/conformance/algs.c', 'HMAC("hmac(sha1)", 20,',
                            'HMAC("hmac(sha1)", 21,'),
                           ('tests/conformance/algs.c', 'HASH("md4", 16, 64, "md4"),', ''),
