@@ -150,6 +150,8 @@ def test_bad_hashes(tap, tmp):
         ('with a C name twice', lambda c: c['hashes'][1].update(c=c['hashes'][0]['c'])),
         ('with a header outside crypto/', lambda c: c['hashes'][0].update(header='../md4.h')),
         ('with "hmac" not true or false', lambda c: c['hashes'][0].update(hmac='yes')),
+        ('without "hmac"', lambda c: c['hashes'][0].pop('hmac')),
+        ('with a misspelt field', lambda c: c['hashes'][0].update(hamc=True)),
         ('without a "hashes" list', lambda c: c.pop('hashes'))))
 
 
