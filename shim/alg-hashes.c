@@ -13,19 +13,20 @@
 #include <crypto/sha1.h>
 #include <crypto/sha2.h>
 #include <crypto/sha3.h>
-/* X(C name, update/final prefix, AF_ALG name, block size, digest size) */
+/* X(C name, update/final prefix, AF_ALG name, block size, digest size,
+ *   prefix of the header's <PREFIX>_BLOCK_SIZE and <PREFIX>_DIGEST_SIZE) */
 #define AFS_CATALOGUE_HASHES(X) \
-	X(md4, md4, "md4", 64, 16) \
-	X(md5, md5, "md5", 64, 16) \
-	X(sha1, sha1, "sha1", 64, 20) \
-	X(sha224, sha224, "sha224", 64, 28) \
-	X(sha256, sha256, "sha256", 64, 32) \
-	X(sha384, sha384, "sha384", 128, 48) \
-	X(sha512, sha512, "sha512", 128, 64) \
-	X(sha3_224, sha3, "sha3-224", 144, 28) \
-	X(sha3_256, sha3, "sha3-256", 136, 32) \
-	X(sha3_384, sha3, "sha3-384", 104, 48) \
-	X(sha3_512, sha3, "sha3-512", 72, 64)
+	X(md4, md4, "md4", 64, 16, MD4) \
+	X(md5, md5, "md5", 64, 16, MD5) \
+	X(sha1, sha1, "sha1", 64, 20, SHA1) \
+	X(sha224, sha224, "sha224", 64, 28, SHA224) \
+	X(sha256, sha256, "sha256", 64, 32, SHA256) \
+	X(sha384, sha384, "sha384", 128, 48, SHA384) \
+	X(sha512, sha512, "sha512", 128, 64, SHA512) \
+	X(sha3_224, sha3, "sha3-224", 144, 28, SHA3_224) \
+	X(sha3_256, sha3, "sha3-256", 136, 32, SHA3_256) \
+	X(sha3_384, sha3, "sha3-384", 104, 48, SHA3_384) \
+	X(sha3_512, sha3, "sha3-512", 72, 64, SHA3_512)
 /* X(C name, AF_ALG name of the hash, block size, digest size) */
 #define AFS_CATALOGUE_HMACS(X) \
 	X(md5, "md5", 64, 16) \
@@ -42,9 +43,15 @@
 
 #include "alg-hash.h"
 
+/* the catalogue's sizes are the header's */
+#define HASH_SIZES(alg, stream, cra, bs, ds, up)			\
+	_Static_assert(up##_BLOCK_SIZE == bs && up##_DIGEST_SIZE == ds,	\
+		       "catalogue/hashes.json: " cra " sizes");
+AFS_CATALOGUE_HASHES(HASH_SIZES)
+
 /* the X-macro lists' rows to alg-hash.h's adapters and entries */
-#define HASH_ADAPTERS(alg, stream, cra, bs, ds) AFS_HASH_ADAPTERS(alg, stream)
-#define HASH_ENTRY(alg, stream, cra, bs, ds) AFS_HASH_ENTRY(alg, stream, cra, bs, ds),
+#define HASH_ADAPTERS(alg, stream, cra, bs, ds, up) AFS_HASH_ADAPTERS(alg, stream)
+#define HASH_ENTRY(alg, stream, cra, bs, ds, up) AFS_HASH_ENTRY(alg, stream, cra, bs, ds),
 #define HMAC_ADAPTERS(alg, cra, bs, ds) AFS_HMAC_ADAPTERS(alg)
 #define HMAC_ENTRY(alg, cra, bs, ds) AFS_HMAC_ENTRY_NAMED(alg, cra, bs, ds),
 
