@@ -2,33 +2,35 @@
 /*
  * Adapters for hash families with the mainline library shape:
  *
- *   <alg>_init(ctx), <alg>_update(ctx, data, len), <alg>_final(ctx, out),
- *   <alg>(data, len, out)
+ *   <alg>_init(ctx), <stream>_update(ctx, data, len), <stream>_final(ctx,
+ *   out) on struct <stream>_ctx (<stream> is <alg> but for SHA-3's sizes,
+ *   which share sha3_update()), <alg>(data, len, out)
  *   hmac_<alg>_preparekey(key, raw, len), hmac_<alg>_init(ctx, key),
  *   hmac_<alg>_update(), hmac_<alg>_final(), hmac_<alg>(key, data, len, out)
  *
- * AFS_HASH_ADAPTERS(sha1) defines sha1_init_() ... sha1_digest_(), and
- * AFS_HASH_ENTRY() the registry entry using them; likewise for HMAC
- * (AFS_HMAC_ENTRY_NAMED() where the cra_name differs: "sha3-256").
- * Driver names and priorities are those of the generic kernel drivers.
+ * AFS_HASH_ADAPTERS(sha1, sha1) defines sha1_init_() ... sha1_digest_(),
+ * and AFS_HASH_ENTRY() the registry entry using them; likewise
+ * AFS_HMAC_ADAPTERS() and AFS_HMAC_ENTRY_NAMED() for HMAC.  alg-hashes.c
+ * applies them to every hash of catalogue/hashes.json.  Driver names and
+ * priorities are those of the generic kernel drivers.
  */
 #ifndef AFALG_SHIM_ALG_HASH_H
 #define AFALG_SHIM_ALG_HASH_H
 
 #include "alg.h"
 
-#define AFS_HASH_ADAPTERS(alg)						\
+#define AFS_HASH_ADAPTERS(alg, stream)					\
 static void alg##_init_(const void *tfm, void *req)			\
 {									\
 	alg##_init(req);						\
 }									\
 static void alg##_update_(void *req, const u8 *data, size_t len)	\
 {									\
-	alg##_update(req, data, len);					\
+	stream##_update(req, data, len);				\
 }									\
 static void alg##_final_(void *req, u8 *out)				\
 {									\
-	alg##_final(req, out);						\
+	stream##_final(req, out);					\
 }									\
 static void alg##_digest_(const void *tfm, const u8 *data, size_t len,	\
 			  u8 *out)					\
@@ -68,13 +70,13 @@ static void hmac_##alg##_digest_(const void *tfm, const u8 *data,	\
 	hmac_##alg(tfm, data, len, out);				\
 }
 
-/* an unkeyed hash: "<alg>", driver "<alg>-generic" */
-#define AFS_HASH_ENTRY(alg, bs, ds)					\
+/* an unkeyed hash: "<cra>", driver "<cra>-generic" */
+#define AFS_HASH_ENTRY(alg, stream, cra, bs, ds)			\
 	{								\
-		.name = #alg, .driver = #alg "-generic",		\
+		.name = cra, .driver = cra "-generic",			\
 		.type = AFS_HASH, .report_type = "shash",		\
 		.priority = 100, .blocksize = bs, .digestsize = ds,	\
-		.state_size = sizeof(struct alg##_ctx),			\
+		.state_size = sizeof(struct stream##_ctx),		\
 		.ops.hash = {						\
 			.init = alg##_init_,				\
 			.update = alg##_update_,			\
@@ -83,10 +85,7 @@ static void hmac_##alg##_digest_(const void *tfm, const u8 *data,	\
 		},							\
 	}
 
-/* "hmac(<alg>)", driver "hmac(<alg>-generic)" */
-#define AFS_HMAC_ENTRY(alg, bs, ds) AFS_HMAC_ENTRY_NAMED(alg, #alg, bs, ds)
-
-/* the same for a hash whose cra_name is not its C name ("sha3-256") */
+/* "hmac(<cra>)", driver "hmac(<cra>-generic)" */
 #define AFS_HMAC_ENTRY_NAMED(alg, cra, bs, ds)				\
 	{								\
 		.name = "hmac(" cra ")",				\
@@ -104,15 +103,5 @@ static void hmac_##alg##_digest_(const void *tfm, const u8 *data,	\
 			.digest = hmac_##alg##_digest_,			\
 		},							\
 	}
-
-/*
- * The usual pair, a hash and its HMAC, in one line each: the adapters, and
- * the two table entries.
- */
-#define AFS_HASH_HMAC_ADAPTERS(alg)					\
-	AFS_HASH_ADAPTERS(alg)						\
-	AFS_HMAC_ADAPTERS(alg)
-#define AFS_HASH_HMAC_ENTRIES(alg, bs, ds)				\
-	AFS_HASH_ENTRY(alg, bs, ds), AFS_HMAC_ENTRY(alg, bs, ds)
 
 #endif /* AFALG_SHIM_ALG_HASH_H */

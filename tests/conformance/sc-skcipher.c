@@ -168,11 +168,84 @@ out:
 	opctx_close(&c);
 }
 
+/* two IV cmsgs in one sendmsg: the last one wins */
+static void chain_two_ivs(struct opctx *c, uint8_t *pt)
+{
+	uint8_t cb[2 * CMSG_SPACE(4 + 32)], iv2[32];
+	struct cmsghdr *h;
+	struct iovec v = { pt, 64 };
+	struct msghdr m;
+	uint32_t ivl = c->a->ivsize, opv = ALG_OP_ENCRYPT;
+
+	if (!c->a->ivsize)
+		return;
+	memset(iv2, 0x5a, sizeof(iv2));
+	memset(cb, 0, sizeof(cb));
+	memset(&m, 0, sizeof(m));
+	m.msg_control = cb;
+	m.msg_controllen = CMSG_SPACE(4 + ivl) * 2 + CMSG_SPACE(4);
+	if (m.msg_controllen > sizeof(cb))
+		m.msg_controllen = sizeof(cb);
+	h = CMSG_FIRSTHDR(&m);
+	h->cmsg_level = SOL_ALG;
+	h->cmsg_type = ALG_SET_IV;
+	h->cmsg_len = CMSG_LEN(4 + ivl);
+	memcpy(CMSG_DATA(h), &ivl, 4);
+	memcpy(CMSG_DATA(h) + 4, c->iv, ivl);
+	h = CMSG_NXTHDR(&m, h);
+	h->cmsg_level = SOL_ALG;
+	h->cmsg_type = ALG_SET_IV;
+	h->cmsg_len = CMSG_LEN(4 + ivl);
+	memcpy(CMSG_DATA(h), &ivl, 4);
+	memcpy(CMSG_DATA(h) + 4, iv2, ivl);
+	h = CMSG_NXTHDR(&m, h);
+	if (h) {
+		h->cmsg_level = SOL_ALG;
+		h->cmsg_type = ALG_SET_OP;
+		h->cmsg_len = CMSG_LEN(4);
+		memcpy(CMSG_DATA(h), &opv, 4);
+	}
+	m.msg_iov = &v;
+	m.msg_iovlen = 1;
+	T(sendmsg(c->op, &m, 0));
+	out("sendmsg(two IVs) %s", rs());
+	sk_recv(c->op, 64, 0);
+}
+
+/*
+ * The IV after a request with a partial final block: ecb/cbc fail with
+ * EINVAL after the whole blocks, whose IV is written back; xts leaves its
+ * running tweak (its last two tweaks swap when decrypting).  The next
+ * request without an IV shows it.
+ */
+static void chain_after_partial(struct opctx *c, const uint8_t *pt)
+{
+	const struct {
+		struct afalg_ctl ctl;
+		const char *what;
+	} partial[] = {
+		{ c->e, "encrypting" },
+		{ opctx_ctl(c, ALG_OP_DECRYPT, -1), "decrypting" },
+	};
+	uint8_t two[32];
+
+	for (size_t i = 0; i < 2; i++) {
+		sk_send(c->op, &partial[i].ctl, pt, 37, 0);
+		sk_recv(c->op, 37, 0);
+		sk_send(c->op, NULL, pt, 32, 0);
+		recvout(c->op, two, 32, 0);
+		out("after %s 37: next 32 without cmsg %s %s",
+		    partial[i].what, rs(), hx(two, g_r > 0 ? (size_t)g_r : 0));
+	}
+}
+
 /* IV persistence and chaining across requests (afalg-behaviour.md §1.9) */
 static void sc_chain(const void *arg)
 {
-	struct opctx c;
+	struct afalg_ctl oponly = AFALG_CTL_NONE, bad;
 	uint8_t pt[256], one[256], two[256];
+	struct opctx c;
+	int op2;
 
 	if (!opctx_open(&c, arg, pt, sizeof(pt)))
 		goto out;
@@ -187,14 +260,10 @@ static void sc_chain(const void *arg)
 	out("next 64 without cmsg %s %s chained=%d", rs(), hx(two + 64, 64),
 	    !memcmp(one, two, 128));
 	/* a request with OP only keeps the socket IV */
-	{
-		struct afalg_ctl oponly = AFALG_CTL_NONE;
-
-		oponly.op = ALG_OP_ENCRYPT;
-		sendctl(c.op, &oponly, pt, 32, 0);
-		recvout(c.op, two, 32, 0);
-		out("op-only request %s %s", rs(), hx(two, 32));
-	}
+	oponly.op = ALG_OP_ENCRYPT;
+	sendctl(c.op, &oponly, pt, 32, 0);
+	recvout(c.op, two, 32, 0);
+	out("op-only request %s %s", rs(), hx(two, 32));
 	/* hostap: IV-only sendmsg without data or MORE, then data */
 	sk_send(c.op, &c.e, NULL, 0, 0);
 	sk_send(c.op, NULL, pt, 64, 0);
@@ -203,96 +272,24 @@ static void sc_chain(const void *arg)
 	sk_send(c.op, &c.e, NULL, 0, MSG_MORE);
 	sk_send(c.op, NULL, pt, 64, 0);
 	sk_recv(c.op, 64, 0);
-	/* two IV cmsgs: the last one wins */
-	{
-		uint8_t cb[2 * CMSG_SPACE(4 + 32)], iv2[32];
-		struct cmsghdr *h;
-		struct iovec v = { pt, 64 };
-		struct msghdr m;
-		uint32_t ivl = c.a->ivsize, opv = ALG_OP_ENCRYPT;
-
-		if (c.a->ivsize) {
-			memset(iv2, 0x5a, sizeof(iv2));
-			memset(cb, 0, sizeof(cb));
-			memset(&m, 0, sizeof(m));
-			m.msg_control = cb;
-			m.msg_controllen = CMSG_SPACE(4 + ivl) * 2 +
-					   CMSG_SPACE(4);
-			if (m.msg_controllen > sizeof(cb))
-				m.msg_controllen = sizeof(cb);
-			h = CMSG_FIRSTHDR(&m);
-			h->cmsg_level = SOL_ALG;
-			h->cmsg_type = ALG_SET_IV;
-			h->cmsg_len = CMSG_LEN(4 + ivl);
-			memcpy(CMSG_DATA(h), &ivl, 4);
-			memcpy(CMSG_DATA(h) + 4, c.iv, ivl);
-			h = CMSG_NXTHDR(&m, h);
-			h->cmsg_level = SOL_ALG;
-			h->cmsg_type = ALG_SET_IV;
-			h->cmsg_len = CMSG_LEN(4 + ivl);
-			memcpy(CMSG_DATA(h), &ivl, 4);
-			memcpy(CMSG_DATA(h) + 4, iv2, ivl);
-			h = CMSG_NXTHDR(&m, h);
-			if (h) {
-				h->cmsg_level = SOL_ALG;
-				h->cmsg_type = ALG_SET_OP;
-				h->cmsg_len = CMSG_LEN(4);
-				memcpy(CMSG_DATA(h), &opv, 4);
-			}
-			m.msg_iov = &v;
-			m.msg_iovlen = 1;
-			T(sendmsg(c.op, &m, 0));
-			out("sendmsg(two IVs) %s", rs());
-			sk_recv(c.op, 64, 0);
-		}
-	}
+	chain_two_ivs(&c, pt);
 	/* the IV of a request survives an error in a later sendmsg */
-	{
-		struct afalg_ctl bad = c.e;
-
-		bad.op = 2;
-		sk_send(c.op, &c.e, pt, 16, MSG_MORE);
-		sk_send(c.op, &bad, pt, 16, 0);
-		sk_send(c.op, NULL, pt + 16, 48, 0);
-		sk_recv(c.op, 64, 0);
-	}
+	bad = c.e;
+	bad.op = 2;
+	sk_send(c.op, &c.e, pt, 16, MSG_MORE);
+	sk_send(c.op, &bad, pt, 16, 0);
+	sk_send(c.op, NULL, pt + 16, 48, 0);
+	sk_recv(c.op, 64, 0);
 	/* a second op socket of the same tfm has its own IV */
-	{
-		int op2 = acc(c.fd);
-
-		sk_send(op2, &c.e, pt, 32, 0);
-		sk_recv(op2, 32, 0);
-		sk_send(c.op, &c.e, pt, 32, 0);
-		sk_send(op2, NULL, pt, 32, 0);
-		sk_recv(c.op, 32, 0);
-		sk_recv(op2, 32, 0);
-		closefd(op2);
-	}
-	/*
-	 * The IV after a request with a partial final block: ecb/cbc fail
-	 * with EINVAL after the whole blocks, whose IV is written back; xts
-	 * leaves its running tweak (its last two tweaks swap when
-	 * decrypting).  The next request without an IV shows it.
-	 */
-	{
-		const struct {
-			struct afalg_ctl ctl;
-			const char *what;
-		} partial[] = {
-			{ c.e, "encrypting" },
-			{ opctx_ctl(&c, ALG_OP_DECRYPT, -1), "decrypting" },
-		};
-
-		for (size_t i = 0; i < 2; i++) {
-			sk_send(c.op, &partial[i].ctl, pt, 37, 0);
-			sk_recv(c.op, 37, 0);
-			sk_send(c.op, NULL, pt, 32, 0);
-			recvout(c.op, two, 32, 0);
-			out("after %s 37: next 32 without cmsg %s %s",
-			    partial[i].what, rs(),
-			    hx(two, g_r > 0 ? (size_t)g_r : 0));
-		}
-	}
+	op2 = acc(c.fd);
+	sk_send(op2, &c.e, pt, 32, 0);
+	sk_recv(op2, 32, 0);
+	sk_send(c.op, &c.e, pt, 32, 0);
+	sk_send(op2, NULL, pt, 32, 0);
+	sk_recv(c.op, 32, 0);
+	sk_recv(op2, 32, 0);
+	closefd(op2);
+	chain_after_partial(&c, pt);
 out:
 	opctx_close(&c);
 }
@@ -385,6 +382,103 @@ out:
 }
 
 /* cmsg and request errors (afalg-behaviour.md §1.9, §1.14) */
+/* one cmsg of each malformed kind, each in its own sendmsg */
+static void errors_cmsg_table(struct opctx *c, uint8_t *pt)
+{
+	static const struct {
+		int type;
+		size_t len;
+		const char *what;
+	} bad[] = {
+		{ ALG_SET_OP, CMSG_LEN(3), "OP len 3" },
+		{ ALG_SET_OP, CMSG_LEN(0), "OP len 0" },
+		{ ALG_SET_IV, CMSG_LEN(3), "IV len 3" },
+		{ ALG_SET_AEAD_ASSOCLEN, CMSG_LEN(2), "ASSOCLEN 2" },
+		{ ALG_SET_KEY, CMSG_LEN(4), "type ALG_SET_KEY" },
+		{ ALG_SET_AEAD_AUTHSIZE, CMSG_LEN(4), "type AUTHSIZE" },
+		{ 99, CMSG_LEN(4), "type 99" },
+		{ ALG_SET_OP, 8, "cmsg_len 8" },
+		{ ALG_SET_OP, 200, "cmsg_len > controllen" },
+		{ ALG_SET_OP, CMSG_LEN(8), "OP len 8" },
+	};
+	uint8_t cb[128];
+	struct cmsghdr *h = (struct cmsghdr *)cb;
+	struct iovec v = { pt, 16 };
+	struct msghdr m;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		memset(cb, 0, sizeof(cb));
+		h->cmsg_level = SOL_ALG;
+		h->cmsg_type = bad[i].type;
+		h->cmsg_len = bad[i].len;
+		cb[CMSG_LEN(0)] = 1;	/* op/ivlen/assoclen = 1 */
+		memset(&m, 0, sizeof(m));
+		m.msg_iov = &v;
+		m.msg_iovlen = 1;
+		m.msg_control = cb;
+		m.msg_controllen = CMSG_SPACE(8);
+		T(sendmsg(c->op, &m, 0));
+		out("sendmsg(cmsg %s) %s", bad[i].what, rs());
+		sk_recv(c->op, 16, MSG_DONTWAIT);
+	}
+}
+
+/* IV lengths past the cmsg, foreign cmsgs and odd control lengths */
+static void errors_cmsg_lengths(struct opctx *c, uint8_t *pt)
+{
+	uint8_t cb[128];
+	struct cmsghdr *h = (struct cmsghdr *)cb;
+	struct iovec v = { pt, 16 };
+	struct msghdr m;
+
+	/* IV cmsg with ivlen larger than the cmsg */
+	memset(cb, 0, sizeof(cb));
+	h->cmsg_level = SOL_ALG;
+	h->cmsg_type = ALG_SET_IV;
+	h->cmsg_len = CMSG_LEN(4 + 8);
+	cb[CMSG_LEN(0)] = 16;
+	memset(&m, 0, sizeof(m));
+	m.msg_iov = &v;
+	m.msg_iovlen = 1;
+	m.msg_control = cb;
+	m.msg_controllen = CMSG_SPACE(4 + 8);
+	T(sendmsg(c->op, &m, 0));
+	out("sendmsg(ivlen 16 in a 12-byte cmsg) %s", rs());
+	/* ivlen huge (overflow of 4 + ivlen) */
+	memset(cb + CMSG_LEN(0), 0xff, 4);
+	T(sendmsg(c->op, &m, 0));
+	out("sendmsg(ivlen 0xffffffff) %s", rs());
+	sk_recv(c->op, 16, MSG_DONTWAIT);
+	/* a non-SOL_ALG cmsg with a bad type is ignored */
+	memset(cb, 0, sizeof(cb));
+	h->cmsg_level = 1234;
+	h->cmsg_type = 99;
+	h->cmsg_len = CMSG_LEN(4);
+	m.msg_controllen = CMSG_SPACE(4);
+	T(sendmsg(c->op, &m, 0));
+	out("sendmsg(foreign cmsg) %s", rs());
+	sk_recv(c->op, 16, MSG_DONTWAIT);
+	/* controllen not a multiple of the alignment */
+	memset(cb, 0, sizeof(cb));
+	h->cmsg_level = SOL_ALG;
+	h->cmsg_type = ALG_SET_OP;
+	h->cmsg_len = CMSG_LEN(4);
+	cb[CMSG_LEN(0)] = 1;
+	m.msg_controllen = CMSG_LEN(4);
+	T(sendmsg(c->op, &m, 0));
+	out("sendmsg(controllen CMSG_LEN(4)) %s", rs());
+	sk_recv(c->op, 16, MSG_DONTWAIT);
+	m.msg_control = NULL;
+	m.msg_controllen = 16;
+	T(sendmsg(c->op, &m, 0));
+	out("sendmsg(NULL control, controllen 16) %s", rs());
+	m.msg_control = cb;
+	m.msg_controllen = 0x80000000u;
+	T(sendmsg(c->op, &m, 0));
+	out("sendmsg(controllen 2^31) %s", rs());
+}
+
 static void sc_errors(const void *arg)
 {
 	struct opctx c;
@@ -416,91 +510,8 @@ static void sc_errors(const void *arg)
 	k.assoclen = 0x7fffffff;
 	sk_send(c.op, &k, pt, 16, 0);
 	sk_recv(c.op, 16, MSG_DONTWAIT);
-	/* hand-made cmsgs */
-	{
-		uint8_t cb[128];
-		struct cmsghdr *h = (struct cmsghdr *)cb;
-		struct iovec v = { pt, 16 };
-		struct msghdr m;
-		static const struct {
-			int type;
-			size_t len;
-			const char *what;
-		} bad[] = {
-			{ ALG_SET_OP, CMSG_LEN(3), "OP len 3" },
-			{ ALG_SET_OP, CMSG_LEN(0), "OP len 0" },
-			{ ALG_SET_IV, CMSG_LEN(3), "IV len 3" },
-			{ ALG_SET_AEAD_ASSOCLEN, CMSG_LEN(2), "ASSOCLEN 2" },
-			{ ALG_SET_KEY, CMSG_LEN(4), "type ALG_SET_KEY" },
-			{ ALG_SET_AEAD_AUTHSIZE, CMSG_LEN(4), "type AUTHSIZE" },
-			{ 99, CMSG_LEN(4), "type 99" },
-			{ ALG_SET_OP, 8, "cmsg_len 8" },
-			{ ALG_SET_OP, 200, "cmsg_len > controllen" },
-			{ ALG_SET_OP, CMSG_LEN(8), "OP len 8" },
-		};
-		size_t i;
-
-		for (i = 0; i < ARRAY_SIZE(bad); i++) {
-			memset(cb, 0, sizeof(cb));
-			h->cmsg_level = SOL_ALG;
-			h->cmsg_type = bad[i].type;
-			h->cmsg_len = bad[i].len;
-			cb[CMSG_LEN(0)] = 1;	/* op/ivlen/assoclen = 1 */
-			memset(&m, 0, sizeof(m));
-			m.msg_iov = &v;
-			m.msg_iovlen = 1;
-			m.msg_control = cb;
-			m.msg_controllen = CMSG_SPACE(8);
-			T(sendmsg(c.op, &m, 0));
-			out("sendmsg(cmsg %s) %s", bad[i].what, rs());
-			sk_recv(c.op, 16, MSG_DONTWAIT);
-		}
-		/* IV cmsg with ivlen larger than the cmsg */
-		memset(cb, 0, sizeof(cb));
-		h->cmsg_level = SOL_ALG;
-		h->cmsg_type = ALG_SET_IV;
-		h->cmsg_len = CMSG_LEN(4 + 8);
-		cb[CMSG_LEN(0)] = 16;
-		memset(&m, 0, sizeof(m));
-		m.msg_iov = &v;
-		m.msg_iovlen = 1;
-		m.msg_control = cb;
-		m.msg_controllen = CMSG_SPACE(4 + 8);
-		T(sendmsg(c.op, &m, 0));
-		out("sendmsg(ivlen 16 in a 12-byte cmsg) %s", rs());
-		/* ivlen huge (overflow of 4 + ivlen) */
-		memset(cb + CMSG_LEN(0), 0xff, 4);
-		T(sendmsg(c.op, &m, 0));
-		out("sendmsg(ivlen 0xffffffff) %s", rs());
-		sk_recv(c.op, 16, MSG_DONTWAIT);
-		/* a non-SOL_ALG cmsg with a bad type is ignored */
-		memset(cb, 0, sizeof(cb));
-		h->cmsg_level = 1234;
-		h->cmsg_type = 99;
-		h->cmsg_len = CMSG_LEN(4);
-		m.msg_controllen = CMSG_SPACE(4);
-		T(sendmsg(c.op, &m, 0));
-		out("sendmsg(foreign cmsg) %s", rs());
-		sk_recv(c.op, 16, MSG_DONTWAIT);
-		/* controllen not a multiple of the alignment */
-		memset(cb, 0, sizeof(cb));
-		h->cmsg_level = SOL_ALG;
-		h->cmsg_type = ALG_SET_OP;
-		h->cmsg_len = CMSG_LEN(4);
-		cb[CMSG_LEN(0)] = 1;
-		m.msg_controllen = CMSG_LEN(4);
-		T(sendmsg(c.op, &m, 0));
-		out("sendmsg(controllen CMSG_LEN(4)) %s", rs());
-		sk_recv(c.op, 16, MSG_DONTWAIT);
-		m.msg_control = NULL;
-		m.msg_controllen = 16;
-		T(sendmsg(c.op, &m, 0));
-		out("sendmsg(NULL control, controllen 16) %s", rs());
-		m.msg_control = cb;
-		m.msg_controllen = 0x80000000u;
-		T(sendmsg(c.op, &m, 0));
-		out("sendmsg(controllen 2^31) %s", rs());
-	}
+	errors_cmsg_table(&c, pt);
+	errors_cmsg_lengths(&c, pt);
 	/* an error in sendmsg leaves the earlier queue */
 	sk_send(c.op, &c.e, pt, 32, MSG_MORE);
 	k = c.e;

@@ -22,8 +22,9 @@ import hmac
 from kctest import randbytes, random_splits, run_tests, whole_and_split
 from sha2ref import SHA512
 
-# name -> (hashlib name, block size).  sha256_finup_2x() has its own driver,
-# test_sha256_finup2x.py.
+# name -> (hashlib name, block size), by hand and not from
+# catalogue/hashes.json on purpose: the oracle's side.  sha256_finup_2x()
+# has its own driver, test_sha256_finup2x.py.
 ALGS = {
     'md5': ('md5', 64),
     'sha1': ('sha1', 64),

@@ -123,16 +123,128 @@ static void cmsgs(struct in *in, struct msghdr *m, uint8_t *buf, size_t cap)
 		m->msg_control = NULL;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* receive buffers and control-message space, shared by every step */
+static uint8_t out[3][4096];
+static uint64_t ctl[64];
+
+/* ops 1 and 2: bind to a listed algorithm, or to raw name bytes */
+static void step_bind(int fd, bool listed, struct in *in)
 {
-	static uint8_t out[3][4096];
-	static uint64_t ctl[64];
-	struct in in = { data, size };
-	int fd[SLOTS], i, s, r, steps = 0;
 	struct sockaddr_alg sa;
+	const uint8_t *name;
+	int i = (int)byte(in), r;
+	size_t len;
+
+	if (listed) {
+		r = afalg_bind(fd, types[i & 3], algs[i & 3][(i >> 2) % 6]);
+	} else {
+		memset(&sa, 0, sizeof(sa));
+		sa.salg_family = AF_ALG;
+		strcpy((char *)sa.salg_type, types[i & 3]);
+		len = byte(in) % 64;
+		name = take(in, &len);
+		memcpy(sa.salg_name, name, len);
+		len = 24 + (i >> 2) % 66;
+		r = bind(fd, (struct sockaddr *)&sa, (socklen_t)len);
+	}
+	if (r < 0 && !errno_ok())
+		abort();
+}
+
+/* op 3: setkey */
+static void step_setkey(int fd, struct in *in)
+{
+	const uint8_t *key;
+	size_t len = byte(in) % 80;
+
+	key = take(in, &len);
+	if (setsockopt(fd, SOL_ALG, ALG_SET_KEY, key, (socklen_t)len) < 0 &&
+	    !errno_ok())
+		abort();
+}
+
+/* @fd[@i] = @r (a new descriptor), closing what was in that slot */
+static void put_slot(int *fd, int i, int r)
+{
+	if (fd[i] >= 0)
+		close(fd[i]);
+	fd[i] = r;
+}
+
+/* ops 7 and 8: sendmsg of some input bytes, perhaps with cmsgs */
+static void step_sendmsg(int fd, struct in *in)
+{
+	struct msghdr m;
+	struct iovec v;
+	size_t len, want;
+	ssize_t n;
+	int i;
+
+	memset(&m, 0, sizeof(m));
+	i = (int)byte(in);
+	if (i & 1)
+		cmsgs(in, &m, (uint8_t *)ctl, sizeof(ctl));
+	want = ((size_t)byte(in) << 4) | (i >> 4);
+	len = want;
+	v.iov_base = (void *)take(in, &len);
+	v.iov_len = len;
+	m.msg_iov = &v;
+	m.msg_iovlen = 1;
+	n = sendmsg(fd, &m, MSG_DONTWAIT | ((i & 2) ? MSG_MORE : 0));
+	if ((n < 0 && !errno_ok()) || n > (ssize_t)len)
+		abort();
+}
+
+/* ops 9 and 10: recvmsg into 1-3 iovecs */
+static void step_recvmsg(int fd, struct in *in)
+{
+	int i = (int)byte(in), k;
 	struct iovec v[3];
 	struct msghdr m;
-	size_t len, want;
+	size_t want = 0;
+	ssize_t n;
+
+	memset(&m, 0, sizeof(m));
+	for (k = 0; k < 1 + (i & 1) + ((i >> 1) & 1); k++) {
+		v[k].iov_base = out[k];
+		v[k].iov_len = byte(in) * 16 % sizeof(out[k]);
+		want += v[k].iov_len;
+	}
+	m.msg_iov = v;
+	m.msg_iovlen = (size_t)k;
+	n = recvmsg(fd, &m, MSG_DONTWAIT | ((i & 4) ? MSG_TRUNC : 0));
+	if ((n < 0 && !errno_ok()) || (n > (ssize_t)want && !(i & 4)))
+		abort();
+}
+
+/* op 15: the fork handlers, or an empty write */
+static void step_other(int fd, struct in *in)
+{
+	ssize_t n;
+
+	switch (byte(in) & 3) {
+	case 1:	/* fork()'s prepare handler: share all */
+		afs_table_lock();
+		afs_share_all_locked();
+		afs_table_unlock();
+		break;
+	case 2:	/* and the child's handler, here */
+		afs_atfork_child();
+		break;
+	default: /* rng send, getsockopt, an empty write */
+		n = write(fd, out[0], 0);
+		if (n < 0 && !errno_ok())
+			abort();
+		break;
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct in in = { data, size };
+	int fd[SLOTS], i, s, r, steps = 0;
+	struct pollfd p;
+	size_t len;
 	ssize_t n;
 
 	for (i = 0; i < SLOTS; i++)
@@ -142,44 +254,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		s = (op >> 4) % SLOTS;
 		switch (op & 15) {
-		case 0:		/* socket */
-			if (fd[s] >= 0)
-				close(fd[s]);
+		case 0:		/* socket, in the slot's number if it had one */
+			put_slot(fd, s, -1);
 			fd[s] = socket(AF_ALG, SOCK_SEQPACKET | SOCK_NONBLOCK, 0);
 			break;
-		case 1:		/* bind to a listed algorithm */
-		case 2:		/* bind to raw name bytes */
-			i = (int)byte(&in);
-			if ((op & 15) == 1) {
-				r = afalg_bind(fd[s], types[i & 3],
-					       algs[i & 3][(i >> 2) % 6]);
-			} else {
-				const uint8_t *name;
-
-				memset(&sa, 0, sizeof(sa));
-				sa.salg_family = AF_ALG;
-				strcpy((char *)sa.salg_type, types[i & 3]);
-				len = byte(&in) % 64;
-				name = take(&in, &len);
-				memcpy(sa.salg_name, name, len);
-				len = 24 + (i >> 2) % 66;
-				r = bind(fd[s], (struct sockaddr *)&sa,
-					 (socklen_t)len);
-			}
-			if (r < 0 && !errno_ok())
-				abort();
+		case 1:
+		case 2:
+			step_bind(fd[s], (op & 15) == 1, &in);
 			break;
-		case 3: {	/* setkey */
-			const uint8_t *key;
-
-			len = byte(&in) % 80;
-			key = take(&in, &len);
-			r = setsockopt(fd[s], SOL_ALG, ALG_SET_KEY, key,
-				       (socklen_t)len);
-			if (r < 0 && !errno_ok())
-				abort();
+		case 3:
+			step_setkey(fd[s], &in);
 			break;
-		}
 		case 4:		/* authsize (the value is the optlen) */
 			r = setsockopt(fd[s], SOL_ALG, ALG_SET_AEAD_AUTHSIZE,
 				       NULL, byte(&in) % 24);
@@ -192,46 +277,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			r = accept4(fd[s], NULL, NULL, SOCK_NONBLOCK);
 			if (r < 0 && !errno_ok())
 				abort();
-			if (r >= 0) {
-				if (fd[i] >= 0)
-					close(fd[i]);
-				fd[i] = r;
-			}
+			if (r >= 0)
+				put_slot(fd, i, r);
 			break;
-		case 7:		/* sendmsg */
+		case 7:
 		case 8:
-			memset(&m, 0, sizeof(m));
-			i = (int)byte(&in);
-			if (i & 1)
-				cmsgs(&in, &m, (uint8_t *)ctl, sizeof(ctl));
-			want = ((size_t)byte(&in) << 4) | (i >> 4);
-			len = want;
-			v[0].iov_base = (void *)take(&in, &len);
-			v[0].iov_len = len;
-			m.msg_iov = v;
-			m.msg_iovlen = 1;
-			n = sendmsg(fd[s], &m, MSG_DONTWAIT |
-				    ((i & 2) ? MSG_MORE : 0));
-			if ((n < 0 && !errno_ok()) || n > (ssize_t)len)
-				abort();
+			step_sendmsg(fd[s], &in);
 			break;
-		case 9:		/* recvmsg into 1-3 iovecs */
+		case 9:
 		case 10:
-			i = (int)byte(&in);
-			memset(&m, 0, sizeof(m));
-			want = 0;
-			for (r = 0; r < 1 + (i & 1) + ((i >> 1) & 1); r++) {
-				v[r].iov_base = out[r];
-				v[r].iov_len = byte(&in) * 16 % sizeof(out[r]);
-				want += v[r].iov_len;
-			}
-			m.msg_iov = v;
-			m.msg_iovlen = (size_t)r;
-			n = recvmsg(fd[s], &m, MSG_DONTWAIT |
-				    ((i & 4) ? MSG_TRUNC : 0));
-			if ((n < 0 && !errno_ok()) ||
-			    (n > (ssize_t)want && !(i & 4)))
-				abort();
+			step_recvmsg(fd[s], &in);
 			break;
 		case 11:	/* read of 0..255 bytes */
 			len = byte(&in);
@@ -242,41 +297,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 12:	/* dup into another slot */
 			i = (int)byte(&in) % SLOTS;
 			r = dup(fd[s]);
-			if (r >= 0) {
-				if (fd[i] >= 0)
-					close(fd[i]);
-				fd[i] = r;
-			}
+			if (r >= 0)
+				put_slot(fd, i, r);
 			break;
-		case 13: {	/* poll */
-			struct pollfd p = { .fd = fd[s],
-					    .events = POLLIN | POLLOUT };
-
+		case 13:	/* poll */
+			p = (struct pollfd){ .fd = fd[s], .events = POLLIN | POLLOUT };
 			if (poll(&p, 1, 0) < 0 && errno != EINTR)
 				abort();
 			break;
-		}
 		case 14:	/* close */
-			if (fd[s] >= 0)
-				close(fd[s]);
-			fd[s] = -1;
+			put_slot(fd, s, -1);
 			break;
 		default:
-			switch (byte(&in) & 3) {
-			case 1:	/* fork()'s prepare handler: share all */
-				afs_table_lock();
-				afs_share_all_locked();
-				afs_table_unlock();
-				break;
-			case 2:	/* and the child's handler, here */
-				afs_atfork_child();
-				break;
-			default: /* rng send, getsockopt, an empty write */
-				n = write(fd[s], out[0], 0);
-				if (n < 0 && !errno_ok())
-					abort();
-				break;
-			}
+			step_other(fd[s], &in);
 			break;
 		}
 	}

@@ -282,139 +282,181 @@ static void *feed(void *arg)
 	return NULL;
 }
 
-static void t_cipher(const char *mode)
-{
+/* one AES mode's test: its name, 1 MiB buffers, the last key and IV */
+struct cipher_run {
+	const char *mode;
 	char name[32];
-	size_t n = 1 << 20, kl, off;
-	uint8_t *pt = page_alloc(n), *ct = page_alloc(n), *w = page_alloc(n);
+	size_t n;
+	uint8_t *pt, *ct, *w;
 	uint8_t key[32], iv[16];
+};
+
+static const int cipher_access[] = { KCAPI_ACCESS_SENDMSG, KCAPI_ACCESS_VMSPLICE,
+				     KCAPI_ACCESS_HEURISTIC };
+static const char *const cipher_access_names[] = { "sendmsg", "vmsplice", "heuristic" };
+
+/*
+ * One-shot requests of every size and access, for each key size.
+ * Return: false when the mode is not served (a SKIP was printed); the
+ * 32-byte key and its IV stay in @t for the later steps.
+ */
+static bool cipher_oneshots(struct cipher_run *t)
+{
 	struct kcapi_handle *h;
-	struct iovec v[4], o[4];
-	static const int access[] = { KCAPI_ACCESS_SENDMSG,
-				      KCAPI_ACCESS_VMSPLICE,
-				      KCAPI_ACCESS_HEURISTIC };
-	static const char *const an[] = { "sendmsg", "vmsplice", "heuristic" };
+	size_t kl, len;
 	ssize_t r;
-	int ret, a, i;
+	int ret, a;
 
-	snprintf(name, sizeof(name), "%s(aes)", mode);
-	fill_random(pt, n);
 	for (kl = 16; kl <= 32; kl += 8) {
-		ret = kcapi_cipher_init(&h, name, 0);
-		if (!served(ret, name))
-			goto out;
-		fill_random(key, kl);
-		fill_random(iv, 16);
-		check(kcapi_cipher_setkey(h, key, (uint32_t)kl) == 0 &&
+		ret = kcapi_cipher_init(&h, t->name, 0);
+		if (!served(ret, t->name))
+			return false;
+		fill_random(t->key, kl);
+		fill_random(t->iv, 16);
+		check(kcapi_cipher_setkey(h, t->key, (uint32_t)kl) == 0 &&
 		      kcapi_cipher_ivsize(h) == 16 &&
-		      kcapi_cipher_blocksize(h) == (*mode == 'c' &&
-						    mode[1] == 'b' ? 16 : 1),
-		      "%s key %zu: setkey, ivsize 16, blocksize", name, kl);
+		      kcapi_cipher_blocksize(h) == (*t->mode == 'c' &&
+						    t->mode[1] == 'b' ? 16 : 1),
+		      "%s key %zu: setkey, ivsize 16, blocksize", t->name, kl);
 		for (a = 0; a < 3; a++) {
-			size_t len = a == 0 ? 4096 : a == 1 ? 65536 * 3 : n;
-
-			r = kcapi_cipher_encrypt(h, pt, len, iv, ct, len,
-						 access[a]);
-			oracle_chunked(mode, kl, key, iv, pt, len, w);
-			check(r == (ssize_t)len && !memcmp(ct, w, len),
+			len = a == 0 ? 4096 : a == 1 ? 65536 * 3 : t->n;
+			r = kcapi_cipher_encrypt(h, t->pt, len, t->iv, t->ct, len,
+						 cipher_access[a]);
+			oracle_chunked(t->mode, kl, t->key, t->iv, t->pt, len, t->w);
+			check(r == (ssize_t)len && !memcmp(t->ct, t->w, len),
 			      "%s key %zu: one-shot %zu bytes via %s (%zd)",
-			      name, kl, len, an[a], r);
+			      t->name, kl, len, cipher_access_names[a], r);
 		}
 		/* in place, decrypting what libkcapi encrypted */
-		r = kcapi_cipher_decrypt(h, ct, n, iv, ct, n,
+		r = kcapi_cipher_decrypt(h, t->ct, t->n, t->iv, t->ct, t->n,
 					 KCAPI_ACCESS_HEURISTIC);
-		check(r == (ssize_t)n && !memcmp(ct, pt, n),
-		      "%s key %zu: in-place decrypt of 1 MiB", name, kl);
+		check(r == (ssize_t)t->n && !memcmp(t->ct, t->pt, t->n),
+		      "%s key %zu: in-place decrypt of 1 MiB", t->name, kl);
 		kcapi_cipher_destroy(h);
 	}
+	return true;
+}
 
-	/* stream: init with the IV, updates, last, ops in pieces */
-	ret = kcapi_cipher_init(&h, name, 0);
-	kcapi_cipher_setkey(h, key, 32);
-	v[0].iov_base = pt;
+/* stream: init with the IV, updates, last, ops in pieces */
+static void cipher_stream(struct cipher_run *t)
+{
+	struct kcapi_handle *h;
+	struct iovec v[1], o[1];
+	size_t off;
+	ssize_t r;
+
+	kcapi_cipher_init(&h, t->name, 0);
+	kcapi_cipher_setkey(h, t->key, 32);
+	v[0].iov_base = t->pt;
 	v[0].iov_len = 4096;
-	r = kcapi_cipher_stream_init_enc(h, iv, v, 1);
-	v[0].iov_base = pt + 4096;
+	r = kcapi_cipher_stream_init_enc(h, t->iv, v, 1);
+	v[0].iov_base = t->pt + 4096;
 	v[0].iov_len = 8192;
 	r = r < 0 ? r : kcapi_cipher_stream_update(h, v, 1);
-	o[0].iov_base = ct;
+	o[0].iov_base = t->ct;
 	o[0].iov_len = 12288;
 	r = r < 0 ? r : kcapi_cipher_stream_op(h, o, 1);
-	v[0].iov_base = pt + 12288;
-	v[0].iov_len = 16384 + (*mode == 'c' && mode[1] == 't' ? 5 : 0);
+	v[0].iov_base = t->pt + 12288;
+	v[0].iov_len = 16384 + (*t->mode == 'c' && t->mode[1] == 't' ? 5 : 0);
 	r = r < 0 ? r : kcapi_cipher_stream_update_last(h, v, 1);
-	o[0].iov_base = ct + 12288;
+	o[0].iov_base = t->ct + 12288;
 	o[0].iov_len = v[0].iov_len;
 	r = r < 0 ? r : kcapi_cipher_stream_op(h, o, 1);
 	off = 12288 + v[0].iov_len;
-	ossl_cipher(evp_name(mode, 32), 1, key, iv, pt, off, w);
-	check(r == (ssize_t)(off - 12288) && !memcmp(ct, w, off),
+	ossl_cipher(evp_name(t->mode, 32), 1, t->key, t->iv, t->pt, off, t->w);
+	check(r == (ssize_t)(off - 12288) && !memcmp(t->ct, t->w, off),
 	      "%s: stream init/update/op/update_last/op, %zu bytes (%zd)",
-	      name, off, r);
+	      t->name, off, r);
 	kcapi_cipher_destroy(h);
+}
 
-	/* stream fed by another thread, more than the TX budget */
-	{
-		struct feeder f;
-		pthread_t th;
+/* stream fed by another thread, more than the TX budget */
+static void cipher_stream_fed(struct cipher_run *t)
+{
+	struct kcapi_handle *h;
+	struct feeder f;
+	struct iovec o[1];
+	pthread_t th;
+	size_t off;
+	ssize_t r;
 
-		kcapi_cipher_init(&h, name, 0);
-		kcapi_cipher_setkey(h, key, 32);
-		f.h = h;
-		f.data = pt;
-		f.len = n;
-		r = kcapi_cipher_stream_init_enc(h, iv, NULL, 0);
-		pthread_create(&th, NULL, feed, &f);
-		for (off = 0; off < n && r >= 0; off += (size_t)r) {
-			o[0].iov_base = ct + off;
-			o[0].iov_len = n - off > 50000 ? 50000 : n - off;
-			r = kcapi_cipher_stream_op(h, o, 1);
-		}
-		pthread_join(th, NULL);
-		ossl_cipher(evp_name(mode, 32), 1, key, iv, pt, n, w);
-		check(r >= 0 && f.ret >= 0 && off == n && !memcmp(ct, w, n),
-		      "%s: 1 MiB stream, a feeder thread and a reader (%zd)",
-		      name, r);
-		kcapi_cipher_destroy(h);
+	kcapi_cipher_init(&h, t->name, 0);
+	kcapi_cipher_setkey(h, t->key, 32);
+	f.h = h;
+	f.data = t->pt;
+	f.len = t->n;
+	r = kcapi_cipher_stream_init_enc(h, t->iv, NULL, 0);
+	pthread_create(&th, NULL, feed, &f);
+	for (off = 0; off < t->n && r >= 0; off += (size_t)r) {
+		o[0].iov_base = t->ct + off;
+		o[0].iov_len = t->n - off > 50000 ? 50000 : t->n - off;
+		r = kcapi_cipher_stream_op(h, o, 1);
 	}
+	pthread_join(th, NULL);
+	ossl_cipher(evp_name(t->mode, 32), 1, t->key, t->iv, t->pt, t->n, t->w);
+	check(r >= 0 && f.ret >= 0 && off == t->n && !memcmp(t->ct, t->w, t->n),
+	      "%s: 1 MiB stream, a feeder thread and a reader (%zd)", t->name, r);
+	kcapi_cipher_destroy(h);
+}
 
-	/*
-	 * AIO: libkcapi 1.4.0 sends all iovecs as one request and reads each
-	 * back with its own iocb, so the kernel chains CBC/CTR across them.
-	 */
+/*
+ * AIO: libkcapi 1.4.0 sends all iovecs as one request and reads each
+ * back with its own iocb, so the kernel chains CBC/CTR across them.
+ */
+static void cipher_aio(struct cipher_run *t)
+{
+	struct kcapi_handle *h;
+	struct iovec v[4], o[4];
+	ssize_t r;
+	int ok, a, i;
+
 	for (a = 0; a < 2; a++) {
-		ret = kcapi_cipher_init(&h, name, KCAPI_INIT_AIO);
-		kcapi_cipher_setkey(h, key, 32);
+		kcapi_cipher_init(&h, t->name, KCAPI_INIT_AIO);
+		kcapi_cipher_setkey(h, t->key, 32);
 		for (i = 0; i < 4; i++) {
-			v[i].iov_base = pt + i * 65536;
+			v[i].iov_base = t->pt + i * 65536;
 			v[i].iov_len = a ? 16384 : 4096;	/* < TX budget */
-			o[i].iov_base = ct + i * 65536;
+			o[i].iov_base = t->ct + i * 65536;
 			o[i].iov_len = v[i].iov_len;
 		}
-		r = kcapi_cipher_encrypt_aio(h, v, o, 4, iv, access[a]);
-		ret = r == (ssize_t)(4 * v[0].iov_len);
+		r = kcapi_cipher_encrypt_aio(h, v, o, 4, t->iv, cipher_access[a]);
+		ok = r == (ssize_t)(4 * v[0].iov_len);
 		for (i = 0; i < 4; i++)
-			memcpy(w + i * v[0].iov_len, v[i].iov_base, v[i].iov_len);
-		ossl_cipher(evp_name(mode, 32), 1, key, iv, w, 4 * v[0].iov_len,
-			    w);
+			memcpy(t->w + i * v[0].iov_len, v[i].iov_base, v[i].iov_len);
+		ossl_cipher(evp_name(t->mode, 32), 1, t->key, t->iv, t->w,
+			    4 * v[0].iov_len, t->w);
 		for (i = 0; i < 4; i++)
-			ret &= !memcmp(o[i].iov_base, w + i * v[0].iov_len,
-				       v[i].iov_len);
-		check(ret, "%s: kcapi_cipher_encrypt_aio, 4 x %zu bytes via %s (%zd)",
-		      name, v[0].iov_len, an[a], r);
-		r = kcapi_cipher_decrypt_aio(h, o, o, 4, iv, access[a]);
-		ret = r == (ssize_t)(4 * v[0].iov_len);
+			ok &= !memcmp(o[i].iov_base, t->w + i * v[0].iov_len,
+				      v[i].iov_len);
+		check(ok, "%s: kcapi_cipher_encrypt_aio, 4 x %zu bytes via %s (%zd)",
+		      t->name, v[0].iov_len, cipher_access_names[a], r);
+		r = kcapi_cipher_decrypt_aio(h, o, o, 4, t->iv, cipher_access[a]);
+		ok = r == (ssize_t)(4 * v[0].iov_len);
 		for (i = 0; i < 4; i++)
-			ret &= !memcmp(o[i].iov_base, v[i].iov_base,
-				       v[i].iov_len);
-		check(ret, "%s: kcapi_cipher_decrypt_aio in place via %s", name,
-		      an[a]);
+			ok &= !memcmp(o[i].iov_base, v[i].iov_base, v[i].iov_len);
+		check(ok, "%s: kcapi_cipher_decrypt_aio in place via %s", t->name,
+		      cipher_access_names[a]);
 		kcapi_cipher_destroy(h);
 	}
-out:
-	free(pt);
-	free(ct);
-	free(w);
+}
+
+static void t_cipher(const char *mode)
+{
+	struct cipher_run t = { .mode = mode, .n = 1 << 20 };
+
+	t.pt = page_alloc(t.n);
+	t.ct = page_alloc(t.n);
+	t.w = page_alloc(t.n);
+	snprintf(t.name, sizeof(t.name), "%s(aes)", mode);
+	fill_random(t.pt, t.n);
+	if (cipher_oneshots(&t)) {
+		cipher_stream(&t);
+		cipher_stream_fed(&t);
+		cipher_aio(&t);
+	}
+	free(t.pt);
+	free(t.ct);
+	free(t.w);
 }
 
 /* ------------------------------------------------------------------ */
@@ -425,144 +467,174 @@ struct aead_case {
 	unsigned int keylen, saltlen, ivlen, noncelen, taglen, alen;
 };
 
+/* one AEAD case's test: names, the key, the last IV and its nonce */
+struct aead_run {
+	const struct aead_case *c;
+	char evp[32], what[96];
+	uint8_t key[36], iv[16], nonce[16], aad[32];
+	uint8_t *in, *out, *w, *pt;	/* 40000 bytes each */
+};
+
+/* the nonce OpenSSL takes: salt || IV, CCM's nonce, or the IV */
+static size_t aead_nonce_len(const struct aead_case *c)
+{
+	if (c->saltlen)
+		return c->saltlen + c->ivlen;
+	return !strncmp(c->name, "ccm", 3) ? c->noncelen : c->ivlen;
+}
+
+/* rfc4106 authenticates the AAD without its trailing IV */
+static size_t aead_ossl_alen(const struct aead_case *c)
+{
+	return c->saltlen ? c->alen - c->ivlen : c->alen;
+}
+
+/* a new IV, the nonce OpenSSL sees for it, and a new AAD */
+static void aead_new_iv(struct aead_run *t)
+{
+	const struct aead_case *c = t->c;
+
+	fill_random(t->aad, c->alen);
+	fill_random(t->iv, c->ivlen);
+	/* the nonce OpenSSL sees, and the IV the kernel sees */
+	if (!strncmp(c->name, "ccm", 3)) {
+		fill_random(t->nonce, c->noncelen);
+		memset(t->iv, 0, 16);
+		t->iv[0] = (uint8_t)(15 - c->noncelen - 1);
+		memcpy(t->iv + 1, t->nonce, c->noncelen);
+	} else if (c->saltlen) {
+		memcpy(t->nonce, t->key + c->keylen - c->saltlen, c->saltlen);
+		memcpy(t->nonce + c->saltlen, t->iv, c->ivlen);
+		/* rfc4106: the AAD ends with the IV */
+		memcpy(t->aad + c->alen - c->ivlen, t->iv, c->ivlen);
+	} else {
+		memcpy(t->nonce, t->iv, c->ivlen);
+	}
+}
+
+/*
+ * One message of @n bytes through @h (via vmsplice when @splice):
+ * encrypted against OpenSSL, decrypted, refused with a tampered tag
+ * (and, when empty, a tampered AAD).
+ */
+static void aead_message(struct aead_run *t, struct kcapi_handle *h, size_t n,
+			 int splice)
+{
+	const struct aead_case *c = t->c;
+	int access = splice ? KCAPI_ACCESS_VMSPLICE : KCAPI_ACCESS_SENDMSG;
+	const char *via = splice ? "vmsplice" : "sendmsg";
+	size_t inl, outl, dl, tl, al;
+	uint8_t *ap, *dp, *tp, *tag;
+	ssize_t r;
+
+	fill_random(t->pt, n);
+	aead_new_iv(t);
+	kcapi_aead_setassoclen(h, c->alen);
+	inl = kcapi_aead_inbuflen_enc(h, n, c->alen, c->taglen);
+	outl = kcapi_aead_outbuflen_enc(h, n, c->alen, c->taglen);
+	memcpy(t->in, t->aad, c->alen);
+	memcpy(t->in + c->alen, t->pt, n);
+	r = kcapi_aead_encrypt(h, t->in, inl, t->iv, t->out, outl, access);
+	kcapi_aead_getdata_output(h, t->out, outl, 1, &ap, &al, &dp, &dl, &tp, &tl);
+	ossl_aead_enc(t->evp, t->key, t->nonce, aead_nonce_len(c), t->aad,
+		      aead_ossl_alen(c), t->pt, n, c->taglen, t->w);
+	check(r == (ssize_t)(c->alen + n + c->taglen) && al == c->alen &&
+	      dl == n && tl == c->taglen && !memcmp(ap, t->aad, c->alen) &&
+	      !memcmp(dp, t->w, n) && !memcmp(tp, t->w + n, c->taglen),
+	      "%s: encrypt %zu bytes via %s = OpenSSL, AAD echoed (%zd)",
+	      t->what, n, via, r);
+	/* decrypt: in = AAD || CT || TAG */
+	memcpy(t->in, t->out, (size_t)(r > 0 ? r : 0));
+	inl = kcapi_aead_inbuflen_dec(h, n, c->alen, c->taglen);
+	outl = kcapi_aead_outbuflen_dec(h, n, c->alen, c->taglen);
+	r = kcapi_aead_decrypt(h, t->in, inl, t->iv, t->out, outl, access);
+	kcapi_aead_getdata_output(h, t->out, outl, 0, &ap, &al, &dp, &dl, NULL, NULL);
+	check(r == (ssize_t)(c->alen + n) && !memcmp(dp, t->pt, n),
+	      "%s: decrypt %zu bytes via %s (%zd)", t->what, n, via, r);
+	/* a flipped tag bit: EBADMSG */
+	tag = t->in + c->alen + n;
+	tag[c->taglen - 1] ^= 1;
+	r = kcapi_aead_decrypt(h, t->in, inl, t->iv, t->out, outl, access);
+	check(r == -EBADMSG, "%s: a tampered tag is EBADMSG (%zd)", t->what, r);
+	if (n)
+		return;
+	/* a tampered AAD byte too */
+	tag[c->taglen - 1] ^= 1;
+	if (c->alen) {
+		t->in[0] ^= 0x80;
+		r = kcapi_aead_decrypt(h, t->in, inl, t->iv, t->out, outl,
+				       KCAPI_ACCESS_SENDMSG);
+		check(r == -EBADMSG, "%s: a tampered AAD is EBADMSG", t->what);
+	}
+}
+
+/* AIO: two independent messages with one IV (the last message's) */
+static void aead_aio(struct aead_run *t)
+{
+	const struct aead_case *c = t->c;
+	struct kcapi_handle *h;
+	struct iovec v[2], o[2];
+	size_t i, n = 1000;
+	ssize_t r;
+	int ok;
+
+	if (kcapi_aead_init(&h, c->name, KCAPI_INIT_AIO))
+		return;
+	kcapi_aead_setkey(h, t->key, c->keylen);
+	kcapi_aead_settaglen(h, c->taglen);
+	kcapi_aead_setassoclen(h, c->alen);
+	for (i = 0; i < 2; i++) {
+		memcpy(t->in + i * 2048, t->aad, c->alen);
+		fill_random(t->in + i * 2048 + c->alen, n);
+		v[i].iov_base = t->in + i * 2048;
+		v[i].iov_len = c->alen + n;
+		o[i].iov_base = t->out + i * 2048;
+		o[i].iov_len = c->alen + n + c->taglen;
+	}
+	r = kcapi_aead_encrypt_aio(h, v, o, 2, t->iv, KCAPI_ACCESS_SENDMSG);
+	ok = r == (ssize_t)(2 * (c->alen + n + c->taglen));
+	for (i = 0; i < 2; i++) {
+		ossl_aead_enc(t->evp, t->key, t->nonce, aead_nonce_len(c), t->aad,
+			      aead_ossl_alen(c), t->in + i * 2048 + c->alen, n,
+			      c->taglen, t->w);
+		ok &= !memcmp(t->out + i * 2048 + c->alen, t->w, n + c->taglen);
+	}
+	check(ok, "%s: kcapi_aead_encrypt_aio of 2 messages (%zd)", t->what, r);
+	kcapi_aead_destroy(h);
+}
+
 static void t_aead(const struct aead_case *c)
 {
-	size_t sizes[] = { 0, 1, 16, 100, 4096, 30000 };
-	uint8_t key[36], iv[16], nonce[16], aad[32], *in, *out, *w, *tag;
-	uint8_t *pt;
-	char evp[32], what[96];
+	static const size_t sizes[] = { 0, 1, 16, 100, 4096, 30000 };
+	struct aead_run t = { .c = c };
 	struct kcapi_handle *h;
-	size_t i, n, inl, outl, dl, tl, al;
-	uint8_t *ap, *dp, *tp;
-	ssize_t r;
+	size_t i;
 	int ret, a, ok;
 
-	snprintf(what, sizeof(what), "%s taglen %u aad %u", c->name, c->taglen,
-		 c->alen);
+	snprintf(t.what, sizeof(t.what), "%s taglen %u aad %u", c->name,
+		 c->taglen, c->alen);
 	ret = kcapi_aead_init(&h, c->name, 0);
-	if (!served(ret, what))
+	if (!served(ret, t.what))
 		return;
-	snprintf(evp, sizeof(evp), c->evp, (c->keylen - c->saltlen) * 8);
-	fill_random(key, c->keylen);
-	ok = kcapi_aead_setkey(h, key, c->keylen) == 0 &&
+	snprintf(t.evp, sizeof(t.evp), c->evp, (c->keylen - c->saltlen) * 8);
+	fill_random(t.key, c->keylen);
+	ok = kcapi_aead_setkey(h, t.key, c->keylen) == 0 &&
 	     kcapi_aead_settaglen(h, c->taglen) == 0;
 	check(ok && kcapi_aead_ivsize(h) == c->ivlen,
-	      "%s: setkey, settaglen, ivsize %u", what, c->ivlen);
-	in = page_alloc(40000);
-	out = page_alloc(40000);
-	w = page_alloc(40000);
-	pt = page_alloc(40000);
+	      "%s: setkey, settaglen, ivsize %u", t.what, c->ivlen);
+	t.in = page_alloc(40000);
+	t.out = page_alloc(40000);
+	t.w = page_alloc(40000);
+	t.pt = page_alloc(40000);
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-	for (a = 0; a < 2; a++) {
-		n = sizes[i];
-		fill_random(pt, n);
-		fill_random(aad, c->alen);
-		fill_random(iv, c->ivlen);
-		/* the nonce OpenSSL sees, and the IV the kernel sees */
-		if (!strncmp(c->name, "ccm", 3)) {
-			fill_random(nonce, c->noncelen);
-			memset(iv, 0, 16);
-			iv[0] = (uint8_t)(15 - c->noncelen - 1);
-			memcpy(iv + 1, nonce, c->noncelen);
-		} else if (c->saltlen) {
-			memcpy(nonce, key + c->keylen - c->saltlen, c->saltlen);
-			memcpy(nonce + c->saltlen, iv, c->ivlen);
-			/* rfc4106: the AAD ends with the IV */
-			memcpy(aad + c->alen - c->ivlen, iv, c->ivlen);
-		} else {
-			memcpy(nonce, iv, c->ivlen);
-		}
-		kcapi_aead_setassoclen(h, c->alen);
-		inl = kcapi_aead_inbuflen_enc(h, n, c->alen, c->taglen);
-		outl = kcapi_aead_outbuflen_enc(h, n, c->alen, c->taglen);
-		memcpy(in, aad, c->alen);
-		memcpy(in + c->alen, pt, n);
-		r = kcapi_aead_encrypt(h, in, inl, iv, out, outl,
-				       a ? KCAPI_ACCESS_VMSPLICE :
-				       KCAPI_ACCESS_SENDMSG);
-		kcapi_aead_getdata_output(h, out, outl, 1, &ap, &al, &dp, &dl,
-					  &tp, &tl);
-		/* rfc4106 authenticates the AAD without its trailing IV */
-		ossl_aead_enc(evp, key, nonce,
-			      c->saltlen ? c->saltlen + c->ivlen :
-			      !strncmp(c->name, "ccm", 3) ? c->noncelen : c->ivlen,
-			      aad, c->saltlen ? c->alen - c->ivlen : c->alen, pt,
-			      n, c->taglen, w);
-		check(r == (ssize_t)(c->alen + n + c->taglen) && al == c->alen &&
-		      dl == n && tl == c->taglen && !memcmp(ap, aad, c->alen) &&
-		      !memcmp(dp, w, n) && !memcmp(tp, w + n, c->taglen),
-		      "%s: encrypt %zu bytes via %s = OpenSSL, AAD echoed (%zd)",
-		      what, n, a ? "vmsplice" : "sendmsg", r);
-		/* decrypt: in = AAD || CT || TAG */
-		memcpy(in, out, (size_t)(r > 0 ? r : 0));
-		inl = kcapi_aead_inbuflen_dec(h, n, c->alen, c->taglen);
-		outl = kcapi_aead_outbuflen_dec(h, n, c->alen, c->taglen);
-		r = kcapi_aead_decrypt(h, in, inl, iv, out, outl,
-				       a ? KCAPI_ACCESS_VMSPLICE :
-				       KCAPI_ACCESS_SENDMSG);
-		kcapi_aead_getdata_output(h, out, outl, 0, &ap, &al, &dp, &dl,
-					  NULL, NULL);
-		check(r == (ssize_t)(c->alen + n) && !memcmp(dp, pt, n),
-		      "%s: decrypt %zu bytes via %s (%zd)", what, n,
-		      a ? "vmsplice" : "sendmsg", r);
-		/* a flipped tag bit: EBADMSG */
-		tag = in + c->alen + n;
-		tag[c->taglen - 1] ^= 1;
-		r = kcapi_aead_decrypt(h, in, inl, iv, out, outl,
-				       a ? KCAPI_ACCESS_VMSPLICE :
-				       KCAPI_ACCESS_SENDMSG);
-		check(r == -EBADMSG, "%s: a tampered tag is EBADMSG (%zd)", what,
-		      r);
-		if (n)
-			continue;
-		/* a tampered AAD byte too */
-		tag[c->taglen - 1] ^= 1;
-		if (c->alen) {
-			in[0] ^= 0x80;
-			r = kcapi_aead_decrypt(h, in, inl, iv, out, outl,
-					       KCAPI_ACCESS_SENDMSG);
-			check(r == -EBADMSG, "%s: a tampered AAD is EBADMSG", what);
-		}
-	}
+		for (a = 0; a < 2; a++)
+			aead_message(&t, h, sizes[i], a);
 	kcapi_aead_destroy(h);
-
-	/* AIO: two independent messages with one IV */
-	ret = kcapi_aead_init(&h, c->name, KCAPI_INIT_AIO);
-	if (!ret) {
-		struct iovec v[2], o[2];
-
-		kcapi_aead_setkey(h, key, c->keylen);
-		kcapi_aead_settaglen(h, c->taglen);
-		kcapi_aead_setassoclen(h, c->alen);
-		n = 1000;
-		for (i = 0; i < 2; i++) {
-			memcpy(in + i * 2048, aad, c->alen);
-			fill_random(in + i * 2048 + c->alen, n);
-			v[i].iov_base = in + i * 2048;
-			v[i].iov_len = c->alen + n;
-			o[i].iov_base = out + i * 2048;
-			o[i].iov_len = c->alen + n + c->taglen;
-		}
-		r = kcapi_aead_encrypt_aio(h, v, o, 2, iv, KCAPI_ACCESS_SENDMSG);
-		ok = r == (ssize_t)(2 * (c->alen + n + c->taglen));
-		for (i = 0; i < 2; i++) {
-			ossl_aead_enc(evp, key, nonce,
-				      c->saltlen ? c->saltlen + c->ivlen :
-				      !strncmp(c->name, "ccm", 3) ?
-				      c->noncelen : c->ivlen, aad,
-				      c->saltlen ? c->alen - c->ivlen : c->alen,
-				      in + i * 2048 + c->alen, n, c->taglen, w);
-			ok &= !memcmp(out + i * 2048 + c->alen, w,
-				      n + c->taglen);
-		}
-		check(ok, "%s: kcapi_aead_encrypt_aio of 2 messages (%zd)", what,
-		      r);
-		kcapi_aead_destroy(h);
-	}
-	free(in);
-	free(out);
-	free(w);
-	free(pt);
+	aead_aio(&t);
+	free(t.in);
+	free(t.out);
+	free(t.w);
+	free(t.pt);
 }
 
 /* ------------------------------------------------------------------ */

@@ -374,114 +374,127 @@ static void digest_of(int op, uint8_t *out)
 	read(op, out, 32);
 }
 
-int cmd_fds(void)
+/* what the descriptor steps share: an hmac(sha256) tfm and one message */
+struct fds_run {
+	int t;
+	uint8_t msg[100], want[64];	/* want: HMAC(key msg[0..19], msg) */
+};
+
+/*
+ * errno is untouched by successful AF_ALG calls.  Return: an op socket
+ * of @r->t with the whole message hashed and read.
+ */
+static int fds_errno_untouched(struct fds_run *r)
 {
-	uint8_t d[32], want[64], msg[100];
+	struct sockaddr_alg sa = { .salg_family = AF_ALG, .salg_type = "hash",
+				   .salg_name = "hmac(sha256)" };
+	uint8_t d[32];
 	unsigned int wl;
-	struct sigaction before[65], after[65];
-	sigset_t mb, ma;
-	struct stat st;
-	int base, t, op, op2, f, n, s, r, ok;
-	pid_t pid;
+	int op, ok;
 
-	fill_random(msg, sizeof(msg));
-	base = count_fds();
-	memset(before, 0, sizeof(before));
-	memset(after, 0, sizeof(after));
-	for (s = 1; s < 65; s++)
-		sigaction(s, NULL, &before[s]);
-	sigprocmask(SIG_BLOCK, NULL, &mb);
-
-	/* errno is untouched by successful AF_ALG calls */
 	errno = 4242;
-	t = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	ok = t >= 0 && errno == 4242;
-	{
-		struct sockaddr_alg sa = { .salg_family = AF_ALG,
-					   .salg_type = "hash",
-					   .salg_name = "hmac(sha256)" };
-
-		ok &= bind(t, (struct sockaddr *)&sa, sizeof(sa)) == 0 &&
-		      errno == 4242;
-	}
-	ok &= afalg_setkey(t, msg, 20) == 0 && errno == 4242;
-	op = afalg_accept(t, SOCK_CLOEXEC);
+	r->t = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	ok = r->t >= 0 && errno == 4242;
+	ok &= bind(r->t, (struct sockaddr *)&sa, sizeof(sa)) == 0 && errno == 4242;
+	ok &= afalg_setkey(r->t, r->msg, 20) == 0 && errno == 4242;
+	op = afalg_accept(r->t, SOCK_CLOEXEC);
 	ok &= op >= 0 && errno == 4242;
-	ok &= send(op, msg, 50, MSG_MORE) == 50 && errno == 4242;
-	ok &= write(op, msg + 50, 50) == 50 && errno == 4242;
+	ok &= send(op, r->msg, 50, MSG_MORE) == 50 && errno == 4242;
+	ok &= write(op, r->msg + 50, 50) == 50 && errno == 4242;
 	ok &= read(op, d, 32) == 32 && errno == 4242;
 	ok &= poll(&(struct pollfd){ .fd = op, .events = POLLIN }, 1, 0) == 0 &&
 	      errno == 4242;
 	check(ok, "fds: successful AF_ALG calls leave errno alone");
-	ossl_hmac("sha256", msg, 20, msg, 100, want, &wl);
-	check(!memcmp(d, want, 32), "fds: and compute the right HMAC");
+	ossl_hmac("sha256", r->msg, 20, r->msg, 100, r->want, &wl);
+	check(!memcmp(d, r->want, 32), "fds: and compute the right HMAC");
+	return op;
+}
 
-	/* real descriptors: fstat, F_GETFD, numbers never collide */
-	check(fstat(op, &st) == 0 && S_ISSOCK(st.st_mode), "fds: fstat shows a socket");
-	check(fcntl(op, F_GETFD) == FD_CLOEXEC, "fds: accept4(SOCK_CLOEXEC) sets FD_CLOEXEC");
-	f = open("/dev/zero", O_RDONLY | O_CLOEXEC);
-	check(f != op && f != t && f > op, "fds: the next open() gets a fresh number (%d)", f);
+/*
+ * dup() and F_DUPFD share the state; rekeying is EBUSY while a copy
+ * lives; dup2() of the file @f over the last copy releases it.  Closes
+ * @op and its copies.
+ */
+static void fds_copies(struct fds_run *r, int op, int f)
+{
+	uint8_t d[32];
+	int op2, cp, n;
 
 	/* dup shares the state: an update opened on one finishes on the other */
 	op2 = dup(op);
-	send(op, msg, 30, MSG_MORE);
-	send(op2, msg + 30, 70, 0);
+	send(op, r->msg, 30, MSG_MORE);
+	send(op2, r->msg + 30, 70, 0);
 	digest_of(op, d);
-	ossl_hmac("sha256", msg, 20, msg, 100, want, &wl);
-	check(!memcmp(d, want, 32), "fds: dup() shares one socket state");
-	r = fcntl(op, F_DUPFD_CLOEXEC, 100);
-	check(r >= 100, "fds: F_DUPFD_CLOEXEC on an op socket (%d)", r);
-	send(r, msg, 100, 0);
+	check(!memcmp(d, r->want, 32), "fds: dup() shares one socket state");
+	cp = fcntl(op, F_DUPFD_CLOEXEC, 100);
+	check(cp >= 100, "fds: F_DUPFD_CLOEXEC on an op socket (%d)", cp);
+	send(cp, r->msg, 100, 0);
 	digest_of(op, d);
-	check(!memcmp(d, want, 32), "fds: F_DUPFD copy shares the state");
-	close(r);
+	check(!memcmp(d, r->want, 32), "fds: F_DUPFD copy shares the state");
+	close(cp);
 
 	/* rekeying is EBUSY while any copy of the op socket lives */
 	close(op);
 	errno = 0;
-	check(afalg_setkey(t, msg, 20) < 0 && errno == EBUSY,
+	check(afalg_setkey(r->t, r->msg, 20) < 0 && errno == EBUSY,
 	      "fds: setkey with a dup of the op socket alive is EBUSY");
 	/* dup2 of a file over the last copy releases the op socket */
 	check(dup2(f, op2) == op2, "fds: dup2(file, op socket)");
 	n = (int)read(op2, d, 8);
 	check(n == 8 && !d[0] && !d[7], "fds: the number now reads /dev/zero");
 	errno = 0;
-	check(send(op2, msg, 1, 0) < 0 && errno == ENOTSOCK,
+	check(send(op2, r->msg, 1, 0) < 0 && errno == ENOTSOCK,
 	      "fds: and is no socket any more");
-	check(afalg_setkey(t, msg, 20) == 0, "fds: setkey works again: the op socket was released");
+	check(afalg_setkey(r->t, r->msg, 20) == 0,
+	      "fds: setkey works again: the op socket was released");
 	close(op2);
+}
+
+/* a closed number goes back to the kernel; close_range() forgets ours */
+static void fds_closing(struct fds_run *r)
+{
+	uint8_t d[4];
+	int op, f;
 
 	/* close(), then the number is reused by an ordinary file */
-	op = afalg_accept(t, SOCK_CLOEXEC);
+	op = afalg_accept(r->t, SOCK_CLOEXEC);
 	close(op);
-	r = open("/dev/zero", O_RDONLY | O_CLOEXEC);
-	check(r == op, "fds: a closed AF_ALG number is reused by open() (%d %d)", r, op);
-	check(read(r, d, 4) == 4, "fds: and behaves as the file");
-	close(r);
+	f = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+	check(f == op, "fds: a closed AF_ALG number is reused by open() (%d %d)", f, op);
+	check(read(f, d, 4) == 4, "fds: and behaves as the file");
+	close(f);
 
 	/* close_range() forgets our sockets; CLOSE_RANGE_CLOEXEC does not */
-	op = afalg_accept(t, SOCK_CLOEXEC);
+	op = afalg_accept(r->t, SOCK_CLOEXEC);
 	check(syscall(SYS_close_range, op, op, 4 /* CLOEXEC */) == 0 &&
 	      fcntl(op, F_GETFD) == FD_CLOEXEC, "fds: close_range(CLOEXEC) keeps the socket");
 	errno = 0;
-	check(afalg_setkey(t, msg, 20) < 0 && errno == EBUSY, "fds: still a live child");
+	check(afalg_setkey(r->t, r->msg, 20) < 0 && errno == EBUSY, "fds: still a live child");
 	check(close_range(op, op + 5, 0) == 0, "fds: close_range()");
-	check(afalg_setkey(t, msg, 20) == 0, "fds: close_range released the op socket");
+	check(afalg_setkey(r->t, r->msg, 20) == 0, "fds: close_range released the op socket");
+}
+
+/* fork and vfork children and the sockets they inherit */
+static void fds_children(struct fds_run *r)
+{
+	uint8_t d[32];
+	int op, n, status;
+	pid_t pid;
 
 	/* fork: one socket in two processes, as in the kernel */
-	op = afalg_accept(t, SOCK_CLOEXEC);
-	send(op, msg, 40, MSG_MORE);
+	op = afalg_accept(r->t, SOCK_CLOEXEC);
+	send(op, r->msg, 40, MSG_MORE);
 	pid = fork();
 	if (pid == 0) {
 		/* the child continues the parent's update, reads nothing */
-		_exit(send(op, msg + 40, 50, MSG_MORE) == 50 ? 0 : 1);
+		_exit(send(op, r->msg + 40, 50, MSG_MORE) == 50 ? 0 : 1);
 	}
-	waitpid(pid, &s, 0);
-	check(WIFEXITED(s) && WEXITSTATUS(s) == 0,
+	waitpid(pid, &status, 0);
+	check(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 	      "fds: a forked child continues the update it inherited");
-	send(op, msg + 90, 10, 0);
+	send(op, r->msg + 90, 10, 0);
 	digest_of(op, d);
-	check(!memcmp(d, want, 32),
+	check(!memcmp(d, r->want, 32),
 	      "fds: the parent finishes it: the digest covers both");
 	close(op);
 
@@ -490,26 +503,56 @@ int cmd_fds(void)
 	 * close_range() and dup2() before _exit must not touch our table
 	 * (Python's subprocess does exactly this).
 	 */
-	op = afalg_accept(t, SOCK_CLOEXEC);
-	send(op, msg, 40, MSG_MORE);
+	op = afalg_accept(r->t, SOCK_CLOEXEC);
+	send(op, r->msg, 40, MSG_MORE);
 	pid = vfork();
 	if (pid == 0) {
 		dup2(0, op);
 		close_range(3, ~0U, 0);
 		_exit(0);
 	}
-	waitpid(pid, &s, 0);
-	send(op, msg + 40, 60, 0);
+	waitpid(pid, &status, 0);
+	send(op, r->msg + 40, 60, 0);
 	n = (int)read(op, d, 32);
-	check(n == 32 && !memcmp(d, want, 32),
+	check(n == 32 && !memcmp(d, r->want, 32),
 	      "fds: a vfork child's close_range/dup2 leave our sockets alone");
 	close(op);
+}
+
+int cmd_fds(void)
+{
+	struct sigaction before[65], after[65];
+	struct fds_run r;
+	sigset_t mb, ma;
+	struct stat st;
+	int base, op, f, n, s, ok;
+
+	fill_random(r.msg, sizeof(r.msg));
+	base = count_fds();
+	memset(before, 0, sizeof(before));
+	memset(after, 0, sizeof(after));
+	/* the kernel fills 8 bytes of the 128 of a sigset_t: zero the rest */
+	sigemptyset(&mb);
+	sigemptyset(&ma);
+	for (s = 1; s < 65; s++)
+		sigaction(s, NULL, &before[s]);
+	sigprocmask(SIG_BLOCK, NULL, &mb);
+
+	op = fds_errno_untouched(&r);
+	/* real descriptors: fstat, F_GETFD, numbers never collide */
+	check(fstat(op, &st) == 0 && S_ISSOCK(st.st_mode), "fds: fstat shows a socket");
+	check(fcntl(op, F_GETFD) == FD_CLOEXEC, "fds: accept4(SOCK_CLOEXEC) sets FD_CLOEXEC");
+	f = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+	check(f != op && f != r.t && f > op, "fds: the next open() gets a fresh number (%d)", f);
+	fds_copies(&r, op, f);
+	fds_closing(&r);
+	fds_children(&r);
 
 	/* NETLINK_CRYPTO and AIO leave no descriptor behind */
 	n = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_CRYPTO);
 	check(n >= 0, "fds: NETLINK_CRYPTO socket");
 	close(n);
-	close(t);
+	close(r.t);
 	close(f);
 	check(count_fds() == base, "fds: descriptor count back to %d (%d)", base,
 	      count_fds());

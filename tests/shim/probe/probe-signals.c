@@ -66,124 +66,150 @@ static double now(void)
 	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
-int cmd_signals(void)
+/* what the steps share: a context, a sha256 op socket and its iocb */
+struct sig_run {
+	aio_context_t ctx;
+	int op;
+	struct iocb cb;		/* a PREAD of the digest into out */
+	uint8_t data[64], out[32], want[32];
+	sigset_t usr1, none;
+};
+
+/* a completion on our socket, reaped by io_pgetevents; mask sizes */
+static void signals_reap(struct sig_run *t)
 {
-	struct sigaction sa;
-	sigset_t usr1, none, old;
+	struct iocb *cbs[1] = { &t->cb };
+	struct timespec ts = { 1, 0 };
 	struct aio_sigset sig;
 	struct io_event ev[2];
-	struct iocb cb, *cbs[1] = { &cb };
-	struct timespec ts;
-	struct later l;
-	pthread_t th;
-	aio_context_t ctx = 0;
-	uint8_t data[64], out[32], want[32];
-	unsigned int wl;
-	int tfm, op, e;
 	double t0;
 	long r;
+	int e;
 
-	if (sys_io_setup(16, &ctx) < 0) {
-		skip("signals: io_setup: %s", strerror(errno));
-		return 0;
-	}
-	tfm = afalg_tfm("hash", "sha256", SOCK_CLOEXEC);
-	op = afalg_accept(tfm, SOCK_CLOEXEC);
-	if (tfm < 0 || op < 0) {
-		fail("signals: sha256 op socket: %s", strerror(errno));
-		return 1;
-	}
-	fill_random(data, sizeof(data));
-	ossl_digest("sha256", data, sizeof(data), want, &wl);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_usr1;	/* no SA_RESTART: EINTR */
-	sigaction(SIGUSR1, &sa, NULL);
-	sigemptyset(&usr1);
-	sigaddset(&usr1, SIGUSR1);
-	sigemptyset(&none);
-
-	/* a completion on our socket, reaped by io_pgetevents */
-	send(op, data, sizeof(data), 0);
-	aio_prep(&cb, op, IOCB_CMD_PREAD, out, 32, -1, 0x77);
-	r = sys_io_submit(ctx, 1, cbs);
-	ts.tv_sec = 1;
-	ts.tv_nsec = 0;
-	sig.sigmask = &none;
+	send(t->op, t->data, sizeof(t->data), 0);
+	aio_prep(&t->cb, t->op, IOCB_CMD_PREAD, t->out, 32, -1, 0x77);
+	r = sys_io_submit(t->ctx, 1, cbs);
+	sig.sigmask = &t->none;
 	sig.sigsetsize = 8;
 	t0 = now();
-	r = r == 1 ? pgetevents(ctx, 1, 2, ev, &ts, &sig) : -1;
+	r = r == 1 ? pgetevents(t->ctx, 1, 2, ev, &ts, &sig) : -1;
 	check(r == 1 && ev[0].data == 0x77 && ev[0].res == 32 &&
-	      !memcmp(out, want, 32) && now() - t0 < 0.5,
+	      !memcmp(t->out, t->want, 32) && now() - t0 < 0.5,
 	      "signals: io_pgetevents reaps the shim's completion (r %ld, %.2f s)",
 	      r, now() - t0);
-	send(op, data, sizeof(data), 0);
-	r = sys_io_submit(ctx, 1, cbs);
-	r = r == 1 ? pgetevents(ctx, 1, 1, ev, &ts, NULL) : -1;
+	send(t->op, t->data, sizeof(t->data), 0);
+	r = sys_io_submit(t->ctx, 1, cbs);
+	r = r == 1 ? pgetevents(t->ctx, 1, 1, ev, &ts, NULL) : -1;
 	check(r == 1 && ev[0].res == 32, "signals: and with no sigset (r %ld)", r);
 
 	/* set_user_sigmask(): a mask of another size is EINVAL */
 	sig.sigsetsize = 16;
 	errno = 0;
-	r = pgetevents(ctx, 1, 1, ev, &ts, &sig);
+	r = pgetevents(t->ctx, 1, 1, ev, &ts, &sig);
 	e = errno;
 	check(r == -1 && e == EINVAL, "signals: sigsetsize 16 is EINVAL (%ld %s)",
 	      r, strerror(e));
 	sig.sigmask = NULL;
-	r = pgetevents(ctx, 0, 1, ev, &ts, &sig);
+	r = pgetevents(t->ctx, 0, 1, ev, &ts, &sig);
 	check(r == 0, "signals: a NULL mask ignores sigsetsize (%ld)", r);
-	sig.sigsetsize = 8;
+}
 
-	/*
-	 * SIGUSR1 blocked by the call's mask: the signal at 100 ms does not
-	 * end the wait, the iocb at 200 ms does; the handler runs as the
-	 * thread's own mask comes back on return.
-	 */
-	send(op, data, sizeof(data), 0);
+/*
+ * SIGUSR1 blocked by the call's mask: the signal at 100 ms does not end
+ * the wait, the iocb at 200 ms does; the handler runs as the thread's own
+ * mask comes back on return.
+ */
+static void signals_blocked_by_call(struct sig_run *t)
+{
+	struct aio_sigset sig = { &t->usr1, 8 };
+	struct timespec ts = { 3, 0 };
+	struct io_event ev[1];
+	struct later l;
+	pthread_t th;
+	double t0;
+	long r;
+
+	send(t->op, t->data, sizeof(t->data), 0);
 	memset(&l, 0, sizeof(l));
 	l.target = pthread_self();
-	l.ctx = ctx;
-	l.cb = &cb;
+	l.ctx = t->ctx;
+	l.cb = &t->cb;
 	usr1_seen = 0;
-	sig.sigmask = &usr1;
-	ts.tv_sec = 3;
 	pthread_create(&th, NULL, signal_then_submit, &l);
 	t0 = now();
-	r = pgetevents(ctx, 1, 1, ev, &ts, &sig);
+	r = pgetevents(t->ctx, 1, 1, ev, &ts, &sig);
 	t0 = now() - t0;
 	pthread_join(th, NULL);
 	check(r == 1 && ev[0].res == 32 && usr1_seen == 1 &&
 	      l.submitted == 1 && t0 > 0.15,
 	      "signals: a signal the mask blocks waits for the event, the handler runs on return (r %ld, handler %d, %.2f s)",
 	      r, (int)usr1_seen, t0);
+}
 
-	/*
-	 * SIGUSR1 blocked in the thread, let through by the call's mask:
-	 * EINTR at 100 ms, the handler has run, the thread's mask is back.
-	 */
-	pthread_sigmask(SIG_BLOCK, &usr1, &old);
+/*
+ * SIGUSR1 blocked in the thread, let through by the call's mask: EINTR
+ * at 100 ms, the handler has run, the thread's mask is back.
+ */
+static void signals_let_through(struct sig_run *t)
+{
+	struct aio_sigset sig = { &t->none, 8 };
+	struct timespec ts = { 3, 0 };
+	struct io_event ev[1];
+	sigset_t old, cur;
+	struct later l;
+	pthread_t th;
+	double t0;
+	long r;
+	int e;
+
+	pthread_sigmask(SIG_BLOCK, &t->usr1, &old);
 	memset(&l, 0, sizeof(l));
 	l.target = pthread_self();
 	usr1_seen = 0;
-	sig.sigmask = &none;
 	pthread_create(&th, NULL, signal_then_submit, &l);
 	t0 = now();
 	errno = 0;
-	r = pgetevents(ctx, 1, 1, ev, &ts, &sig);
+	r = pgetevents(t->ctx, 1, 1, ev, &ts, &sig);
 	e = errno;
-	{
-		sigset_t cur;
-
-		pthread_sigmask(SIG_BLOCK, NULL, &cur);
-		check(r == -1 && e == EINTR && usr1_seen == 1 &&
-		      sigismember(&cur, SIGUSR1) && now() - t0 < 1.5,
-		      "signals: a signal the mask lets through is EINTR (r %ld %s, handler %d, %.2f s)",
-		      r, strerror(e), (int)usr1_seen, now() - t0);
-	}
+	pthread_sigmask(SIG_BLOCK, NULL, &cur);
+	check(r == -1 && e == EINTR && usr1_seen == 1 &&
+	      sigismember(&cur, SIGUSR1) && now() - t0 < 1.5,
+	      "signals: a signal the mask lets through is EINTR (r %ld %s, handler %d, %.2f s)",
+	      r, strerror(e), (int)usr1_seen, now() - t0);
 	pthread_join(th, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
 
-	sys_io_destroy(ctx);
-	close(op);
+int cmd_signals(void)
+{
+	struct sig_run t = { 0 };
+	struct sigaction sa;
+	unsigned int wl;
+	int tfm;
+
+	if (sys_io_setup(16, &t.ctx) < 0) {
+		skip("signals: io_setup: %s", strerror(errno));
+		return 0;
+	}
+	tfm = afalg_tfm("hash", "sha256", SOCK_CLOEXEC);
+	t.op = afalg_accept(tfm, SOCK_CLOEXEC);
+	if (tfm < 0 || t.op < 0) {
+		fail("signals: sha256 op socket: %s", strerror(errno));
+		return 1;
+	}
+	fill_random(t.data, sizeof(t.data));
+	ossl_digest("sha256", t.data, sizeof(t.data), t.want, &wl);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_usr1;	/* no SA_RESTART: EINTR */
+	sigaction(SIGUSR1, &sa, NULL);
+	sigemptyset(&t.usr1);
+	sigaddset(&t.usr1, SIGUSR1);
+	sigemptyset(&t.none);
+	signals_reap(&t);
+	signals_blocked_by_call(&t);
+	signals_let_through(&t);
+	sys_io_destroy(t.ctx);
+	close(t.op);
 	close(tfm);
 	return 0;
 }

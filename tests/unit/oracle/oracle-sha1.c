@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Oracle commands for SHA-1 and HMAC-SHA1 (see oracle-hash.h), plus
+ * Oracle commands for SHA-1 of its own (the generic ones are in
+ * oracle-hashes.c): the ACVP ones of oracle-hash.h, plus
  *
  *   sha1_transform <digest> <block>    the legacy one-block interface
  *   sha1_init_raw                      the legacy initial value
@@ -9,7 +10,6 @@
 
 #include "oracle-hash.h"
 
-DEFINE_HASH_CMDS(sha1, SHA1_DIGEST_SIZE);
 DEFINE_HASH_KAT_CMDS(sha1, SHA1_DIGEST_SIZE);
 
 /* Words are passed and returned in host byte order, as the API uses them. */

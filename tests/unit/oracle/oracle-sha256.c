@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Oracle commands for SHA-224/SHA-256, their HMACs and sha256_finup_2x().
+ * Oracle commands for SHA-224/SHA-256 of their own (the generic ones are
+ * in oracle-hashes.c) and sha256_finup_2x().
  *
- *   the common hash commands of oracle-hash.h for sha224 and sha256, and
+ *   the ACVP commands of oracle-hash.h for sha224 and sha256, and
  *   sha256_finup_2x <salt|-|null> <msg1> <msg2>
  *        digests of salt||msg1 and salt||msg2 from a shared context; "null"
  *        passes ctx == NULL.  Also checks that the context is not modified.
@@ -20,8 +21,6 @@
 
 #include "oracle-hash.h"
 
-DEFINE_HASH_CMDS(sha224, SHA224_DIGEST_SIZE);
-DEFINE_HASH_CMDS(sha256, SHA256_DIGEST_SIZE);
 DEFINE_HASH_KAT_CMDS(sha224, SHA224_DIGEST_SIZE);
 DEFINE_HASH_KAT_CMDS(sha256, SHA256_DIGEST_SIZE);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Oracle commands for SHA-384/SHA-512 and their HMACs (see oracle-hash.h),
- * plus:
+ * Oracle commands for SHA-384/SHA-512 of their own (the generic ones are
+ * in oracle-hashes.c): the ACVP ones of oracle-hash.h, plus:
  *
  *   sha384_bytecount / sha512_bytecount <hi> <lo> <msg>
  *        hash <msg> from a context whose state is the IV and whose 128-bit
@@ -13,8 +13,6 @@
 
 #include "oracle-hash.h"
 
-DEFINE_HASH_CMDS(sha384, SHA384_DIGEST_SIZE);
-DEFINE_HASH_CMDS(sha512, SHA512_DIGEST_SIZE);
 
 DEFINE_HASH_KAT_CMDS(sha384, SHA384_DIGEST_SIZE);
 DEFINE_HASH_KAT_CMDS(sha512, SHA512_DIGEST_SIZE);
