@@ -9,7 +9,9 @@ uid) operates it through the stand-in as it would a kernel AF_ALG socket:
 - hash, skcipher and aead sockets passed to another process give that
   process the right digest / ciphertext (hmac, python3-cryptography);
 - an hmac(sha256) socket keyed before exec, with the key buffer zeroed,
-  gives the new program the right HMAC;
+  gives the new program the right HMAC, through execve() and through
+  execl(), execle() (with the environment it gives) and execlp() (a PATH
+  search); an execl() that fails leaves the program a working socket;
 - a receiver of another uid (setpriv), by SCM_RIGHTS or through exec,
   operates the socket, but can read neither the keeper's memory
   (/proc/<keeper>/mem, ptrace) nor the key from the descriptor it holds,
@@ -273,6 +275,101 @@ def s_exec_other_uid():
     check_snoop(p, keycopy, 'exec_other_uid')
 
 
+# The creator for the execl*() scenarios: an hmac(sha256) socket keyed
+# with argv[2], the key buffer zeroed, then the program replaced through
+# libc's execl(), execle() or execlp() (argv[1]), called with ctypes so
+# that the call is the program's own, as a C program's would be.  The new
+# program is EXECL_NEW; execle() gives it an environment of its own.
+EXECL_CREATOR = r"""
+import ctypes, os, socket, sys
+how, key = sys.argv[1], bytearray(bytes.fromhex(sys.argv[2]))
+t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+t.bind(('hash', 'hmac(sha256)'))
+t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, bytes(key))
+op = t.accept()[0]
+for i in range(len(key)):
+    key[i] = 0
+os.set_inheritable(op.fileno(), True)
+libc = ctypes.CDLL(None, use_errno=True)
+c = ctypes.c_char_p
+args = [c(a.encode()) for a in ('-c', sys.argv[3], str(op.fileno()),
+                                sys.argv[4])]
+exe = sys.executable.encode()
+sys.stdout.flush()
+if how == 'execl':
+    libc.execl(c(exe), c(exe), *args, c(None))
+elif how == 'execle':
+    env = [('%s=%s' % kv).encode() for kv in os.environ.items()]
+    env.append(b'EXECLE_MARK=given')
+    envp = (ctypes.c_char_p * (len(env) + 1))(*env, None)
+    libc.execle(c(exe), c(exe), *args, c(None),
+                ctypes.cast(envp, ctypes.c_void_p))
+else:
+    # a bare name: execlp() searches PATH for it
+    os.environ['PATH'] = os.path.dirname(sys.executable) + ':' + \
+        os.environ.get('PATH', '')
+    name = os.path.basename(sys.executable).encode()
+    libc.execlp(c(name), c(name), *args, c(None))
+print('exec failed: errno %d' % ctypes.get_errno())
+"""
+
+# The new program of the execl*() scenarios: what it computes with the
+# inherited socket, and the environment marker execle() set.
+EXECL_NEW = r"""
+import os, socket, sys
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                   fileno=int(sys.argv[1]))
+op.sendall(bytes.fromhex(sys.argv[2]))
+print(op.recv(64).hex(), os.environ.get('EXECLE_MARK', '-'))
+"""
+
+
+def s_exec_list(how):
+    """hmac(sha256) keyed before @how (execl, execle, execlp), key buffer
+    zeroed: the new program gets the HMAC, as through execve()"""
+    key, msg = os.urandom(32), os.urandom(80)
+    p = subprocess.run([sys.executable, '-c', EXECL_CREATOR, how, key.hex(),
+                        EXECL_NEW, msg.hex()], env=shim_env(),
+                       capture_output=True, text=True, timeout=20)
+    want = hmac.new(key, msg, hashlib.sha256).hexdigest()
+    mark = 'given' if how == 'execle' else '-'
+    chk(p.stdout.strip() == '%s %s' % (want, mark),
+        'exec.%s: the new program gets the HMAC%s' %
+        (how, ' and the environment given' if how == 'execle' else ''),
+        'got %r, want %s %s (%s)' % (p.stdout.strip(), want, mark,
+                                     p.stderr[-300:]))
+
+
+# A failed execl(): the socket moved on the way, and the program, which
+# goes on, still has it (through the keeper), with its key.
+EXECL_FAILS = r"""
+import ctypes, errno, hashlib, hmac, os, socket, sys
+key = os.urandom(32)
+t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+t.bind(('hash', 'hmac(sha256)'))
+t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
+op = t.accept()[0]
+os.set_inheritable(op.fileno(), True)
+libc = ctypes.CDLL(None, use_errno=True)
+c = ctypes.c_char_p
+r = libc.execl(c(b'/nonexistent/afalg'), c(b'x'), c(b'y'), c(None))
+e = ctypes.get_errno()
+op.sendall(b'abc')
+ok = op.recv(32) == hmac.new(key, b'abc', hashlib.sha256).digest()
+print(r, errno.errorcode.get(e, e), ok)
+"""
+
+
+def s_exec_list_fails():
+    """execl() of a missing file fails as without the shim, and the
+    program keeps a working socket"""
+    p = subprocess.run([sys.executable, '-c', EXECL_FAILS], env=shim_env(),
+                       capture_output=True, text=True, timeout=20)
+    chk(p.stdout.strip() == '-1 ENOENT True',
+        'exec.execl_fails: ENOENT, and the socket still answers right',
+        'got %r (%s)' % (p.stdout.strip(), p.stderr[-300:]))
+
+
 # SNOOP for an inherited descriptor, the keeper found from the descriptor
 SNOOP_FD = r'''
 import os, socket, sys
@@ -436,6 +533,10 @@ SCENARIOS = {
     'scm_aead': s_scm_aead,
     'exec_hash': s_exec_hash,
     'exec_other_uid': s_exec_other_uid,
+    'exec_execl': lambda: s_exec_list('execl'),
+    'exec_execle': lambda: s_exec_list('execle'),
+    'exec_execlp': lambda: s_exec_list('execlp'),
+    'exec_execl_fails': s_exec_list_fails,
     'other_uid': s_other_uid,
     'hostile_peer': s_hostile_peer,
     'stopped_holder': s_stopped_holder,
