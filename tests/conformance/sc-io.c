@@ -565,6 +565,60 @@ static void sc_exec(const void *arg)
 }
 
 /*
+ * exec through execl(), execle(), execlp() (@arg): the child opens and
+ * keys an hmac(sha256) op socket itself, so that it is not shared by
+ * fork(), and replaces itself with the exec child, which hashes "abc" on
+ * it.  Under the shim the socket moves into a keeper on the way
+ * (docs/security.md), so the transcript is the kernel's.
+ */
+static void sc_exec_list(const void *arg)
+{
+	const char *how = arg;
+	uint8_t key[32];
+	char line[512] = "", num[16];
+	int fd, op, pfd[2], st;
+	size_t got = 0;
+	ssize_t n;
+	pid_t pid;
+
+	gen(key, sizeof(key), "io.exec.key");
+	if (pipe(pfd))
+		return;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		fd = afalg_socket(0);
+		if (fd < 0 || afalg_bind(fd, "hash", "hmac(sha256)") ||
+		    afalg_setkey(fd, key, sizeof(key)))
+			_exit(126);
+		op = accept4(fd, NULL, NULL, 0);
+		if (op < 0)
+			_exit(126);
+		dup2(pfd[1], 1);
+		snprintf(num, sizeof(num), "%d", op);
+		if (!strcmp(how, "execl"))
+			execl("/proc/self/exe", "afalg-conformance",
+			      "--exec-child", num, (char *)NULL);
+		else if (!strcmp(how, "execle"))
+			execle("/proc/self/exe", "afalg-conformance",
+			       "--exec-child", num, (char *)NULL, environ);
+		else
+			execlp("/proc/self/exe", "afalg-conformance",
+			       "--exec-child", num, (char *)NULL);
+		_exit(127);
+	}
+	close(pfd[1]);
+	while (got < sizeof(line) - 1 &&
+	       (n = read(pfd[0], line + got, sizeof(line) - 1 - got)) > 0)
+		got += (size_t)n;
+	line[got] = 0;
+	waitpid(pid, &st, 0);
+	close(pfd[0]);
+	out("%s: %s, status %d", how, line,
+	    WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+}
+
+/*
  * SCM_RIGHTS: a passed op fd is the same socket; under the shim the idle
  * op socket moves into a keeper on the way (docs/security.md), so the
  * transcript is the kernel's
@@ -644,5 +698,8 @@ void reg_io(void)
 	reg("io.poll", sc_poll, NULL);
 	reg("io.fork", sc_fork, NULL);
 	reg("io.exec", sc_exec, NULL);
+	reg("io.exec.execl", sc_exec_list, "execl");
+	reg("io.exec.execle", sc_exec_list, "execle");
+	reg("io.exec.execlp", sc_exec_list, "execlp");
 	reg("io.scm_rights", sc_scm, NULL);
 }
