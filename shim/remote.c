@@ -56,14 +56,62 @@ struct afs_remote_buf {
 /* records                                                             */
 
 /*
- * One request on @chan (header, then @n iovecs) and its reply into @buf:
- * the checked reply in @m, or -errno.  No signal stops the exchange
- * halfway: a request sent is a reply awaited, for @ms at most (a keeper
- * answers at once; something else posing as one does not hold the program
- * longer).  After an error the connection is not used again.
+ * The reply on @chan into @buf (@fdp: and the one descriptor it may
+ * carry, close-on-exec when @cloexec, else -1): its length, or -errno.
+ * Descriptors a reply carries where none is asked for are closed by the
+ * kernel (no room for them); more than one, or anything but SCM_RIGHTS,
+ * is a reply out of shape.
  */
-static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
-		    uint8_t *buf, struct afk_msg *m, int ms)
+static ssize_t recv_reply(int chan, uint8_t *buf, int *fdp, bool cloexec)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec v = { buf, AFK_MAX_RECORD };
+	struct msghdr mh;
+	struct cmsghdr *c;
+	ssize_t r;
+
+	if (!fdp)
+		return AFS_REAL(recv)(chan, buf, AFK_MAX_RECORD,
+				      MSG_TRUNC | MSG_DONTWAIT);
+	*fdp = -1;
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &v;
+	mh.msg_iovlen = 1;
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof(u.buf);
+	r = AFS_REAL(recvmsg)(chan, &mh, MSG_TRUNC | MSG_DONTWAIT |
+			      (cloexec ? MSG_CMSG_CLOEXEC : 0));
+	if (r < 0)
+		return r;
+	c = CMSG_FIRSTHDR(&mh);
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
+	    c->cmsg_len == CMSG_LEN(sizeof(int)))
+		memcpy(fdp, CMSG_DATA(c), sizeof(int));
+	if ((c && *fdp < 0) || (mh.msg_flags & MSG_CTRUNC) ||
+	    (c && CMSG_NXTHDR(&mh, c))) {
+		if (*fdp >= 0)
+			AFS_REAL(close)(*fdp);
+		*fdp = -1;
+		errno = EPROTO;
+		return -1;
+	}
+	return r;
+}
+
+/*
+ * One request on @chan (header, then @n iovecs) and its reply into @buf:
+ * the checked reply in @m, or -errno; @fdp as in recv_reply().  No signal
+ * stops the exchange halfway: a request sent is a reply awaited, for @ms
+ * at most (a keeper answers at once; something else posing as one does
+ * not hold the program longer).  After an error the connection is not
+ * used again.
+ */
+static int exchange_fd(int chan, struct afk_hdr *h, struct iovec *v, int n,
+		       uint8_t *buf, struct afk_msg *m, int ms, int *fdp,
+		       bool cloexec)
 {
 	struct iovec iov[3];
 	struct msghdr mh;
@@ -89,14 +137,22 @@ static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
 		if (r == 0)
 			return -ETIMEDOUT;
 		if (r > 0)
-			r = AFS_REAL(recv)(chan, buf, AFK_MAX_RECORD,
-					   MSG_TRUNC | MSG_DONTWAIT);
+			r = recv_reply(chan, buf, fdp, cloexec);
 	} while (r < 0 && (errno == EINTR || errno == EAGAIN));
 	if (r <= 0)
 		return -EPIPE;
-	if (afk_parse(buf, (size_t)r, 0, m) || m->op != AFK_REPLY)
+	if (afk_parse(buf, (size_t)r, 0, m) || m->op != AFK_REPLY) {
+		if (fdp && *fdp >= 0)
+			AFS_REAL(close)(*fdp);
 		return -EPROTO;
+	}
 	return 0;
+}
+
+static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
+		    uint8_t *buf, struct afk_msg *m, int ms)
+{
+	return exchange_fd(chan, h, v, n, buf, m, ms, NULL, false);
 }
 
 /* ------------------------------------------------------------------ */
@@ -494,8 +550,9 @@ static void remote_atfork_child(struct afs_sock *s)
 }
 
 /* one request, with the connection made again in a new process */
-static int remote_call(struct afs_sock *s, int fd, struct afk_hdr *h,
-		       struct iovec *v, int n, struct afk_msg *m)
+static int remote_call_fd(struct afs_sock *s, int fd, struct afk_hdr *h,
+			  struct iovec *v, int n, struct afk_msg *m, int *fdp,
+			  bool cloexec)
 {
 	struct afs_remote_buf *b = s->st.remote;
 	int err;
@@ -507,13 +564,72 @@ static int remote_call(struct afs_sock *s, int fd, struct afk_hdr *h,
 	}
 	if (s->chan < 0)
 		return -ENOTCONN;
-	err = exchange(s->chan, h, v, n, b->rec, m, AFS_KEEPER_MS);
+	err = exchange_fd(s->chan, h, v, n, b->rec, m, AFS_KEEPER_MS, fdp,
+			  cloexec);
 	if (err) {
 		/* out of step with the keeper: the next call connects anew */
 		AFS_REAL(close)(s->chan);
 		s->chan = -1;
 	}
 	return err;
+}
+
+static int remote_call(struct afs_sock *s, int fd, struct afk_hdr *h,
+		       struct iovec *v, int n, struct afk_msg *m)
+{
+	return remote_call_fd(s, fd, h, v, n, m, NULL, false);
+}
+
+/*
+ * accept() on keeper-held socket @s (descriptor @fd; @addr: the caller
+ * asked for the peer's name), @flags those of accept4(): the keeper
+ * clones a hash socket as hash_accept() does and answers with the
+ * clone's stand-in, which becomes the new descriptor; or -errno.  The
+ * kernel's skcipher and aead op sockets do not accept.
+ */
+int afs_remote_accept(struct afs_sock *s, int fd, bool addr, int flags)
+{
+	struct afs_sock *c;
+	struct afk_hdr h;
+	struct afk_msg m;
+	int err, nfd = -1;
+
+	if (flags & ~(SOCK_CLOEXEC | SOCK_NONBLOCK))
+		return -EINVAL;
+	if (s->type != AFS_HASH)
+		return -EOPNOTSUPP;
+	/* the clone's getname is sock_no_getname: the kernel drops it */
+	if (addr)
+		return -ECONNABORTED;
+	afk_hdr_fill(&h, AFK_ACCEPT, 0, 0, 0, 0);
+	afs_lock(s);
+	err = remote_call_fd(s, fd, &h, NULL, 0, &m, &nfd,
+			     flags & SOCK_CLOEXEC);
+	afs_unlock(s);
+	/* a keeper that predates AFK_ACCEPT ends the connection instead */
+	if (err == -EPIPE)
+		err = -EOPNOTSUPP;
+	if (!err && m.res < 0)
+		err = m.res;
+	else if (!err && (m.res != 0 || m.datalen || nfd < 0))
+		err = -EPROTO;
+	if (err) {
+		if (nfd >= 0)
+			AFS_REAL(close)(nfd);
+		return err;
+	}
+	if (flags & SOCK_NONBLOCK)
+		AFS_REAL(fcntl)(nfd, F_SETFL, O_NONBLOCK);
+	/*
+	 * Adopted now, when the kernel says it is a stand-in, so that poll()
+	 * sees the socket; when it is not, or the keeper does not answer,
+	 * the descriptor is returned all the same and behaves as a stand-in
+	 * met for the first time.
+	 */
+	c = afs_remote_adopt(nfd);
+	if (c)
+		afs_put(c);
+	return nfd;
 }
 
 /* the bytes of @msg from @skip on, at most @cap, gathered into @dst */

@@ -619,9 +619,35 @@ static void sc_exec_list(const void *arg)
 }
 
 /*
+ * accept() on the received hash socket @got in the middle of an update:
+ * the clone continues it, and so does the original (hash_accept())
+ */
+static void scm_accept(int got)
+{
+	uint8_t d[64];
+	int c;
+
+	T(send(got, "ab", 2, MSG_MORE));
+	out("received fd: send(MSG_MORE) %s", rs());
+	T(c = accept4(got, NULL, NULL, 0));
+	out("received fd: accept %s", rsfd());
+	if (c < 0)
+		return;
+	T(send(c, "c", 1, 0));
+	out("clone: send %s", rs());
+	T(read(c, d, sizeof(d)));
+	out("clone: read %s %s", rs(), hx(d, g_r > 0 ? (size_t)g_r : 0));
+	T(send(got, "c", 1, 0));
+	out("received fd: send %s", rs());
+	T(read(got, d, sizeof(d)));
+	out("received fd: read %s %s", rs(), hx(d, g_r > 0 ? (size_t)g_r : 0));
+	closefd(c);
+}
+
+/*
  * SCM_RIGHTS: a passed op fd is the same socket; under the shim the idle
  * op socket moves into a keeper on the way (docs/security.md), so the
- * transcript is the kernel's
+ * transcript is the kernel's; @arg "accept": then accept() on it
  */
 static void sc_scm(const void *arg)
 {
@@ -631,7 +657,6 @@ static void sc_scm(const void *arg)
 	struct iovec v = { (void *)"x", 1 };
 	struct cmsghdr *h;
 
-	(void)arg;
 	op = hash_op("sha256", &fd);
 	if (op < 0)
 		return;
@@ -675,6 +700,8 @@ static void sc_scm(const void *arg)
 		    s < 0 ? ename(es) : "", r,
 		    r > 0 ? hx(d, (size_t)r) : ename(er));
 	}
+	if (arg && got >= 0)
+		scm_accept(got);
 	closefd(got);
 	close(sv[0]);
 	close(sv[1]);
@@ -702,4 +729,5 @@ void reg_io(void)
 	reg("io.exec.execle", sc_exec_list, "execle");
 	reg("io.exec.execlp", sc_exec_list, "execlp");
 	reg("io.scm_rights", sc_scm, NULL);
+	reg("io.scm_rights.accept", sc_scm, "accept");
 }

@@ -12,6 +12,10 @@ uid) operates it through the stand-in as it would a kernel AF_ALG socket:
   gives the new program the right HMAC, through execve() and through
   execl(), execle() (with the environment it gives) and execlp() (a PATH
   search); an execl() that fails leaves the program a working socket;
+- accept() on a keeper-held hmac(sha256) socket clones it, an open
+  update included, as the kernel does, for a receiver of another uid
+  too; an skcipher socket does not accept; the clones (one keeper each)
+  are bounded;
 - a receiver of another uid (setpriv), by SCM_RIGHTS or through exec,
   operates the socket, but can read neither the keeper's memory
   (/proc/<keeper>/mem, ptrace) nor the key from the descriptor it holds,
@@ -142,6 +146,122 @@ def s_scm_aead():
     want = AESGCM(key).encrypt(iv, pt, aad).hex()
     chk(got == want, 'scm_rights.aead: the receiver seals',
         'got %r, want %s (%s)' % (got, want, err))
+
+
+# A receiver that accept()s on the hash socket it got (libc's accept4()
+# through ctypes, no name asked for, as C programs call it): a clone with
+# an open update, a clone of the idle socket, the answers with a name
+# asked for and on an skcipher socket, then clones until refused.
+ACCEPTER = r"""
+import ctypes, errno, json, os, socket, sys
+carrier = socket.socket(fileno=int(sys.argv[1]))
+_, fds, _, _ = socket.recv_fds(carrier, 16, 4)
+libc = ctypes.CDLL(None, use_errno=True)
+def acc(fd, name=False, flags=0):
+    buf = ctypes.create_string_buffer(128)
+    ln = ctypes.c_uint(128)
+    r = libc.accept4(fd, buf if name else None,
+                     ctypes.byref(ln) if name else None, flags)
+    return r if r >= 0 else -ctypes.get_errno()
+def alg(fd):
+    return socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0, fileno=fd)
+op = alg(fds[0])
+res = {'uid': os.getuid()}
+op.sendall(b'abc', socket.MSG_MORE)      # an open update, to be cloned
+c = acc(op.fileno())
+res['accept'] = c
+if c >= 0:
+    cl = alg(c)
+    op.sendall(b'def')
+    cl.sendall(b'ghi')
+    res['orig'], res['clone'] = op.recv(32).hex(), cl.recv(32).hex()
+    c2 = acc(op.fileno(), flags=socket.SOCK_CLOEXEC | socket.SOCK_NONBLOCK)
+    res['idle_flags'] = (os.get_inheritable(c2), os.get_blocking(c2)) \
+        if c2 >= 0 else c2
+    if c2 >= 0:
+        cl2 = alg(c2)
+        cl2.sendall(b'xyz')
+        res['idle'] = cl2.recv(32).hex()
+res['named'] = acc(op.fileno(), name=True)
+# a first data call adopts the stand-in (an accept() before it would take
+# the keeper's pending connection: docs/security.md, "What remains")
+sk = alg(fds[1])
+try:
+    sk.recv(16, socket.MSG_DONTWAIT)
+except BlockingIOError:
+    pass
+res['skcipher'] = acc(sk.fileno())
+if sys.argv[2] == 'bound':
+    held, err = [], 0
+    for _ in range(80):
+        r = acc(op.fileno())
+        if r < 0:
+            err = r
+            break
+        held.append(r)
+    res['bound'] = (len(held), err)
+    # a clone past the bound still hashes
+    if held:
+        last = alg(held[-1])
+        last.sendall(b'last')
+        res['last'] = last.recv(32).hex()
+print(json.dumps(res))
+"""
+
+
+def s_accept_hash():
+    """accept() on a keeper-held hmac(sha256) socket clones it as the
+    kernel's hash_accept() does (hashlib/hmac as the oracle)"""
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    import json
+    key = os.urandom(32)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    st, sk = keyed('skcipher', 'cbc(aes)', os.urandom(16))
+    runs = [('same_uid', [], 'bound')]
+    if os.geteuid() == 0:
+        runs.append(('other_uid', NOBODY, 'once'))
+    for name, prefix, mode in runs:
+        a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        p = subprocess.Popen(prefix + [sys.executable, '-c', ACCEPTER,
+                                       str(b.fileno()), mode],
+                             pass_fds=(b.fileno(),), env=shim_env(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+        b.close()
+        socket.send_fds(a, [b'x'], [op.fileno(), sk.fileno()])
+        try:
+            o, e = p.communicate(timeout=60)
+            res = json.loads(o.strip().splitlines()[-1])
+        except (subprocess.TimeoutExpired, ValueError, IndexError) as ex:
+            p.kill()
+            chk(False, 'accept.%s: the receiver ran' % name, repr(ex))
+            continue
+        mac = lambda m: hmac.new(key, m, hashlib.sha256).hexdigest()
+        chk(res.get('accept', -1) >= 0 and res.get('orig') == mac(b'abcdef')
+            and res.get('clone') == mac(b'abcghi'),
+            'accept.%s.clone_update: the clone continues the open update, '
+            'and so does the original' % name, repr(res))
+        chk(res.get('idle') == mac(b'xyz') and
+            res.get('idle_flags') == [False, False],
+            'accept.%s.clone_idle: a clone of the idle socket hashes anew, '
+            'with SOCK_CLOEXEC and SOCK_NONBLOCK' % name, repr(res))
+        chk(res.get('named') == -errno.ECONNABORTED,
+            'accept.%s.named: asking for a name is ECONNABORTED, as the '
+            'kernel (sock_no_getname)' % name, repr(res.get('named')))
+        chk(res.get('skcipher') == -errno.EOPNOTSUPP,
+            'accept.%s.skcipher: an skcipher op socket does not accept '
+            '(EOPNOTSUPP)' % name, repr(res.get('skcipher')))
+        if mode == 'bound':
+            n, err = res.get('bound', (0, 0))
+            chk(20 <= n < 80 and err == -errno.EMFILE and
+                res.get('last') == mac(b'last'),
+                'accept.bound: clones (keepers) are bounded (EMFILE), '
+                'and those made work', repr(res.get('bound')))
+        a.close()
+    # the creator's socket is still the one socket, with its key
+    op.sendall(b'after')
+    chk(op.recv(32) == hmac.new(key, b'after', hashlib.sha256).digest(),
+        'accept: the creator still uses its socket')
 
 
 # What a uid-65534 holder tries on top of its operation: the keeper's
@@ -537,6 +657,7 @@ SCENARIOS = {
     'exec_execle': lambda: s_exec_list('execle'),
     'exec_execlp': lambda: s_exec_list('execlp'),
     'exec_execl_fails': s_exec_list_fails,
+    'accept_hash': s_accept_hash,
     'other_uid': s_other_uid,
     'hostile_peer': s_hostile_peer,
     'stopped_holder': s_stopped_holder,
