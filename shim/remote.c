@@ -276,14 +276,46 @@ static void copy_nonblock(int fd, int standin)
 		AFS_REAL(fcntl)(standin, F_SETFL, O_NONBLOCK);
 }
 
-/* every number naming @s becomes stand-in @standin, flags kept */
-static void replace_numbers(struct afs_sock *s, int standin)
+/*
+ * The state of @s still what AFK_INIT @sent (@len bytes) carried, and @s
+ * still idle: another thread may have used the socket while the keeper
+ * started.  Caller holds the table lock and the locks of @s and its
+ * parent; @buf is scratch of AFS_INIT_MAX bytes.
+ */
+static bool unchanged(struct afs_sock *s, const uint8_t *sent, int len,
+		      uint8_t *buf)
+{
+	bool same;
+	int n;
+
+	n = s->ops->movable(s) ? init_record(s, buf) : -EBUSY;
+	same = n == len && !memcmp(buf, sent, (size_t)len);
+	afs_wipe(buf, n > 0 ? (size_t)n : 0);
+	return same;
+}
+
+/*
+ * Every number naming @s becomes stand-in @standin, flags kept, when the
+ * keeper got the state @s still has (@sent, @len bytes; unchanged()):
+ * true; else nothing changes and the keeper, whose stand-in nobody
+ * holds, exits.  The socket's locks are held from the check to the last
+ * number (the lock order is the table, then the socket, as fork's), so
+ * no operation of another thread falls in between; one that took the
+ * socket before and runs after acts on this process's old copy, as a
+ * kernel call in progress on a number dup2() replaces acts on the old
+ * file.
+ */
+static bool replace_numbers(struct afs_sock *s, int standin,
+			    const uint8_t *sent, int len, uint8_t *scratch)
 {
 	int fd, m, fl, n = 0;
-	bool first = true;
+	bool first = true, same;
 
 	afs_table_lock();
-	m = afs_max_fd();
+	afs_lock(s);
+	afs_lock(s->parent);
+	same = unchanged(s, sent, len, scratch);
+	m = same ? afs_max_fd() : -1;
 	for (fd = 0; fd <= m; fd++) {
 		if (afs_peek_locked(fd) != s)
 			continue;
@@ -297,9 +329,12 @@ static void replace_numbers(struct afs_sock *s, int standin)
 		afs_set_locked(fd, NULL);
 		n++;
 	}
+	afs_unlock(s->parent);
+	afs_unlock(s);
 	afs_table_unlock();
 	while (n--)
 		afs_put(s);
+	return same;
 }
 
 /* the largest AFK_INIT: on the stack, as a vfork() child must not malloc */
@@ -315,7 +350,7 @@ static void replace_numbers(struct afs_sock *s, int standin)
 static int move(int fd, bool table)
 {
 	struct afs_sock *s = afs_get(fd);
-	uint8_t buf[AFS_INIT_MAX];
+	uint8_t buf[AFS_INIT_MAX], scratch[AFS_INIT_MAX];
 	int sp[2], len, standin, err = -EOPNOTSUPP;
 
 	if (!s)
@@ -346,7 +381,8 @@ static int move(int fd, bool table)
 		standin = err;
 		err = 0;
 		if (table) {
-			replace_numbers(s, standin);
+			if (!replace_numbers(s, standin, buf, len, scratch))
+				err = -EBUSY;
 		} else {
 			copy_nonblock(fd, standin);
 			if (AFS_REAL(dup3)(standin, fd, 0) < 0)
