@@ -8,7 +8,11 @@
  * The execl*() functions are here too: glibc's build their argument
  * vector and call execve() inside libc, past the shim.  Ours build it the
  * same way and call the real execve()/execvp(), after the same move.
- * posix_spawn() is not covered (docs/security.md, "exec").
+ *
+ * posix_spawn() and posix_spawnp() exec in a child the shim runs no code
+ * in: the sockets move in the caller first, so that the caller and the
+ * new program hold the one keeper-held socket, as they would hold the
+ * kernel's (docs/security.md, "exec").
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -50,6 +54,24 @@ EXPORT int execveat(int dirfd, const char *path, char *const argv[],
 {
 	afs_remote_exec();
 	return AFS_REAL(execveat)(dirfd, path, argv, envp, flags);
+}
+
+EXPORT int posix_spawn(pid_t *pid, const char *path,
+			const posix_spawn_file_actions_t *actions,
+			const posix_spawnattr_t *attr, char *const argv[],
+			char *const envp[])
+{
+	afs_remote_exec();
+	return AFS_REAL(posix_spawn)(pid, path, actions, attr, argv, envp);
+}
+
+EXPORT int posix_spawnp(pid_t *pid, const char *file,
+			const posix_spawn_file_actions_t *actions,
+			const posix_spawnattr_t *attr, char *const argv[],
+			char *const envp[])
+{
+	afs_remote_exec();
+	return AFS_REAL(posix_spawnp)(pid, file, actions, attr, argv, envp);
 }
 
 /* ------------------------------------------------------------------ */

@@ -186,7 +186,7 @@ static pid_t spawn_keeper(int fd)
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
 				 POSIX_SPAWN_SETSIGDEF);
 	/* a fixed path, no PATH search, no environment */
-	if (posix_spawn(&pid, AFS_KEEPER_PATH, &fa, &at, argv, envp))
+	if (AFS_REAL(posix_spawn)(&pid, AFS_KEEPER_PATH, &fa, &at, argv, envp))
 		pid = -1;
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);

@@ -12,6 +12,9 @@ uid) operates it through the stand-in as it would a kernel AF_ALG socket:
   gives the new program the right HMAC, through execve() and through
   execl(), execle() (with the environment it gives) and execlp() (a PATH
   search); an execl() that fails leaves the program a working socket;
+- an hmac(sha256) socket inherited through posix_spawn() and
+  posix_spawnp() is one socket for the caller and the new program: an
+  update the new program starts, the caller finishes;
 - accept() on a keeper-held hmac(sha256) socket clones it, an open
   update included, as the kernel does, for a receiver of another uid
   too; an skcipher socket does not accept; the clones (one keeper each)
@@ -460,6 +463,49 @@ def s_exec_list(how):
                                      p.stderr[-300:]))
 
 
+# The program posix_spawn() starts: it continues the update of the socket
+# it inherited (argv[1]) with argv[2], MSG_MORE, and says so.
+SPAWNED = r"""
+import socket, sys
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                   fileno=int(sys.argv[1]))
+op.sendall(bytes.fromhex(sys.argv[2]), socket.MSG_MORE)
+print('sent', flush=True)
+"""
+
+
+def s_spawn(how):
+    """an op socket inherited through @how (posix_spawn, posix_spawnp) is
+    one socket for the caller and the new program, as the kernel's"""
+    key, part1, part2 = os.urandom(32), os.urandom(40), os.urandom(40)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    os.set_inheritable(op.fileno(), True)
+    r, w = os.pipe()
+    env = dict(os.environ)
+    if how == 'posix_spawnp':
+        # a bare name: posix_spawnp() searches PATH for it
+        env['PATH'] = os.path.dirname(sys.executable) + ':' + \
+            env.get('PATH', '')
+        os.environ['PATH'] = env['PATH']
+        spawn, exe = os.posix_spawnp, os.path.basename(sys.executable)
+    else:
+        spawn, exe = os.posix_spawn, sys.executable
+    pid = spawn(exe, [exe, '-c', SPAWNED, str(op.fileno()), part1.hex()],
+                env, file_actions=[(os.POSIX_SPAWN_DUP2, w, 1)])
+    os.close(w)
+    with os.fdopen(r) as f:
+        said = f.read().strip()
+    _, st = os.waitpid(pid, 0)
+    op.sendall(part2)
+    got = op.recv(32)
+    want = hmac.new(key, part1 + part2, hashlib.sha256).digest()
+    chk(said == 'sent' and st == 0 and got == want,
+        'spawn.%s: the new program and the caller share the one socket '
+        '(its update, the caller\'s digest)' % how,
+        'child said %r (status %d); digest %s, want %s' %
+        (said, st, got.hex(), want.hex()))
+
+
 # A failed execl(): the socket moved on the way, and the program, which
 # goes on, still has it (through the keeper), with its key.
 EXECL_FAILS = r"""
@@ -657,6 +703,8 @@ SCENARIOS = {
     'exec_execle': lambda: s_exec_list('execle'),
     'exec_execlp': lambda: s_exec_list('execlp'),
     'exec_execl_fails': s_exec_list_fails,
+    'spawn': lambda: s_spawn('posix_spawn'),
+    'spawnp': lambda: s_spawn('posix_spawnp'),
     'accept_hash': s_accept_hash,
     'other_uid': s_other_uid,
     'hostile_peer': s_hostile_peer,
