@@ -264,6 +264,12 @@ static void serve_accept(unsigned int i)
 		reply(i, -EOPNOTSUPP, 0, 0);
 		return;
 	}
+	/* hash_accept_nokey(): a socket whose tfm still needs a key */
+	err = op->nokey ? afs_check_key(op) : 0;
+	if (err) {
+		reply(i, err, 0, 0);
+		return;
+	}
 	if (__atomic_add_fetch(family_live, 1, __ATOMIC_RELAXED) >
 	    AFK_MAX_CLONES) {
 		__atomic_sub_fetch(family_live, 1, __ATOMIC_RELAXED);

@@ -194,6 +194,13 @@ try:
 except BlockingIOError:
     pass
 res['skcipher'] = acc(sk.fileno())
+# an hmac socket whose tfm has no key: hash_accept_nokey() says ENOKEY
+nk = alg(fds[2])
+try:
+    nk.recv(32, socket.MSG_DONTWAIT)
+except OSError:
+    pass
+res['nokey'] = acc(nk.fileno())
 if sys.argv[2] == 'bound':
     held, err = [], 0
     for _ in range(80):
@@ -220,6 +227,9 @@ def s_accept_hash():
     key = os.urandom(32)
     t, op = keyed('hash', 'hmac(sha256)', key)
     st, sk = keyed('skcipher', 'cbc(aes)', os.urandom(16))
+    nkt = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    nkt.bind(('hash', 'hmac(sha256)'))
+    nk = nkt.accept()[0]
     runs = [('same_uid', [], 'bound')]
     if os.geteuid() == 0:
         runs.append(('other_uid', NOBODY, 'once'))
@@ -231,7 +241,7 @@ def s_accept_hash():
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True)
         b.close()
-        socket.send_fds(a, [b'x'], [op.fileno(), sk.fileno()])
+        socket.send_fds(a, [b'x'], [op.fileno(), sk.fileno(), nk.fileno()])
         try:
             o, e = p.communicate(timeout=60)
             res = json.loads(o.strip().splitlines()[-1])
@@ -254,6 +264,9 @@ def s_accept_hash():
         chk(res.get('skcipher') == -errno.EOPNOTSUPP,
             'accept.%s.skcipher: an skcipher op socket does not accept '
             '(EOPNOTSUPP)' % name, repr(res.get('skcipher')))
+        chk(res.get('nokey') == -errno.ENOKEY,
+            'accept.%s.nokey: a socket whose tfm has no key is ENOKEY, as '
+            'the kernel (hash_accept_nokey)' % name, repr(res.get('nokey')))
         if mode == 'bound':
             n, err = res.get('bound', (0, 0))
             chk(20 <= n < 80 and err == -errno.EMFILE and
