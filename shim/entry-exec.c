@@ -61,7 +61,7 @@ EXPORT int posix_spawn(pid_t *pid, const char *path,
 			const posix_spawnattr_t *attr, char *const argv[],
 			char *const envp[])
 {
-	afs_remote_exec();
+	afs_remote_spawn();
 	return AFS_REAL(posix_spawn)(pid, path, actions, attr, argv, envp);
 }
 
@@ -70,7 +70,7 @@ EXPORT int posix_spawnp(pid_t *pid, const char *file,
 			const posix_spawnattr_t *attr, char *const argv[],
 			char *const envp[])
 {
-	afs_remote_exec();
+	afs_remote_spawn();
 	return AFS_REAL(posix_spawnp)(pid, file, actions, attr, argv, envp);
 }
 

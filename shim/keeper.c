@@ -4,7 +4,7 @@
  * boundary (SCM_RIGHTS, execve), and serves it to every process that holds
  * its stand-in (docs/security.md, "The keeper").
  *
- * Started by the shim with posix_spawn() from the path fixed at build
+ * Started by the shim with vfork() and execve() from the path fixed at build
  * time, with an empty environment and descriptor 3 the creator's end of a
  * socketpair; statically linked where the toolchain allows, so
  * /etc/ld.so.preload does not apply.  It forks once so that it is not the

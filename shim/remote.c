@@ -23,7 +23,7 @@
  */
 #include <errno.h>
 #include <poll.h>
-#include <spawn.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -158,43 +158,60 @@ static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
 /* ------------------------------------------------------------------ */
 /* moving a socket into a new keeper                                    */
 
+/*
+ * Start the keeper with descriptor @fd as its 3: the pid of its first
+ * process (reaped here), or -1.  A fixed path, no PATH search, no
+ * environment, every signal disposition the default, /dev/null on 0-2
+ * and nothing else of the program open.  Nothing is allocated and no
+ * lock is taken (the exec functions may run in a signal handler, R5):
+ * vfork() and system calls only, with every signal blocked from before
+ * the vfork() until the keeper runs, so no handler of the program runs
+ * in the child, which shares the program's memory.  The keeper blocks
+ * every signal itself at once.
+ */
 static pid_t spawn_keeper(int fd)
 {
 	char *const argv[] = { (char *)"afalg-keeper", NULL };
 	char *const envp[] = { NULL };
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
-	sigset_t none, all;
-	pid_t pid = -1;
-	int st;
+	struct sigaction dfl;
+	sigset_t all, old;
+	pid_t pid;
+	int st, sig, chan, null;
 
-	sigemptyset(&none);
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
 	sigfillset(&all);
-	if (posix_spawn_file_actions_init(&fa))
-		return -1;
-	if (posix_spawnattr_init(&at)) {
-		posix_spawn_file_actions_destroy(&fa);
-		return -1;
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pid = vfork();
+	if (pid == 0) {
+		/* the child's dispositions are its own (no CLONE_SIGHAND) */
+		for (sig = 1; sig < NSIG; sig++)
+			sigaction(sig, &dfl, NULL);
+		chan = fd >= 4 ? fd : AFS_REAL(fcntl)(fd, F_DUPFD, 4);
+		null = open("/dev/null", O_RDWR);
+		if (chan < 0 || null < 0 || AFS_REAL(dup2)(null, 0) < 0 ||
+		    AFS_REAL(dup2)(null, 1) < 0 || AFS_REAL(dup2)(null, 2) < 0 ||
+		    AFS_REAL(dup2)(chan, 3) < 0 ||
+		    AFS_REAL(close_range)(4, ~0U, 0) < 0)
+			_exit(127);
+		AFS_REAL(execve)(AFS_KEEPER_PATH, argv, envp);
+		_exit(127);
 	}
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDWR, 0);
-	posix_spawn_file_actions_adddup2(&fa, 0, 1);
-	posix_spawn_file_actions_adddup2(&fa, 0, 2);
-	posix_spawn_file_actions_adddup2(&fa, fd, 3);
-	posix_spawn_file_actions_addclosefrom_np(&fa, 4);
-	posix_spawnattr_setsigmask(&at, &none);
-	posix_spawnattr_setsigdefault(&at, &all);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
-				 POSIX_SPAWN_SETSIGDEF);
-	/* a fixed path, no PATH search, no environment */
-	if (AFS_REAL(posix_spawn)(&pid, AFS_KEEPER_PATH, &fa, &at, argv, envp))
-		pid = -1;
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
-	/* the first process forks the keeper and exits at once */
-	if (pid > 0)
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
-	return pid;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (pid < 0)
+		return -1;
+	/*
+	 * The first process forks the keeper and exits at once, with 0; a
+	 * program that ignores SIGCHLD (or reaps every child elsewhere)
+	 * leaves no status to read (ECHILD), and the keeper's answer tells.
+	 */
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno == ECHILD)
+			return pid;
+		if (errno != EINTR)
+			return -1;
+	}
+	return WIFEXITED(st) && !WEXITSTATUS(st) ? pid : -1;
 }
 
 /* AFK_INIT for op socket @s into @buf: its length, or -errno */
@@ -343,15 +360,20 @@ static bool replace_numbers(struct afs_sock *s, int standin,
 
 /*
  * Move op socket @fd into a new keeper.  @table: every number of the
- * socket in this process becomes the stand-in and the table forgets it;
- * else (a vfork() child about to execve(), whose descriptor table is not
- * the one the shim's table describes) only @fd is replaced.
+ * socket in this process becomes the stand-in and the table forgets it
+ * (0, or -errno and nothing changed).  Else nothing of this process
+ * changes and the stand-in is returned for the caller to place where the
+ * new program will find it (an exec, or a vfork() child about to exec,
+ * whose descriptor table is not the one the shim's table describes):
+ * should the exec fail, the process still has its own socket; that path
+ * allocates and frees nothing (the exec functions may run in a signal
+ * handler).
  */
 static int move(int fd, bool table)
 {
 	struct afs_sock *s = afs_get(fd);
 	uint8_t buf[AFS_INIT_MAX], scratch[AFS_INIT_MAX];
-	int sp[2], len, standin, err = -EOPNOTSUPP;
+	int sp[2], len, err = -EOPNOTSUPP;
 
 	if (!s)
 		return -EBADF;
@@ -377,18 +399,11 @@ static int move(int fd, bool table)
 	}
 	AFS_REAL(close)(sp[0]);
 	AFS_REAL(close)(sp[1]);
-	if (err >= 0) {
-		standin = err;
-		err = 0;
-		if (table) {
-			if (!replace_numbers(s, standin, buf, len, scratch))
-				err = -EBUSY;
-		} else {
-			copy_nonblock(fd, standin);
-			if (AFS_REAL(dup3)(standin, fd, 0) < 0)
-				err = -errno;
-		}
-		AFS_REAL(close)(standin);
+	if (err >= 0 && table) {
+		bool replaced = replace_numbers(s, err, buf, len, scratch);
+
+		AFS_REAL(close)(err);
+		err = replaced ? 0 : -EBUSY;
 	}
 wipe:
 	afs_wipe(buf, sizeof(buf));
@@ -403,33 +418,90 @@ int afs_remote_move(int fd)
 }
 
 /*
+ * The op socket of ours at @fd when a new program inherits it (not
+ * close-on-exec), else NULL.  No system call until a socket of ours is
+ * found; a look without the lock (move() takes its own reference).
+ */
+static struct afs_sock *inherited_op(int fd)
+{
+	struct afs_sock *s = afs_peek_locked(fd);
+	int fl;
+
+	if (!s || s->kind != AFS_KIND_OP)
+		return NULL;
+	fl = AFS_REAL(fcntl)(fd, F_GETFD);
+	return fl < 0 || (fl & FD_CLOEXEC) ? NULL : s;
+}
+
+/* how many sockets one exec moves with their every number */
+#define AFS_EXEC_SOCKETS	16
+
+/*
  * execve() and its family are about to replace the program: each op
  * socket of ours the new program inherits (not close-on-exec) moves into
- * a keeper, where the new program finds it.  Nothing is done when a
+ * a keeper, and every such number becomes its stand-in, where the new
+ * program finds it.  The shim's table is left alone: should the exec
+ * fail, the process keeps its sockets, and their keepers go when it
+ * closes the numbers.  Nothing is allocated; nothing is done when a
  * signal handler interrupted this thread inside a lock of the shim
  * (docs/security.md R5): those sockets reach the new program as
  * placeholders (D2).
  */
 void afs_remote_exec(void)
 {
-	int fd, m = afs_max_fd(), fl, child = -1;
+	struct {
+		struct afs_sock *s;
+		int standin;
+	} moved[AFS_EXEC_SOCKETS];
+	int fd, m = afs_max_fd(), n = 0, i, standin;
 	struct afs_sock *s;
 
 	if (afs_locks_held_here())
 		return;
-	/* no system call until a socket of ours is found */
 	for (fd = 0; fd <= m; fd++) {
-		/* a look without the lock: move() takes its own reference */
-		s = afs_peek_locked(fd);
-		if (!s || s->kind != AFS_KIND_OP)
+		s = inherited_op(fd);
+		if (!s)
 			continue;
-		fl = AFS_REAL(fcntl)(fd, F_GETFD);
-		if (fl < 0 || (fl & FD_CLOEXEC))
+		/* another number of a socket moved already: the same stand-in */
+		for (i = 0; i < n && moved[i].s != s; i++)
+			;
+		standin = i < n ? moved[i].standin : move(fd, false);
+		if (standin < 0)
 			continue;
-		if (child < 0)
-			child = afs_vfork_child();
-		move(fd, !child);
+		copy_nonblock(fd, standin);
+		AFS_REAL(dup3)(standin, fd, 0);
+		if (i < n)
+			continue;
+		if (n < AFS_EXEC_SOCKETS) {
+			moved[n].s = s;
+			moved[n++].standin = standin;
+		} else {
+			AFS_REAL(close)(standin);	/* more numbers: more keepers */
+		}
 	}
+	for (i = 0; i < n; i++)
+		AFS_REAL(close)(moved[i].standin);
+}
+
+/*
+ * posix_spawn() is about to start a program that inherits this one's
+ * descriptors, and this program goes on: each such op socket becomes
+ * keeper-held in this process too, one socket for both (afs_remote_move()).
+ * In a vfork() child (whose table is not this one's) as an exec.
+ */
+void afs_remote_spawn(void)
+{
+	int fd, m = afs_max_fd();
+
+	if (afs_locks_held_here())
+		return;
+	if (m >= 0 && afs_vfork_child()) {
+		afs_remote_exec();
+		return;
+	}
+	for (fd = 0; fd <= m; fd++)
+		if (inherited_op(fd))
+			move(fd, true);
 }
 
 /* ------------------------------------------------------------------ */

@@ -17,6 +17,8 @@
 AFS_HIDDEN int afs_remote_move(int fd);
 /* execve() and its family: the inherited op sockets move into keepers */
 AFS_HIDDEN void afs_remote_exec(void);
+/* posix_spawn(): the same, and the caller shares them through the keeper */
+AFS_HIDDEN void afs_remote_spawn(void);
 AFS_HIDDEN struct afs_sock *afs_remote_adopt(int fd);
 /*
  * accept4() on keeper-held socket @s (@fd; @addr: a name was asked for):

@@ -411,6 +411,37 @@ def s_exec_other_uid():
     check_snoop(p, keycopy, 'exec_other_uid')
 
 
+# The new program of exec_dup: two numbers of the one inherited socket
+EXEC_DUP_NEW = r"""
+import socket, sys
+a = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                  fileno=int(sys.argv[1]))
+b = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                  fileno=int(sys.argv[2]))
+a.sendall(bytes.fromhex(sys.argv[3]), socket.MSG_MORE)
+b.sendall(bytes.fromhex(sys.argv[4]))
+print(a.recv(64).hex())
+"""
+
+
+def s_exec_dup():
+    """two numbers of one hmac(sha256) socket inherited through exec (a
+    vfork() child, as subprocess runs it) are one socket in the new
+    program: an update begun on one is finished on the other"""
+    keycopy, t, op = keyed_wiped()
+    dup = os.dup(op.fileno())
+    p1, p2 = os.urandom(30), os.urandom(30)
+    p = subprocess.run([sys.executable, '-c', EXEC_DUP_NEW, str(op.fileno()),
+                        str(dup), p1.hex(), p2.hex()],
+                       pass_fds=(op.fileno(), dup), env=shim_env(),
+                       capture_output=True, text=True, timeout=20)
+    want = hmac.new(keycopy, p1 + p2, hashlib.sha256).hexdigest()
+    chk(p.stdout.strip() == want, 'exec.dup: both numbers name the one '
+        'socket in the new program', 'got %r, want %s (%s)' %
+        (p.stdout.strip(), want, p.stderr[-300:]))
+    os.close(dup)
+
+
 # The creator for the execl*() scenarios: an hmac(sha256) socket keyed
 # with argv[2], the key buffer zeroed, then the program replaced through
 # libc's execl(), execle() or execlp() (argv[1]), called with ctypes so
@@ -712,6 +743,7 @@ SCENARIOS = {
     'scm_aead': s_scm_aead,
     'exec_hash': s_exec_hash,
     'exec_other_uid': s_exec_other_uid,
+    'exec_dup': s_exec_dup,
     'exec_execl': lambda: s_exec_list('execl'),
     'exec_execle': lambda: s_exec_list('execle'),
     'exec_execlp': lambda: s_exec_list('execlp'),
