@@ -289,7 +289,10 @@ static int do_accept(int fd, struct sockaddr *addr, socklen_t *len, int flags,
 	if (!s)
 		return four ? AFS_REAL(accept4)(fd, addr, len, flags) :
 			      AFS_REAL(accept)(fd, addr, len);
-	r = afs_accept(s, addr, len, flags);
+	if (s->kind == AFS_KIND_REMOTE)
+		r = afs_remote_accept(s, fd, addr != NULL, flags);
+	else
+		r = afs_accept(s, addr, len, flags);
 	afs_put(s);
 	return (int)afs_ret(r);
 }

@@ -73,6 +73,7 @@ int afk_parse(const uint8_t *buf, size_t n, int want_init, struct afk_msg *m)
 		return parse_init(m, p, h.len);
 	case AFK_HELLO:
 	case AFK_POLL:
+	case AFK_ACCEPT:
 		return h.len || h.arg || h.flags ? -EPROTO : 0;
 	case AFK_SEND:
 		if (h.arg > AFK_MAX_CTL || h.arg > h.len ||

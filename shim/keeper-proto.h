@@ -34,6 +34,15 @@ enum afk_op {
 	AFK_RECV,	/* @arg: bytes the holder asks for; no payload */
 	AFK_POLL,	/* no payload */
 	AFK_REPLY,	/* keeper -> anyone: @res, @arg = msg_flags, data */
+	/*
+	 * holder -> keeper, no payload: accept() on the socket (a hash
+	 * socket clones its open update).  The reply carries the new
+	 * socket's stand-in as SCM_RIGHTS when @res is 0.  Added after the
+	 * others within version 1: a keeper that predates it ends the
+	 * connection, which the holder reports as EOPNOTSUPP, the answer
+	 * before it existed.
+	 */
+	AFK_ACCEPT,
 	AFK_NOPS,
 };
 

@@ -4,7 +4,7 @@
  * boundary (SCM_RIGHTS, execve), and serves it to every process that holds
  * its stand-in (docs/security.md, "The keeper").
  *
- * Started by the shim with posix_spawn() from the path fixed at build
+ * Started by the shim with vfork() and execve() from the path fixed at build
  * time, with an empty environment and descriptor 3 the creator's end of a
  * socketpair; statically linked where the toolchain allows, so
  * /etc/ld.so.preload does not apply.  It forks once so that it is not the
@@ -24,6 +24,15 @@
  *   5. exits, wiping the state, when the stand-in is gone and no
  *      connection is left.
  *
+ * accept() on a hash socket (AFK_ACCEPT) clones it as the kernel's
+ * hash_accept() does, and the clone gets a keeper of its own: this one
+ * forks, and the child keeps only the clone and the requester's
+ * connection, makes the clone's stand-in, hands it over in the reply and
+ * serves it from step 3 on.  A family of keepers (one creator's socket
+ * and its clones) counts its live members in memory only they map, and
+ * refuses a clone past AFK_MAX_CLONES (EMFILE): a holder cannot make the
+ * creator's uid run processes without bound.
+ *
  * Every record is checked by afk_parse() before use.
  */
 #include <errno.h>
@@ -34,7 +43,9 @@
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/mman.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/if_alg.h>
@@ -92,6 +103,10 @@ static struct sockaddr_un name;
 static socklen_t namelen;
 static bool standin_gone;
 static struct afs_sock *tfm, *op;
+
+/* live keepers of this family, in a page only they map (MAP_SHARED) */
+#define AFK_MAX_CLONES	64
+static unsigned int *family_live;
 static uint8_t rec[AFK_MAX_RECORD] __attribute__((aligned(16)));
 static uint8_t out[sizeof(struct afk_hdr) + AFK_MAX_DATA]
 	__attribute__((aligned(16)));
@@ -183,6 +198,10 @@ static void replenish(void)
 	conn_add(fd);
 }
 
+static int make_standin(void);
+static void serve_loop(void);
+static void send_standin(int chan, int err, int standin);
+
 static void reply(unsigned int i, int32_t res, uint32_t msg_flags,
 		  uint32_t len)
 {
@@ -190,6 +209,94 @@ static void reply(unsigned int i, int32_t res, uint32_t msg_flags,
 	if (send(conns[i].fd, out, sizeof(struct afk_hdr) + len,
 		 MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
 		conns[i].fd = -conns[i].fd - 1;	/* dropped by the loop */
+}
+
+/*
+ * In the child of serve_accept(): keep only the clone and requester @i's
+ * connection, answer it with the clone's stand-in, serve the clone.
+ */
+static void become_clone_keeper(unsigned int i, struct afs_sock *clone)
+{
+	int chan = conns[i].fd < 0 ? -conns[i].fd - 1 : conns[i].fd;
+	unsigned int j;
+	int standin, err = 0;
+
+	for (j = 0; j < nconns; j++) {
+		int fd = conns[j].fd < 0 ? -conns[j].fd - 1 : conns[j].fd;
+
+		if (j != i)
+			close(fd);
+	}
+	nconns = 0;
+	standin_gone = false;
+	afs_put(op);
+	op = clone;
+	standin = make_standin();
+	if (standin < 0)
+		err = -EMFILE;
+	else
+		replenish();
+	send_standin(chan, err, standin);
+	close(chan);
+	if (standin >= 0) {
+		close(standin);
+		serve_loop();
+	}
+	afs_put(op);
+	afs_put(tfm);
+	afs_wipe(out, sizeof(out));
+	__atomic_sub_fetch(family_live, 1, __ATOMIC_RELAXED);
+	exit(err ? 1 : 0);
+}
+
+/*
+ * AFK_ACCEPT from connection @i: hash_accept() on the socket, the clone
+ * served by a child keeper, which answers @i.  Only hash sockets accept
+ * (the kernel's skcipher and aead op sockets have sock_no_accept).
+ */
+static void serve_accept(unsigned int i)
+{
+	struct afs_sock *clone = NULL;
+	int err;
+	pid_t pid;
+
+	if (op->type != AFS_HASH || !op->ops->accept_op) {
+		reply(i, -EOPNOTSUPP, 0, 0);
+		return;
+	}
+	/* hash_accept_nokey(): a socket whose tfm still needs a key */
+	err = op->nokey ? afs_check_key(op) : 0;
+	if (err) {
+		reply(i, err, 0, 0);
+		return;
+	}
+	if (__atomic_add_fetch(family_live, 1, __ATOMIC_RELAXED) >
+	    AFK_MAX_CLONES) {
+		__atomic_sub_fetch(family_live, 1, __ATOMIC_RELAXED);
+		reply(i, -EMFILE, 0, 0);
+		return;
+	}
+	err = op->ops->accept_op(op, &clone);
+	if (err) {
+		__atomic_sub_fetch(family_live, 1, __ATOMIC_RELAXED);
+		reply(i, err, 0, 0);
+		return;
+	}
+	pid = fork();
+	if (pid == 0)
+		become_clone_keeper(i, clone);
+	afs_put(clone);		/* the child's now, or nobody's */
+	if (pid < 0) {
+		__atomic_sub_fetch(family_live, 1, __ATOMIC_RELAXED);
+		reply(i, -EAGAIN, 0, 0);
+	}
+}
+
+/* clone keepers that exited: reaped, so that none stays a zombie */
+static void reap_clones(void)
+{
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
 }
 
 /* one request from connection @i */
@@ -237,6 +344,11 @@ static void serve(unsigned int i, const struct afk_msg *m)
 			break;
 		reply(i, afs_poll_mask(op), 0, 0);
 		return;
+	case AFK_ACCEPT:
+		if (!conns[i].accepted)
+			break;
+		serve_accept(i);
+		return;
 	default:
 		break;
 	}
@@ -261,6 +373,7 @@ static void serve_loop(void)
 			}
 		}
 		replenish();
+		reap_clones();
 		if (!nconns && standin_gone)
 			return;
 		for (i = 0; i < nconns; i++) {
@@ -367,8 +480,8 @@ static int make_standin(void)
 	return -1;
 }
 
-/* hand the stand-in (or an error) to the creator */
-static void answer_creator(int err, int standin)
+/* hand the stand-in (or an error) to the creator, or an accept()'s caller */
+static void send_standin(int chan, int err, int standin)
 {
 	union {
 		char buf[CMSG_SPACE(sizeof(int))];
@@ -393,7 +506,7 @@ static void answer_creator(int err, int standin)
 		c->cmsg_len = CMSG_LEN(sizeof(int));
 		memcpy(CMSG_DATA(c), &standin, sizeof(int));
 	}
-	sendmsg(AFK_CREATOR_FD, &mh, MSG_NOSIGNAL);
+	sendmsg(chan, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 int main(void)
@@ -420,11 +533,16 @@ int main(void)
 		_exit(0);
 	}
 	setsid();
+	family_live = mmap(NULL, sizeof(*family_live), PROT_READ | PROT_WRITE,
+			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (family_live == MAP_FAILED)
+		return 1;
+	*family_live = 1;
 	if (poll(&p, 1, AFK_INIT_MS) != 1)
 		return 1;
 	r = recv(AFK_CREATOR_FD, rec, sizeof(rec), MSG_TRUNC);
 	if (r <= 0 || afk_parse(rec, (size_t)r, 1, &m)) {
-		answer_creator(-EPROTO, -1);
+		send_standin(AFK_CREATOR_FD, -EPROTO, -1);
 		return 1;
 	}
 	err = rebuild(&m);
@@ -434,7 +552,7 @@ int main(void)
 		err = -EMFILE;
 	if (!err)
 		replenish();
-	answer_creator(err, standin);
+	send_standin(AFK_CREATOR_FD, err, standin);
 	close(AFK_CREATOR_FD);
 	if (standin >= 0)
 		close(standin);

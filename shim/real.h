@@ -17,6 +17,7 @@
 #include <grp.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
@@ -41,6 +42,7 @@
 	X(sendfile) X(splice) X(syscall) X(fdopen) X(fclose) X(vdprintf)	\
 	X(epoll_ctl) X(setuid) X(setgid) X(seteuid) X(setegid)	\
 	X(execve) X(execv) X(execvp) X(execvpe) X(fexecve) X(execveat)	\
+	X(posix_spawn) X(posix_spawnp)					\
 	X(setreuid) X(setregid) X(setresuid) X(setresgid) X(setgroups)
 
 /* the resolved functions, NULL until their first use */

@@ -23,7 +23,7 @@
  */
 #include <errno.h>
 #include <poll.h>
-#include <spawn.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -56,14 +56,62 @@ struct afs_remote_buf {
 /* records                                                             */
 
 /*
- * One request on @chan (header, then @n iovecs) and its reply into @buf:
- * the checked reply in @m, or -errno.  No signal stops the exchange
- * halfway: a request sent is a reply awaited, for @ms at most (a keeper
- * answers at once; something else posing as one does not hold the program
- * longer).  After an error the connection is not used again.
+ * The reply on @chan into @buf (@fdp: and the one descriptor it may
+ * carry, close-on-exec when @cloexec, else -1): its length, or -errno.
+ * Descriptors a reply carries where none is asked for are closed by the
+ * kernel (no room for them); more than one, or anything but SCM_RIGHTS,
+ * is a reply out of shape.
  */
-static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
-		    uint8_t *buf, struct afk_msg *m, int ms)
+static ssize_t recv_reply(int chan, uint8_t *buf, int *fdp, bool cloexec)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec v = { buf, AFK_MAX_RECORD };
+	struct msghdr mh;
+	struct cmsghdr *c;
+	ssize_t r;
+
+	if (!fdp)
+		return AFS_REAL(recv)(chan, buf, AFK_MAX_RECORD,
+				      MSG_TRUNC | MSG_DONTWAIT);
+	*fdp = -1;
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &v;
+	mh.msg_iovlen = 1;
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof(u.buf);
+	r = AFS_REAL(recvmsg)(chan, &mh, MSG_TRUNC | MSG_DONTWAIT |
+			      (cloexec ? MSG_CMSG_CLOEXEC : 0));
+	if (r < 0)
+		return r;
+	c = CMSG_FIRSTHDR(&mh);
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
+	    c->cmsg_len == CMSG_LEN(sizeof(int)))
+		memcpy(fdp, CMSG_DATA(c), sizeof(int));
+	if ((c && *fdp < 0) || (mh.msg_flags & MSG_CTRUNC) ||
+	    (c && CMSG_NXTHDR(&mh, c))) {
+		if (*fdp >= 0)
+			AFS_REAL(close)(*fdp);
+		*fdp = -1;
+		errno = EPROTO;
+		return -1;
+	}
+	return r;
+}
+
+/*
+ * One request on @chan (header, then @n iovecs) and its reply into @buf:
+ * the checked reply in @m, or -errno; @fdp as in recv_reply().  No signal
+ * stops the exchange halfway: a request sent is a reply awaited, for @ms
+ * at most (a keeper answers at once; something else posing as one does
+ * not hold the program longer).  After an error the connection is not
+ * used again.
+ */
+static int exchange_fd(int chan, struct afk_hdr *h, struct iovec *v, int n,
+		       uint8_t *buf, struct afk_msg *m, int ms, int *fdp,
+		       bool cloexec)
 {
 	struct iovec iov[3];
 	struct msghdr mh;
@@ -89,56 +137,81 @@ static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
 		if (r == 0)
 			return -ETIMEDOUT;
 		if (r > 0)
-			r = AFS_REAL(recv)(chan, buf, AFK_MAX_RECORD,
-					   MSG_TRUNC | MSG_DONTWAIT);
+			r = recv_reply(chan, buf, fdp, cloexec);
 	} while (r < 0 && (errno == EINTR || errno == EAGAIN));
 	if (r <= 0)
 		return -EPIPE;
-	if (afk_parse(buf, (size_t)r, 0, m) || m->op != AFK_REPLY)
+	if (afk_parse(buf, (size_t)r, 0, m) || m->op != AFK_REPLY) {
+		if (fdp && *fdp >= 0)
+			AFS_REAL(close)(*fdp);
 		return -EPROTO;
+	}
 	return 0;
+}
+
+static int exchange(int chan, struct afk_hdr *h, struct iovec *v, int n,
+		    uint8_t *buf, struct afk_msg *m, int ms)
+{
+	return exchange_fd(chan, h, v, n, buf, m, ms, NULL, false);
 }
 
 /* ------------------------------------------------------------------ */
 /* moving a socket into a new keeper                                    */
 
+/*
+ * Start the keeper with descriptor @fd as its 3: the pid of its first
+ * process (reaped here), or -1.  A fixed path, no PATH search, no
+ * environment, every signal disposition the default, /dev/null on 0-2
+ * and nothing else of the program open.  Nothing is allocated and no
+ * lock is taken (the exec functions may run in a signal handler, R5):
+ * vfork() and system calls only, with every signal blocked from before
+ * the vfork() until the keeper runs, so no handler of the program runs
+ * in the child, which shares the program's memory.  The keeper blocks
+ * every signal itself at once.
+ */
 static pid_t spawn_keeper(int fd)
 {
 	char *const argv[] = { (char *)"afalg-keeper", NULL };
 	char *const envp[] = { NULL };
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
-	sigset_t none, all;
-	pid_t pid = -1;
-	int st;
+	struct sigaction dfl;
+	sigset_t all, old;
+	pid_t pid;
+	int st, sig, chan, null;
 
-	sigemptyset(&none);
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
 	sigfillset(&all);
-	if (posix_spawn_file_actions_init(&fa))
-		return -1;
-	if (posix_spawnattr_init(&at)) {
-		posix_spawn_file_actions_destroy(&fa);
-		return -1;
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pid = vfork();
+	if (pid == 0) {
+		/* the child's dispositions are its own (no CLONE_SIGHAND) */
+		for (sig = 1; sig < NSIG; sig++)
+			sigaction(sig, &dfl, NULL);
+		chan = fd >= 4 ? fd : AFS_REAL(fcntl)(fd, F_DUPFD, 4);
+		null = open("/dev/null", O_RDWR);
+		if (chan < 0 || null < 0 || AFS_REAL(dup2)(null, 0) < 0 ||
+		    AFS_REAL(dup2)(null, 1) < 0 || AFS_REAL(dup2)(null, 2) < 0 ||
+		    AFS_REAL(dup2)(chan, 3) < 0 ||
+		    AFS_REAL(close_range)(4, ~0U, 0) < 0)
+			_exit(127);
+		AFS_REAL(execve)(AFS_KEEPER_PATH, argv, envp);
+		_exit(127);
 	}
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDWR, 0);
-	posix_spawn_file_actions_adddup2(&fa, 0, 1);
-	posix_spawn_file_actions_adddup2(&fa, 0, 2);
-	posix_spawn_file_actions_adddup2(&fa, fd, 3);
-	posix_spawn_file_actions_addclosefrom_np(&fa, 4);
-	posix_spawnattr_setsigmask(&at, &none);
-	posix_spawnattr_setsigdefault(&at, &all);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
-				 POSIX_SPAWN_SETSIGDEF);
-	/* a fixed path, no PATH search, no environment */
-	if (posix_spawn(&pid, AFS_KEEPER_PATH, &fa, &at, argv, envp))
-		pid = -1;
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
-	/* the first process forks the keeper and exits at once */
-	if (pid > 0)
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
-	return pid;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (pid < 0)
+		return -1;
+	/*
+	 * The first process forks the keeper and exits at once, with 0; a
+	 * program that ignores SIGCHLD (or reaps every child elsewhere)
+	 * leaves no status to read (ECHILD), and the keeper's answer tells.
+	 */
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno == ECHILD)
+			return pid;
+		if (errno != EINTR)
+			return -1;
+	}
+	return WIFEXITED(st) && !WEXITSTATUS(st) ? pid : -1;
 }
 
 /* AFK_INIT for op socket @s into @buf: its length, or -errno */
@@ -220,14 +293,46 @@ static void copy_nonblock(int fd, int standin)
 		AFS_REAL(fcntl)(standin, F_SETFL, O_NONBLOCK);
 }
 
-/* every number naming @s becomes stand-in @standin, flags kept */
-static void replace_numbers(struct afs_sock *s, int standin)
+/*
+ * The state of @s still what AFK_INIT @sent (@len bytes) carried, and @s
+ * still idle: another thread may have used the socket while the keeper
+ * started.  Caller holds the table lock and the locks of @s and its
+ * parent; @buf is scratch of AFS_INIT_MAX bytes.
+ */
+static bool unchanged(struct afs_sock *s, const uint8_t *sent, int len,
+		      uint8_t *buf)
+{
+	bool same;
+	int n;
+
+	n = s->ops->movable(s) ? init_record(s, buf) : -EBUSY;
+	same = n == len && !memcmp(buf, sent, (size_t)len);
+	afs_wipe(buf, n > 0 ? (size_t)n : 0);
+	return same;
+}
+
+/*
+ * Every number naming @s becomes stand-in @standin, flags kept, when the
+ * keeper got the state @s still has (@sent, @len bytes; unchanged()):
+ * true; else nothing changes and the keeper, whose stand-in nobody
+ * holds, exits.  The socket's locks are held from the check to the last
+ * number (the lock order is the table, then the socket, as fork's), so
+ * no operation of another thread falls in between; one that took the
+ * socket before and runs after acts on this process's old copy, as a
+ * kernel call in progress on a number dup2() replaces acts on the old
+ * file.
+ */
+static bool replace_numbers(struct afs_sock *s, int standin,
+			    const uint8_t *sent, int len, uint8_t *scratch)
 {
 	int fd, m, fl, n = 0;
-	bool first = true;
+	bool first = true, same;
 
 	afs_table_lock();
-	m = afs_max_fd();
+	afs_lock(s);
+	afs_lock(s->parent);
+	same = unchanged(s, sent, len, scratch);
+	m = same ? afs_max_fd() : -1;
 	for (fd = 0; fd <= m; fd++) {
 		if (afs_peek_locked(fd) != s)
 			continue;
@@ -241,9 +346,12 @@ static void replace_numbers(struct afs_sock *s, int standin)
 		afs_set_locked(fd, NULL);
 		n++;
 	}
+	afs_unlock(s->parent);
+	afs_unlock(s);
 	afs_table_unlock();
 	while (n--)
 		afs_put(s);
+	return same;
 }
 
 /* the largest AFK_INIT: on the stack, as a vfork() child must not malloc */
@@ -252,15 +360,20 @@ static void replace_numbers(struct afs_sock *s, int standin)
 
 /*
  * Move op socket @fd into a new keeper.  @table: every number of the
- * socket in this process becomes the stand-in and the table forgets it;
- * else (a vfork() child about to execve(), whose descriptor table is not
- * the one the shim's table describes) only @fd is replaced.
+ * socket in this process becomes the stand-in and the table forgets it
+ * (0, or -errno and nothing changed).  Else nothing of this process
+ * changes and the stand-in is returned for the caller to place where the
+ * new program will find it (an exec, or a vfork() child about to exec,
+ * whose descriptor table is not the one the shim's table describes):
+ * should the exec fail, the process still has its own socket; that path
+ * allocates and frees nothing (the exec functions may run in a signal
+ * handler).
  */
 static int move(int fd, bool table)
 {
 	struct afs_sock *s = afs_get(fd);
-	uint8_t buf[AFS_INIT_MAX];
-	int sp[2], len, standin, err = -EOPNOTSUPP;
+	uint8_t buf[AFS_INIT_MAX], scratch[AFS_INIT_MAX];
+	int sp[2], len, err = -EOPNOTSUPP;
 
 	if (!s)
 		return -EBADF;
@@ -286,17 +399,11 @@ static int move(int fd, bool table)
 	}
 	AFS_REAL(close)(sp[0]);
 	AFS_REAL(close)(sp[1]);
-	if (err >= 0) {
-		standin = err;
-		err = 0;
-		if (table) {
-			replace_numbers(s, standin);
-		} else {
-			copy_nonblock(fd, standin);
-			if (AFS_REAL(dup3)(standin, fd, 0) < 0)
-				err = -errno;
-		}
-		AFS_REAL(close)(standin);
+	if (err >= 0 && table) {
+		bool replaced = replace_numbers(s, err, buf, len, scratch);
+
+		AFS_REAL(close)(err);
+		err = replaced ? 0 : -EBUSY;
 	}
 wipe:
 	afs_wipe(buf, sizeof(buf));
@@ -311,33 +418,90 @@ int afs_remote_move(int fd)
 }
 
 /*
+ * The op socket of ours at @fd when a new program inherits it (not
+ * close-on-exec), else NULL.  No system call until a socket of ours is
+ * found; a look without the lock (move() takes its own reference).
+ */
+static struct afs_sock *inherited_op(int fd)
+{
+	struct afs_sock *s = afs_peek_locked(fd);
+	int fl;
+
+	if (!s || s->kind != AFS_KIND_OP)
+		return NULL;
+	fl = AFS_REAL(fcntl)(fd, F_GETFD);
+	return fl < 0 || (fl & FD_CLOEXEC) ? NULL : s;
+}
+
+/* how many sockets one exec moves with their every number */
+#define AFS_EXEC_SOCKETS	16
+
+/*
  * execve() and its family are about to replace the program: each op
  * socket of ours the new program inherits (not close-on-exec) moves into
- * a keeper, where the new program finds it.  Nothing is done when a
+ * a keeper, and every such number becomes its stand-in, where the new
+ * program finds it.  The shim's table is left alone: should the exec
+ * fail, the process keeps its sockets, and their keepers go when it
+ * closes the numbers.  Nothing is allocated; nothing is done when a
  * signal handler interrupted this thread inside a lock of the shim
  * (docs/security.md R5): those sockets reach the new program as
  * placeholders (D2).
  */
 void afs_remote_exec(void)
 {
-	int fd, m = afs_max_fd(), fl, child = -1;
+	struct {
+		struct afs_sock *s;
+		int standin;
+	} moved[AFS_EXEC_SOCKETS];
+	int fd, m = afs_max_fd(), n = 0, i, standin;
 	struct afs_sock *s;
 
 	if (afs_locks_held_here())
 		return;
-	/* no system call until a socket of ours is found */
 	for (fd = 0; fd <= m; fd++) {
-		/* a look without the lock: move() takes its own reference */
-		s = afs_peek_locked(fd);
-		if (!s || s->kind != AFS_KIND_OP)
+		s = inherited_op(fd);
+		if (!s)
 			continue;
-		fl = AFS_REAL(fcntl)(fd, F_GETFD);
-		if (fl < 0 || (fl & FD_CLOEXEC))
+		/* another number of a socket moved already: the same stand-in */
+		for (i = 0; i < n && moved[i].s != s; i++)
+			;
+		standin = i < n ? moved[i].standin : move(fd, false);
+		if (standin < 0)
 			continue;
-		if (child < 0)
-			child = afs_vfork_child();
-		move(fd, !child);
+		copy_nonblock(fd, standin);
+		AFS_REAL(dup3)(standin, fd, 0);
+		if (i < n)
+			continue;
+		if (n < AFS_EXEC_SOCKETS) {
+			moved[n].s = s;
+			moved[n++].standin = standin;
+		} else {
+			AFS_REAL(close)(standin);	/* more numbers: more keepers */
+		}
 	}
+	for (i = 0; i < n; i++)
+		AFS_REAL(close)(moved[i].standin);
+}
+
+/*
+ * posix_spawn() is about to start a program that inherits this one's
+ * descriptors, and this program goes on: each such op socket becomes
+ * keeper-held in this process too, one socket for both (afs_remote_move()).
+ * In a vfork() child (whose table is not this one's) as an exec.
+ */
+void afs_remote_spawn(void)
+{
+	int fd, m = afs_max_fd();
+
+	if (afs_locks_held_here())
+		return;
+	if (m >= 0 && afs_vfork_child()) {
+		afs_remote_exec();
+		return;
+	}
+	for (fd = 0; fd <= m; fd++)
+		if (inherited_op(fd))
+			move(fd, true);
 }
 
 /* ------------------------------------------------------------------ */
@@ -494,8 +658,9 @@ static void remote_atfork_child(struct afs_sock *s)
 }
 
 /* one request, with the connection made again in a new process */
-static int remote_call(struct afs_sock *s, int fd, struct afk_hdr *h,
-		       struct iovec *v, int n, struct afk_msg *m)
+static int remote_call_fd(struct afs_sock *s, int fd, struct afk_hdr *h,
+			  struct iovec *v, int n, struct afk_msg *m, int *fdp,
+			  bool cloexec)
 {
 	struct afs_remote_buf *b = s->st.remote;
 	int err;
@@ -507,13 +672,72 @@ static int remote_call(struct afs_sock *s, int fd, struct afk_hdr *h,
 	}
 	if (s->chan < 0)
 		return -ENOTCONN;
-	err = exchange(s->chan, h, v, n, b->rec, m, AFS_KEEPER_MS);
+	err = exchange_fd(s->chan, h, v, n, b->rec, m, AFS_KEEPER_MS, fdp,
+			  cloexec);
 	if (err) {
 		/* out of step with the keeper: the next call connects anew */
 		AFS_REAL(close)(s->chan);
 		s->chan = -1;
 	}
 	return err;
+}
+
+static int remote_call(struct afs_sock *s, int fd, struct afk_hdr *h,
+		       struct iovec *v, int n, struct afk_msg *m)
+{
+	return remote_call_fd(s, fd, h, v, n, m, NULL, false);
+}
+
+/*
+ * accept() on keeper-held socket @s (descriptor @fd; @addr: the caller
+ * asked for the peer's name), @flags those of accept4(): the keeper
+ * clones a hash socket as hash_accept() does and answers with the
+ * clone's stand-in, which becomes the new descriptor; or -errno.  The
+ * kernel's skcipher and aead op sockets do not accept.
+ */
+int afs_remote_accept(struct afs_sock *s, int fd, bool addr, int flags)
+{
+	struct afs_sock *c;
+	struct afk_hdr h;
+	struct afk_msg m;
+	int err, nfd = -1;
+
+	if (flags & ~(SOCK_CLOEXEC | SOCK_NONBLOCK))
+		return -EINVAL;
+	if (s->type != AFS_HASH)
+		return -EOPNOTSUPP;
+	/* the clone's getname is sock_no_getname: the kernel drops it */
+	if (addr)
+		return -ECONNABORTED;
+	afk_hdr_fill(&h, AFK_ACCEPT, 0, 0, 0, 0);
+	afs_lock(s);
+	err = remote_call_fd(s, fd, &h, NULL, 0, &m, &nfd,
+			     flags & SOCK_CLOEXEC);
+	afs_unlock(s);
+	/* a keeper that predates AFK_ACCEPT ends the connection instead */
+	if (err == -EPIPE)
+		err = -EOPNOTSUPP;
+	if (!err && m.res < 0)
+		err = m.res;
+	else if (!err && (m.res != 0 || m.datalen || nfd < 0))
+		err = -EPROTO;
+	if (err) {
+		if (nfd >= 0)
+			AFS_REAL(close)(nfd);
+		return err;
+	}
+	if (flags & SOCK_NONBLOCK)
+		AFS_REAL(fcntl)(nfd, F_SETFL, O_NONBLOCK);
+	/*
+	 * Adopted now, when the kernel says it is a stand-in, so that poll()
+	 * sees the socket; when it is not, or the keeper does not answer,
+	 * the descriptor is returned all the same and behaves as a stand-in
+	 * met for the first time.
+	 */
+	c = afs_remote_adopt(nfd);
+	if (c)
+		afs_put(c);
+	return nfd;
 }
 
 /* the bytes of @msg from @skip on, at most @cap, gathered into @dst */

@@ -655,7 +655,7 @@ int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen, int flags)
 	(void)alen;
 	if (flags & ~(SOCK_CLOEXEC | SOCK_NONBLOCK))
 		return -EINVAL;
-	/* a keeper's hash socket does not clone yet (DIVERGENCES.md D3) */
+	/* a keeper's socket accepts in remote.c (afs_remote_accept()) */
 	if (s->kind == AFS_KIND_NETLINK || s->kind == AFS_KIND_REMOTE)
 		return -EOPNOTSUPP;
 	if (s->kind == AFS_KIND_OP) {

@@ -565,9 +565,89 @@ static void sc_exec(const void *arg)
 }
 
 /*
+ * exec through execl(), execle(), execlp() (@arg): the child opens and
+ * keys an hmac(sha256) op socket itself, so that it is not shared by
+ * fork(), and replaces itself with the exec child, which hashes "abc" on
+ * it.  Under the shim the socket moves into a keeper on the way
+ * (docs/security.md), so the transcript is the kernel's.
+ */
+static void sc_exec_list(const void *arg)
+{
+	const char *how = arg;
+	uint8_t key[32];
+	char line[512] = "", num[16];
+	int fd, op, pfd[2], st;
+	size_t got = 0;
+	ssize_t n;
+	pid_t pid;
+
+	gen(key, sizeof(key), "io.exec.key");
+	if (pipe(pfd))
+		return;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		fd = afalg_socket(0);
+		if (fd < 0 || afalg_bind(fd, "hash", "hmac(sha256)") ||
+		    afalg_setkey(fd, key, sizeof(key)))
+			_exit(126);
+		op = accept4(fd, NULL, NULL, 0);
+		if (op < 0)
+			_exit(126);
+		dup2(pfd[1], 1);
+		snprintf(num, sizeof(num), "%d", op);
+		if (!strcmp(how, "execl"))
+			execl("/proc/self/exe", "afalg-conformance",
+			      "--exec-child", num, (char *)NULL);
+		else if (!strcmp(how, "execle"))
+			execle("/proc/self/exe", "afalg-conformance",
+			       "--exec-child", num, (char *)NULL, environ);
+		else
+			execlp("/proc/self/exe", "afalg-conformance",
+			       "--exec-child", num, (char *)NULL);
+		_exit(127);
+	}
+	close(pfd[1]);
+	while (got < sizeof(line) - 1 &&
+	       (n = read(pfd[0], line + got, sizeof(line) - 1 - got)) > 0)
+		got += (size_t)n;
+	line[got] = 0;
+	waitpid(pid, &st, 0);
+	close(pfd[0]);
+	out("%s: %s, status %d", how, line,
+	    WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+}
+
+/*
+ * accept() on the received hash socket @got in the middle of an update:
+ * the clone continues it, and so does the original (hash_accept())
+ */
+static void scm_accept(int got)
+{
+	uint8_t d[64];
+	int c;
+
+	T(send(got, "ab", 2, MSG_MORE));
+	out("received fd: send(MSG_MORE) %s", rs());
+	T(c = accept4(got, NULL, NULL, 0));
+	out("received fd: accept %s", rsfd());
+	if (c < 0)
+		return;
+	T(send(c, "c", 1, 0));
+	out("clone: send %s", rs());
+	T(read(c, d, sizeof(d)));
+	out("clone: read %s %s", rs(), hx(d, g_r > 0 ? (size_t)g_r : 0));
+	T(send(got, "c", 1, 0));
+	out("received fd: send %s", rs());
+	T(read(got, d, sizeof(d)));
+	out("received fd: read %s %s", rs(), hx(d, g_r > 0 ? (size_t)g_r : 0));
+	closefd(c);
+}
+
+/*
  * SCM_RIGHTS: a passed op fd is the same socket; under the shim the idle
  * op socket moves into a keeper on the way (docs/security.md), so the
- * transcript is the kernel's
+ * transcript is the kernel's; @arg "accept": then accept() on it
  */
 static void sc_scm(const void *arg)
 {
@@ -577,7 +657,6 @@ static void sc_scm(const void *arg)
 	struct iovec v = { (void *)"x", 1 };
 	struct cmsghdr *h;
 
-	(void)arg;
 	op = hash_op("sha256", &fd);
 	if (op < 0)
 		return;
@@ -621,6 +700,8 @@ static void sc_scm(const void *arg)
 		    s < 0 ? ename(es) : "", r,
 		    r > 0 ? hx(d, (size_t)r) : ename(er));
 	}
+	if (arg && got >= 0)
+		scm_accept(got);
 	closefd(got);
 	close(sv[0]);
 	close(sv[1]);
@@ -644,5 +725,9 @@ void reg_io(void)
 	reg("io.poll", sc_poll, NULL);
 	reg("io.fork", sc_fork, NULL);
 	reg("io.exec", sc_exec, NULL);
+	reg("io.exec.execl", sc_exec_list, "execl");
+	reg("io.exec.execle", sc_exec_list, "execle");
+	reg("io.exec.execlp", sc_exec_list, "execlp");
 	reg("io.scm_rights", sc_scm, NULL);
+	reg("io.scm_rights.accept", sc_scm, "accept");
 }

@@ -9,7 +9,16 @@ uid) operates it through the stand-in as it would a kernel AF_ALG socket:
 - hash, skcipher and aead sockets passed to another process give that
   process the right digest / ciphertext (hmac, python3-cryptography);
 - an hmac(sha256) socket keyed before exec, with the key buffer zeroed,
-  gives the new program the right HMAC;
+  gives the new program the right HMAC, through execve() and through
+  execl(), execle() (with the environment it gives) and execlp() (a PATH
+  search); an execl() that fails leaves the program a working socket;
+- an hmac(sha256) socket inherited through posix_spawn() and
+  posix_spawnp() is one socket for the caller and the new program: an
+  update the new program starts, the caller finishes;
+- accept() on a keeper-held hmac(sha256) socket clones it, an open
+  update included, as the kernel does, for a receiver of another uid
+  too; an skcipher socket does not accept; the clones (one keeper each)
+  are bounded;
 - a receiver of another uid (setpriv), by SCM_RIGHTS or through exec,
   operates the socket, but can read neither the keeper's memory
   (/proc/<keeper>/mem, ptrace) nor the key from the descriptor it holds,
@@ -142,6 +151,135 @@ def s_scm_aead():
         'got %r, want %s (%s)' % (got, want, err))
 
 
+# A receiver that accept()s on the hash socket it got (libc's accept4()
+# through ctypes, no name asked for, as C programs call it): a clone with
+# an open update, a clone of the idle socket, the answers with a name
+# asked for and on an skcipher socket, then clones until refused.
+ACCEPTER = r"""
+import ctypes, errno, json, os, socket, sys
+carrier = socket.socket(fileno=int(sys.argv[1]))
+_, fds, _, _ = socket.recv_fds(carrier, 16, 4)
+libc = ctypes.CDLL(None, use_errno=True)
+def acc(fd, name=False, flags=0):
+    buf = ctypes.create_string_buffer(128)
+    ln = ctypes.c_uint(128)
+    r = libc.accept4(fd, buf if name else None,
+                     ctypes.byref(ln) if name else None, flags)
+    return r if r >= 0 else -ctypes.get_errno()
+def alg(fd):
+    return socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0, fileno=fd)
+op = alg(fds[0])
+res = {'uid': os.getuid()}
+op.sendall(b'abc', socket.MSG_MORE)      # an open update, to be cloned
+c = acc(op.fileno())
+res['accept'] = c
+if c >= 0:
+    cl = alg(c)
+    op.sendall(b'def')
+    cl.sendall(b'ghi')
+    res['orig'], res['clone'] = op.recv(32).hex(), cl.recv(32).hex()
+    c2 = acc(op.fileno(), flags=socket.SOCK_CLOEXEC | socket.SOCK_NONBLOCK)
+    res['idle_flags'] = (os.get_inheritable(c2), os.get_blocking(c2)) \
+        if c2 >= 0 else c2
+    if c2 >= 0:
+        cl2 = alg(c2)
+        cl2.sendall(b'xyz')
+        res['idle'] = cl2.recv(32).hex()
+res['named'] = acc(op.fileno(), name=True)
+# a first data call adopts the stand-in (an accept() before it would take
+# the keeper's pending connection: docs/security.md, "What remains")
+sk = alg(fds[1])
+try:
+    sk.recv(16, socket.MSG_DONTWAIT)
+except BlockingIOError:
+    pass
+res['skcipher'] = acc(sk.fileno())
+# an hmac socket whose tfm has no key: hash_accept_nokey() says ENOKEY
+nk = alg(fds[2])
+try:
+    nk.recv(32, socket.MSG_DONTWAIT)
+except OSError:
+    pass
+res['nokey'] = acc(nk.fileno())
+if sys.argv[2] == 'bound':
+    held, err = [], 0
+    for _ in range(80):
+        r = acc(op.fileno())
+        if r < 0:
+            err = r
+            break
+        held.append(r)
+    res['bound'] = (len(held), err)
+    # a clone past the bound still hashes
+    if held:
+        last = alg(held[-1])
+        last.sendall(b'last')
+        res['last'] = last.recv(32).hex()
+print(json.dumps(res))
+"""
+
+
+def s_accept_hash():
+    """accept() on a keeper-held hmac(sha256) socket clones it as the
+    kernel's hash_accept() does (hashlib/hmac as the oracle)"""
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+    import json
+    key = os.urandom(32)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    st, sk = keyed('skcipher', 'cbc(aes)', os.urandom(16))
+    nkt = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+    nkt.bind(('hash', 'hmac(sha256)'))
+    nk = nkt.accept()[0]
+    runs = [('same_uid', [], 'bound')]
+    if os.geteuid() == 0:
+        runs.append(('other_uid', NOBODY, 'once'))
+    for name, prefix, mode in runs:
+        a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        p = subprocess.Popen(prefix + [sys.executable, '-c', ACCEPTER,
+                                       str(b.fileno()), mode],
+                             pass_fds=(b.fileno(),), env=shim_env(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+        b.close()
+        socket.send_fds(a, [b'x'], [op.fileno(), sk.fileno(), nk.fileno()])
+        try:
+            o, e = p.communicate(timeout=60)
+            res = json.loads(o.strip().splitlines()[-1])
+        except (subprocess.TimeoutExpired, ValueError, IndexError) as ex:
+            p.kill()
+            chk(False, 'accept.%s: the receiver ran' % name, repr(ex))
+            continue
+        mac = lambda m: hmac.new(key, m, hashlib.sha256).hexdigest()
+        chk(res.get('accept', -1) >= 0 and res.get('orig') == mac(b'abcdef')
+            and res.get('clone') == mac(b'abcghi'),
+            'accept.%s.clone_update: the clone continues the open update, '
+            'and so does the original' % name, repr(res))
+        chk(res.get('idle') == mac(b'xyz') and
+            res.get('idle_flags') == [False, False],
+            'accept.%s.clone_idle: a clone of the idle socket hashes anew, '
+            'with SOCK_CLOEXEC and SOCK_NONBLOCK' % name, repr(res))
+        chk(res.get('named') == -errno.ECONNABORTED,
+            'accept.%s.named: asking for a name is ECONNABORTED, as the '
+            'kernel (sock_no_getname)' % name, repr(res.get('named')))
+        chk(res.get('skcipher') == -errno.EOPNOTSUPP,
+            'accept.%s.skcipher: an skcipher op socket does not accept '
+            '(EOPNOTSUPP)' % name, repr(res.get('skcipher')))
+        chk(res.get('nokey') == -errno.ENOKEY,
+            'accept.%s.nokey: a socket whose tfm has no key is ENOKEY, as '
+            'the kernel (hash_accept_nokey)' % name, repr(res.get('nokey')))
+        if mode == 'bound':
+            n, err = res.get('bound', (0, 0))
+            chk(20 <= n < 80 and err == -errno.EMFILE and
+                res.get('last') == mac(b'last'),
+                'accept.bound: clones (keepers) are bounded (EMFILE), '
+                'and those made work', repr(res.get('bound')))
+        a.close()
+    # the creator's socket is still the one socket, with its key
+    op.sendall(b'after')
+    chk(op.recv(32) == hmac.new(key, b'after', hashlib.sha256).digest(),
+        'accept: the creator still uses its socket')
+
+
 # What a uid-65534 holder tries on top of its operation: the keeper's
 # memory, ptrace, and every byte it can read from the descriptor.
 SNOOP = r'''
@@ -271,6 +409,175 @@ def s_exec_other_uid():
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True)
     check_snoop(p, keycopy, 'exec_other_uid')
+
+
+# The new program of exec_dup: two numbers of the one inherited socket
+EXEC_DUP_NEW = r"""
+import socket, sys
+a = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                  fileno=int(sys.argv[1]))
+b = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                  fileno=int(sys.argv[2]))
+a.sendall(bytes.fromhex(sys.argv[3]), socket.MSG_MORE)
+b.sendall(bytes.fromhex(sys.argv[4]))
+print(a.recv(64).hex())
+"""
+
+
+def s_exec_dup():
+    """two numbers of one hmac(sha256) socket inherited through exec (a
+    vfork() child, as subprocess runs it) are one socket in the new
+    program: an update begun on one is finished on the other"""
+    keycopy, t, op = keyed_wiped()
+    dup = os.dup(op.fileno())
+    p1, p2 = os.urandom(30), os.urandom(30)
+    p = subprocess.run([sys.executable, '-c', EXEC_DUP_NEW, str(op.fileno()),
+                        str(dup), p1.hex(), p2.hex()],
+                       pass_fds=(op.fileno(), dup), env=shim_env(),
+                       capture_output=True, text=True, timeout=20)
+    want = hmac.new(keycopy, p1 + p2, hashlib.sha256).hexdigest()
+    chk(p.stdout.strip() == want, 'exec.dup: both numbers name the one '
+        'socket in the new program', 'got %r, want %s (%s)' %
+        (p.stdout.strip(), want, p.stderr[-300:]))
+    os.close(dup)
+
+
+# The creator for the execl*() scenarios: an hmac(sha256) socket keyed
+# with argv[2], the key buffer zeroed, then the program replaced through
+# libc's execl(), execle() or execlp() (argv[1]), called with ctypes so
+# that the call is the program's own, as a C program's would be.  The new
+# program is EXECL_NEW; execle() gives it an environment of its own.
+EXECL_CREATOR = r"""
+import ctypes, os, socket, sys
+how, key = sys.argv[1], bytearray(bytes.fromhex(sys.argv[2]))
+t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+t.bind(('hash', 'hmac(sha256)'))
+t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, bytes(key))
+op = t.accept()[0]
+for i in range(len(key)):
+    key[i] = 0
+os.set_inheritable(op.fileno(), True)
+libc = ctypes.CDLL(None, use_errno=True)
+c = ctypes.c_char_p
+args = [c(a.encode()) for a in ('-c', sys.argv[3], str(op.fileno()),
+                                sys.argv[4])]
+exe = sys.executable.encode()
+sys.stdout.flush()
+if how == 'execl':
+    libc.execl(c(exe), c(exe), *args, c(None))
+elif how == 'execle':
+    env = [('%s=%s' % kv).encode() for kv in os.environ.items()]
+    env.append(b'EXECLE_MARK=given')
+    envp = (ctypes.c_char_p * (len(env) + 1))(*env, None)
+    libc.execle(c(exe), c(exe), *args, c(None),
+                ctypes.cast(envp, ctypes.c_void_p))
+else:
+    # a bare name: execlp() searches PATH for it
+    os.environ['PATH'] = os.path.dirname(sys.executable) + ':' + \
+        os.environ.get('PATH', '')
+    name = os.path.basename(sys.executable).encode()
+    libc.execlp(c(name), c(name), *args, c(None))
+print('exec failed: errno %d' % ctypes.get_errno())
+"""
+
+# The new program of the execl*() scenarios: what it computes with the
+# inherited socket, and the environment marker execle() set.
+EXECL_NEW = r"""
+import os, socket, sys
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                   fileno=int(sys.argv[1]))
+op.sendall(bytes.fromhex(sys.argv[2]))
+print(op.recv(64).hex(), os.environ.get('EXECLE_MARK', '-'))
+"""
+
+
+def s_exec_list(how):
+    """hmac(sha256) keyed before @how (execl, execle, execlp), key buffer
+    zeroed: the new program gets the HMAC, as through execve()"""
+    key, msg = os.urandom(32), os.urandom(80)
+    p = subprocess.run([sys.executable, '-c', EXECL_CREATOR, how, key.hex(),
+                        EXECL_NEW, msg.hex()], env=shim_env(),
+                       capture_output=True, text=True, timeout=20)
+    want = hmac.new(key, msg, hashlib.sha256).hexdigest()
+    mark = 'given' if how == 'execle' else '-'
+    chk(p.stdout.strip() == '%s %s' % (want, mark),
+        'exec.%s: the new program gets the HMAC%s' %
+        (how, ' and the environment given' if how == 'execle' else ''),
+        'got %r, want %s %s (%s)' % (p.stdout.strip(), want, mark,
+                                     p.stderr[-300:]))
+
+
+# The program posix_spawn() starts: it continues the update of the socket
+# it inherited (argv[1]) with argv[2], MSG_MORE, and says so.
+SPAWNED = r"""
+import socket, sys
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                   fileno=int(sys.argv[1]))
+op.sendall(bytes.fromhex(sys.argv[2]), socket.MSG_MORE)
+print('sent', flush=True)
+"""
+
+
+def s_spawn(how):
+    """an op socket inherited through @how (posix_spawn, posix_spawnp) is
+    one socket for the caller and the new program, as the kernel's"""
+    key, part1, part2 = os.urandom(32), os.urandom(40), os.urandom(40)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    os.set_inheritable(op.fileno(), True)
+    r, w = os.pipe()
+    env = dict(os.environ)
+    if how == 'posix_spawnp':
+        # a bare name: posix_spawnp() searches PATH for it
+        env['PATH'] = os.path.dirname(sys.executable) + ':' + \
+            env.get('PATH', '')
+        os.environ['PATH'] = env['PATH']
+        spawn, exe = os.posix_spawnp, os.path.basename(sys.executable)
+    else:
+        spawn, exe = os.posix_spawn, sys.executable
+    pid = spawn(exe, [exe, '-c', SPAWNED, str(op.fileno()), part1.hex()],
+                env, file_actions=[(os.POSIX_SPAWN_DUP2, w, 1)])
+    os.close(w)
+    with os.fdopen(r) as f:
+        said = f.read().strip()
+    _, st = os.waitpid(pid, 0)
+    op.sendall(part2)
+    got = op.recv(32)
+    want = hmac.new(key, part1 + part2, hashlib.sha256).digest()
+    chk(said == 'sent' and st == 0 and got == want,
+        'spawn.%s: the new program and the caller share the one socket '
+        '(its update, the caller\'s digest)' % how,
+        'child said %r (status %d); digest %s, want %s' %
+        (said, st, got.hex(), want.hex()))
+
+
+# A failed execl(): the socket moved on the way, and the program, which
+# goes on, still has it (through the keeper), with its key.
+EXECL_FAILS = r"""
+import ctypes, errno, hashlib, hmac, os, socket, sys
+key = os.urandom(32)
+t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
+t.bind(('hash', 'hmac(sha256)'))
+t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
+op = t.accept()[0]
+os.set_inheritable(op.fileno(), True)
+libc = ctypes.CDLL(None, use_errno=True)
+c = ctypes.c_char_p
+r = libc.execl(c(b'/nonexistent/afalg'), c(b'x'), c(b'y'), c(None))
+e = ctypes.get_errno()
+op.sendall(b'abc')
+ok = op.recv(32) == hmac.new(key, b'abc', hashlib.sha256).digest()
+print(r, errno.errorcode.get(e, e), ok)
+"""
+
+
+def s_exec_list_fails():
+    """execl() of a missing file fails as without the shim, and the
+    program keeps a working socket"""
+    p = subprocess.run([sys.executable, '-c', EXECL_FAILS], env=shim_env(),
+                       capture_output=True, text=True, timeout=20)
+    chk(p.stdout.strip() == '-1 ENOENT True',
+        'exec.execl_fails: ENOENT, and the socket still answers right',
+        'got %r (%s)' % (p.stdout.strip(), p.stderr[-300:]))
 
 
 # SNOOP for an inherited descriptor, the keeper found from the descriptor
@@ -436,6 +743,14 @@ SCENARIOS = {
     'scm_aead': s_scm_aead,
     'exec_hash': s_exec_hash,
     'exec_other_uid': s_exec_other_uid,
+    'exec_dup': s_exec_dup,
+    'exec_execl': lambda: s_exec_list('execl'),
+    'exec_execle': lambda: s_exec_list('execle'),
+    'exec_execlp': lambda: s_exec_list('execlp'),
+    'exec_execl_fails': s_exec_list_fails,
+    'spawn': lambda: s_spawn('posix_spawn'),
+    'spawnp': lambda: s_spawn('posix_spawnp'),
+    'accept_hash': s_accept_hash,
     'other_uid': s_other_uid,
     'hostile_peer': s_hostile_peer,
     'stopped_holder': s_stopped_holder,

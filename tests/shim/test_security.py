@@ -15,8 +15,8 @@ limit (a hang fails alone):
   gets without the shim, and it reaches main();
 - a holder stopped (SIGSTOP) in the middle of a send on a socket shared by
   fork() does not make MSG_DONTWAIT or poll() wait;
-- execve() and fork() from a signal handler that interrupted dup()/close()
-  of an AF_ALG descriptor do not deadlock (shim-sigprobe);
+- execve(), execl() and fork() from a signal handler that interrupted
+  dup()/close() of an AF_ALG descriptor do not deadlock (shim-sigprobe);
 - a forked child that drops root lets go of the region it shared with its
   parent, whose socket keeps working.
 
@@ -376,6 +376,7 @@ SCENARIOS = {
     'innocent_inherited': s_innocent_inherited,
     'stopped_holder': s_stopped_holder,
     'signal_exec': lambda: s_signal_probe('exec'),
+    'signal_execl': lambda: s_signal_probe('execl'),
     'signal_fork': lambda: s_signal_probe('fork'),
     'setuid_child': s_setuid_child,
 }

@@ -13,12 +13,16 @@
  * truncations, oversized and lying lengths, out-of-order operations,
  * connections abandoned halfway and replies never read, some from a
  * child of uid 65534 (when run as root), and connections made to its
- * name by someone who does not hold the stand-in.  Every 50 rounds a fresh
+ * name by someone who does not hold the stand-in; AFK_ACCEPT among them,
+ * so that the keeper forks clone keepers whose replies (a stand-in) are
+ * read, dropped or never read.  Every 50 rounds a fresh
  * connection must still get RFC 4231 test case 2's HMAC within 2 s
  * (after ending whatever update the garbage left open, as any holder of
- * a shared socket may have to).  At
+ * a shared socket may have to), and so must a clone made by AFK_ACCEPT
+ * in the middle of that message, through its own stand-in.  At
  * the end the stand-in is closed and the keeper must exit with status 0
- * within 5 s (under ASan+UBSan: no error, no leak).
+ * within 5 s (under ASan+UBSan: no error, no leak), and so must every
+ * clone keeper left to us.
  *
  * Exit 0 on success; 1 with a message on a wrong answer, a hang, a crash
  * or a leak of the keeper.
@@ -42,7 +46,7 @@
 
 static uint64_t rs;
 static const char *keeper_path;
-static unsigned long records, conns;
+static unsigned long records, conns, clones_reaped;
 
 static uint64_t rnd(void)
 {
@@ -84,9 +88,12 @@ static size_t valid_record(uint8_t *b, int which)
 	struct afk_hdr *h = (struct afk_hdr *)b;
 	size_t n = 0;
 
-	switch (which % 5) {
+	switch (which % 6) {
 	case 0:
 		afk_hdr_fill(h, AFK_HELLO, 0, 0, 0, 0);
+		break;
+	case 5:
+		afk_hdr_fill(h, AFK_ACCEPT, 0, 0, 0, 0);
 		break;
 	case 1:
 		n = rnd() % 64;
@@ -155,7 +162,7 @@ static void fuzz_parser(time_t end)
 	size_t n;
 
 	while (time(NULL) < end) {
-		n = valid_record(b, (int)(rnd() % 5));
+		n = valid_record(b, (int)(rnd() % 6));
 		mutate(b, &n, rnd() % 8 ? 512 : sizeof(b));
 		if (afk_parse(b, n, (int)(rnd() & 1), &m) == 0) {
 			/* what was accepted lies inside the record */
@@ -175,21 +182,40 @@ static void fuzz_parser(time_t end)
 /* ------------------------------------------------------------------ */
 /* a live keeper                                                       */
 
-/* start the keeper as the shim does; its stand-in, or exit */
-static int start_keeper(pid_t *keeper)
+/* one record from @c into @r (@cap bytes): its length in *@n, and the
+ * descriptor it carries (SCM_RIGHTS), or -1 */
+static int recv_with_fd(int c, uint8_t *r, size_t cap, ssize_t *n)
 {
-	uint8_t b[256];
 	union {
 		char buf[CMSG_SPACE(sizeof(int))];
 		struct cmsghdr align;
 	} u;
-	struct iovec v = { b, sizeof(b) };
+	struct iovec v = { r, cap };
 	struct msghdr mh;
-	struct cmsghdr *c;
+	struct cmsghdr *cm;
+	int fd = -1;
+
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &v;
+	mh.msg_iovlen = 1;
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof(u.buf);
+	*n = recvmsg(c, &mh, MSG_CMSG_CLOEXEC);
+	cm = *n >= 0 ? CMSG_FIRSTHDR(&mh) : NULL;
+	if (cm && cm->cmsg_type == SCM_RIGHTS)
+		memcpy(&fd, CMSG_DATA(cm), sizeof(int));
+	return fd;
+}
+
+/* start the keeper as the shim does; its stand-in, or exit */
+static int start_keeper(pid_t *keeper)
+{
+	uint8_t b[256];
 	struct ucred cred;
 	socklen_t l = sizeof(cred);
-	int sp[2], st, fd = -1;
+	int sp[2], st, fd;
 	char *argv[] = { (char *)"afalg-keeper", NULL }, *envp[] = { NULL };
+	ssize_t n;
 	pid_t pid;
 
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp))
@@ -205,17 +231,11 @@ static int start_keeper(pid_t *keeper)
 	waitpid(pid, &st, 0);
 	if (send(sp[0], b, init_jefe(b), 0) < 0)
 		fail("the keeper did not start");
-	memset(&mh, 0, sizeof(mh));
-	mh.msg_iov = &v;
-	mh.msg_iovlen = 1;
-	mh.msg_control = u.buf;
-	mh.msg_controllen = sizeof(u.buf);
-	if (recvmsg(sp[0], &mh, MSG_CMSG_CLOEXEC) != HDR)
+	fd = recv_with_fd(sp[0], b, sizeof(b), &n);
+	if (n != HDR)
 		fail("the keeper did not answer AFK_INIT");
-	c = CMSG_FIRSTHDR(&mh);
-	if (!c || c->cmsg_type != SCM_RIGHTS)
+	if (fd < 0)
 		fail("the keeper sent no stand-in");
-	memcpy(&fd, CMSG_DATA(c), sizeof(int));
 	close(sp[0]);
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &l))
 		fail("SO_PEERCRED of the stand-in");
@@ -259,16 +279,87 @@ static ssize_t ask(int c, const uint8_t *b, size_t n, uint8_t *r)
 	return recv(c, r, AFK_MAX_RECORD, MSG_TRUNC);
 }
 
-/* RFC 4231 test case 2, from a fresh connection */
-static void check_alive(int fd, pid_t keeper)
-{
-	static const char data[] = "what do ya want for nothing?";
-	static const uint8_t want[32] = {
+static const char data[] = "what do ya want for nothing?";
+static const uint8_t want[32] = {
 		0x5b, 0xdc, 0xc1, 0x46, 0xbf, 0x60, 0x75, 0x4e,
 		0x6a, 0x04, 0x24, 0x26, 0x08, 0x95, 0x75, 0xc7,
 		0x5a, 0x00, 0x3f, 0x08, 0x9d, 0x27, 0x39, 0x83,
-		0x9d, 0xec, 0x58, 0xb9, 0x64, 0xec, 0x38, 0x43,
-	};
+	0x9d, 0xec, 0x58, 0xb9, 0x64, 0xec, 0x38, 0x43,
+};
+
+/* one request of @op on @c (@len payload bytes @p, argument @arg): res */
+static int32_t call(int c, enum afk_op op, uint32_t flags, uint32_t arg,
+		    const void *p, uint32_t len, struct afk_msg *m,
+		    uint8_t *r)
+{
+	static uint8_t b[HDR + 64];
+	ssize_t n;
+
+	afk_hdr_fill((struct afk_hdr *)b, op, flags, arg, 0, len);
+	if (len)
+		memcpy(b + HDR, p, len);
+	n = ask(c, b, HDR + len, r);
+	if (n < 0 || afk_parse(r, (size_t)n, 0, m) || m->op != AFK_REPLY)
+		fail("a reply out of shape");
+	return m->res;
+}
+
+/* the rest of test case 2's message on @c, whose update holds its first
+ * @done bytes: the HMAC must be test case 2's */
+static void finish_jefe(int c, uint32_t done, const char *what)
+{
+	static uint8_t r[AFK_MAX_RECORD];
+	struct afk_msg m;
+
+	if (call(c, AFK_SEND, 0, 0, data + done, 28 - done, &m, r) !=
+	    (int32_t)(28 - done))
+		fail(what);
+	if (call(c, AFK_RECV, 0, 32, NULL, 0, &m, r) != 32 ||
+	    m.datalen != 32 || memcmp(m.data, want, 32))
+		fail(what);
+}
+
+/*
+ * AFK_ACCEPT on @c with 10 bytes of test case 2 in the update: the reply
+ * carries the clone's stand-in; both the clone (through a connection of
+ * its own keeper) and the original finish the message with its HMAC.
+ */
+static void check_accept(int c)
+{
+	static uint8_t r[AFK_MAX_RECORD];
+	struct pollfd p = { c, POLLIN, 0 };
+	struct afk_msg m;
+	struct ucred cred;
+	socklen_t l = sizeof(cred);
+	uint8_t b[HDR];
+	int standin, cc;
+	ssize_t n;
+
+	if (call(c, AFK_SEND, 0x8000, 0, data, 10, &m, r) != 10)
+		fail("AFK_SEND of 10 bytes with MSG_MORE failed");
+	afk_hdr_fill((struct afk_hdr *)b, AFK_ACCEPT, 0, 0, 0, 0);
+	if (send(c, b, HDR, MSG_NOSIGNAL) != HDR)
+		fail("AFK_ACCEPT not sent");
+	if (poll(&p, 1, 2000) != 1)
+		fail("no answer to AFK_ACCEPT within 2 s (hang)");
+	standin = recv_with_fd(c, r, sizeof(r), &n);
+	if (n < 0 || afk_parse(r, (size_t)n, 0, &m) || m.res != 0 ||
+	    standin < 0)
+		fail("AFK_ACCEPT: no clone's stand-in in the reply");
+	if (getsockopt(standin, SOL_SOCKET, SO_PEERCRED, &cred, &l))
+		fail("SO_PEERCRED of the clone's stand-in");
+	cc = take(standin, cred.pid);
+	if (call(cc, AFK_HELLO, 0, 0, NULL, 0, &m, r) != 0)
+		fail("AFK_HELLO to the clone's keeper: not a hash socket");
+	finish_jefe(cc, 10, "the clone's HMAC of RFC 4231 test case 2 is wrong");
+	finish_jefe(c, 10, "the original's HMAC after AFK_ACCEPT is wrong");
+	close(cc);
+	close(standin);
+}
+
+/* RFC 4231 test case 2, from a fresh connection */
+static void check_alive(int fd, pid_t keeper)
+{
 	static uint8_t b[HDR + 64], r[AFK_MAX_RECORD];
 	struct afk_msg m;
 	int c = take(fd, keeper);
@@ -302,6 +393,7 @@ static void check_alive(int fd, pid_t keeper)
 	if (n < 0 || afk_parse(r, (size_t)n, 0, &m) || m.res != 32 ||
 	    m.datalen != 32 || memcmp(m.data, want, 32))
 		fail("the HMAC of RFC 4231 test case 2 is wrong");
+	check_accept(c);
 	close(c);
 }
 
@@ -317,7 +409,7 @@ static void hostile(int fd, pid_t keeper)
 		if (i == 0 && rnd() % 3 == 0)
 			n = valid_record(b, 0);		/* a proper start */
 		else
-			n = valid_record(b, (int)(rnd() % 5));
+			n = valid_record(b, (int)(rnd() % 6));
 		if (rnd() % 4)
 			mutate(b, &n, rnd() % 16 ? 1024 : sizeof(b));
 		if (send(c, b, n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
@@ -394,8 +486,26 @@ static void fuzz_keeper(time_t end)
 	}
 	if (!WIFEXITED(st) || WEXITSTATUS(st))
 		fail("the keeper exited with an error, a sanitizer report or a signal");
-	printf("keeper: %lu rounds, %lu connections, %lu records\n", rounds,
-	       conns, records);
+	/* clone keepers it left to us (we are the subreaper) exit too */
+	until = time(NULL) + 5;
+	for (;;) {
+		pid_t w = waitpid(-1, &st, WNOHANG);
+
+		if (w < 0)
+			break;		/* none left */
+		if (w > 0 && (!WIFEXITED(st) || WEXITSTATUS(st)))
+			fail("a clone keeper exited with an error, a sanitizer report or a signal");
+		if (w > 0) {
+			clones_reaped++;
+			continue;
+		}
+		if (time(NULL) > until)
+			fail("a clone keeper did not exit within 5 s of the keeper");
+		usleep(10000);
+	}
+	printf("keeper: %lu rounds, %lu connections, %lu records, "
+	       "%lu clone keepers reaped here\n", rounds, conns, records,
+	       clones_reaped);
 }
 
 int main(int argc, char **argv)

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * shim-sigprobe exec|fork: execve() or fork() from a signal handler that
- * interrupts dup()/close() of an AF_ALG descriptor (test_security.py).
+ * shim-sigprobe exec|execl|fork: execve(), execl() or fork() from a signal
+ * handler that interrupts dup()/close() of an AF_ALG descriptor
+ * (test_security.py).
  *
- * Both are async-signal-safe in POSIX's list (fork() with no atfork
+ * All three are async-signal-safe in POSIX's list (fork() with no atfork
  * handler of the program's own), and a preloaded shim must keep them so:
  * the main loop spends nearly all its time in dup() and close() of the
  * shim's descriptor, where the shim holds its descriptor table lock
  * across the system call, and the handler of a 200 us interval timer
- * acts only when it interrupted one of them.  The handler exec's /bin/true (exit 0), or forks a child that
+ * acts only when it interrupted one of them.  The handler exec's /bin/true
+ * (exit 0) with execve() or execl(), or forks a child that
  * _exits and stops the loop.  A deadlock is a hang, which the driver's
  * time limit turns into a failure.  Exit status: 0 when the handler
  * ran to its end, 2 when AF_ALG is unavailable, 1 on another error.
@@ -29,7 +31,7 @@
 static volatile sig_atomic_t forked;
 static volatile sig_atomic_t fired;
 static volatile sig_atomic_t in_call;	/* inside dup() or close() */
-static int use_exec;
+static int use_exec;	/* 1: execve(), 2: execl() */
 
 static void on_alarm(int sig)
 {
@@ -41,8 +43,12 @@ static void on_alarm(int sig)
 	/* let the loop run a while, then act only inside the calls */
 	if (fired++ < 20 || !in_call)
 		return;
-	if (use_exec) {
+	if (use_exec == 1) {
 		execve(argv[0], argv, envp);
+		_exit(1);
+	}
+	if (use_exec == 2) {
+		execl(argv[0], argv[0], (char *)NULL);
 		_exit(1);
 	}
 	pid = fork();
@@ -61,11 +67,12 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	int fd, d, st;
 
-	if (argc != 2 || (strcmp(argv[1], "exec") && strcmp(argv[1], "fork"))) {
-		fprintf(stderr, "usage: shim-sigprobe exec|fork\n");
+	if (argc != 2 || (strcmp(argv[1], "exec") && strcmp(argv[1], "execl") &&
+			  strcmp(argv[1], "fork"))) {
+		fprintf(stderr, "usage: shim-sigprobe exec|execl|fork\n");
 		return 1;
 	}
-	use_exec = !strcmp(argv[1], "exec");
+	use_exec = !strcmp(argv[1], "exec") ? 1 : !strcmp(argv[1], "execl") ? 2 : 0;
 	fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
 	if (fd < 0)
 		return errno == EAFNOSUPPORT ? 2 : 1;
