@@ -35,8 +35,9 @@ rarely answers within a minute for k near 17, so the search is greedy:
 for each of the 24 orders of the four outputs, add them one at a time,
 each with the fewest operations the solver finds (k = 1, 2, ...; a call
 is limited to --limit seconds and one that runs out counts as "no"),
-reusing every result computed so far; the shortest program over the
-orders is kept.  Copies between registers are left to the compiler, so
+reusing every result computed so far; of the 24 programs the one with
+the shortest chain to an output, then the fewest operations, is kept
+(see cost(); --joint then only counts operations).  Copies between registers are left to the compiler, so
 the order of the outputs costs nothing.  Each program is checked on all
 16 inputs before it is printed as C.
 
@@ -278,16 +279,19 @@ class Stepper:
         return self.memo[key]
 
 
-def cost(gates, outs):
-    """(operations, longest chain to an output): fewer first, then shallower.
+def cost(gates, outs, flips=0):
+    """(longest chain to an output, operations): shallower first.
 
-    One block has no other work to overlap, so the chain through the 32
-    rounds sets its speed once the operation counts are equal.
+    A single block has no other work to overlap with, so on a CPU that
+    issues several logic operations per cycle the chain through the 32
+    rounds sets its speed, more than the operation count does; the ~ of
+    a complemented output is one more step of the chain.
     """
     depth = [0] * 4
     for tab, i, j in gates:
         depth.append(1 + max(depth[i], depth[j]))
-    return len(gates), max(depth[s] for s in outs)
+    return (max(depth[s] + (flips >> o & 1) for o, s in enumerate(outs)),
+            len(gates))
 
 
 def greedy(sbox, order, stepper):
@@ -322,9 +326,9 @@ def search(name, sbox, args, log):
     best = None
     for order in itertools.permutations(range(4)):
         r = greedy(sbox, order, stepper)
-        if r and (best is None or cost(*r) < cost(*best)):
+        if r and (best is None or cost(*r, sbox[0]) < cost(*best, sbox[0])):
             best = r
-            log('%s: order %s: %d gates, depth %d' % ((name, order) + cost(*r)))
+            log('%s: order %s: depth %d, %d gates' % ((name, order) + cost(*r, sbox[0])))
     while best and args.joint:
         r = joint(sbox, len(best[0]) - 1, args)
         log('%s: one call for %d gates: %s' % (name, len(best[0]) - 1,
@@ -473,7 +477,8 @@ def main():
             continue
         gates, outs = best
         nots = bin(sbox[0]).count('1')
-        print('/* %s: %d operations */' % (name, len(gates) + nots))
+        print('/* %s: %d operations, depth %d */' % (name, len(gates) + nots,
+                                                  cost(gates, outs, sbox[0])[0]))
         print(c_form(name.lower(), gates, outs, sbox[0], ['a', 'b', 'c', 'd']))
         sys.stdout.flush()
 

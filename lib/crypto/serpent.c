@@ -8,7 +8,7 @@
  * evaluated with AND, OR, XOR and NOT on whole words, and the linear
  * transform is rotations and shifts by constants, so no memory access and
  * no branch depends on the key or the data.  Each S-box is a straight-line
- * program of 15 to 20 such operations (input bit 0 is word 0), found for
+ * program of 15 to 22 such operations (input bit 0 is word 0), found for
  * this file by a SAT solver with scripts/search-serpent-sbox.py, which
  * checks each program on all 16 inputs before printing it; the unit test
  * test-serpent-sbox checks the compiled functions on all 16 inputs against
@@ -47,7 +47,7 @@
  * each program was checked on all 16 inputs by the tool, and is again by
  * test-serpent-sbox.  x86/serpent-avx2.S runs the same programs.
  */
-/* S0: 17 operations */
+/* S0: 17 operations, depth 10 */
 static __always_inline void serpent_s0(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -74,7 +74,7 @@ static __always_inline void serpent_s0(u32 x[4])
 	x[3] = t2;
 }
 
-/* S1: 20 operations */
+/* S1: 20 operations, depth 8 */
 static __always_inline void serpent_s1(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -103,7 +103,7 @@ static __always_inline void serpent_s1(u32 x[4])
 	x[3] = ~t15;
 }
 
-/* S2: 15 operations */
+/* S2: 15 operations, depth 7 */
 static __always_inline void serpent_s2(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -129,7 +129,7 @@ static __always_inline void serpent_s2(u32 x[4])
 	x[3] = ~t5;
 }
 
-/* S3: 17 operations */
+/* S3: 17 operations, depth 9 */
 static __always_inline void serpent_s3(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -159,7 +159,7 @@ static __always_inline void serpent_s3(u32 x[4])
 	x[3] = t16;
 }
 
-/* S4: 17 operations */
+/* S4: 17 operations, depth 9 */
 static __always_inline void serpent_s4(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -188,7 +188,7 @@ static __always_inline void serpent_s4(u32 x[4])
 	x[3] = t7;
 }
 
-/* S5: 18 operations */
+/* S5: 18 operations, depth 10 */
 static __always_inline void serpent_s5(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -214,7 +214,7 @@ static __always_inline void serpent_s5(u32 x[4])
 	x[3] = ~t13;
 }
 
-/* S6: 19 operations */
+/* S6: 19 operations, depth 12 */
 static __always_inline void serpent_s6(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -243,7 +243,7 @@ static __always_inline void serpent_s6(u32 x[4])
 	x[3] = t8;
 }
 
-/* S7: 19 operations */
+/* S7: 19 operations, depth 11 */
 static __always_inline void serpent_s7(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -274,88 +274,98 @@ static __always_inline void serpent_s7(u32 x[4])
 	x[3] = t10;
 }
 
-/* SI0: 17 operations */
+/* SI0: 21 operations, depth 6 */
 static __always_inline void serpent_si0(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
-	u32 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13;
+	u32 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14,
+	    t15, t16, t17;
 
-	t0 = a | b;
-	t1 = c ^ t0;
-	t2 = d ^ t1;
-	t3 = b | t1;
-	t4 = a ^ t3;
-	t5 = t1 | t4;
-	t6 = d ^ t4;
-	t7 = t5 & t6;
-	t8 = b ^ t7;
-	t9 = t2 | t8;
-	t10 = t1 & t9;
-	t11 = t6 ^ t10;
-	t12 = t8 & t11;
-	t13 = t1 ^ t12;
-	x[0] = ~t8;
-	x[1] = t13;
-	x[2] = ~t2;
-	x[3] = ~t11;
+	t0 = a ^ b;
+	t1 = c ^ d;
+	t2 = b | t1;
+	t3 = t0 & t1;
+	t4 = d | t3;
+	t5 = a ^ t2;
+	t6 = t4 ^ t5;
+	t7 = a ^ t1;
+	t8 = a | t1;
+	t9 = b & t7;
+	t10 = d ^ t0;
+	t11 = t8 & t10;
+	t12 = t9 | t11;
+	t13 = t2 & t10;
+	t14 = t3 ^ t9;
+	t15 = t2 ^ t13;
+	t16 = t14 | t15;
+	t17 = t5 ^ t9;
+	x[0] = ~t16;
+	x[1] = t6;
+	x[2] = ~t17;
+	x[3] = ~t12;
 }
 
-/* SI1: 16 operations */
+/* SI1: 18 operations, depth 7 */
 static __always_inline void serpent_si1(u32 x[4])
-{
-	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
-	u32 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13;
-
-	t0 = b & d;
-	t1 = a ^ t0;
-	t2 = d ^ t1;
-	t3 = c ^ t2;
-	t4 = b | t3;
-	t5 = c | t3;
-	t6 = t1 ^ t4;
-	t7 = t5 & t6;
-	t8 = b ^ t7;
-	t9 = t2 | t8;
-	t10 = t3 & t9;
-	t11 = t6 ^ t10;
-	t12 = t8 & t11;
-	t13 = t2 ^ t12;
-	x[0] = ~t11;
-	x[1] = t8;
-	x[2] = ~t13;
-	x[3] = t3;
-}
-
-/* SI2: 18 operations */
-static __always_inline void serpent_si2(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
 	u32 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14,
 	    t15;
 
-	t0 = b | c;
-	t1 = b & d;
-	t2 = a ^ t0;
-	t3 = t1 ^ t2;
-	t4 = d ^ t3;
-	t5 = c ^ t2;
-	t6 = d & t3;
-	t7 = b ^ t6;
-	t8 = t5 & t7;
-	t9 = t4 ^ t8;
-	t10 = d ^ t8;
-	t11 = t5 ^ t9;
-	t12 = t10 & t11;
-	t13 = t7 ^ t12;
-	t14 = t9 & t13;
+	t0 = b & c;
+	t1 = a ^ t0;
+	t2 = b ^ d;
+	t3 = a & c;
+	t4 = t2 | t3;
+	t5 = t1 ^ t4;
+	t6 = a ^ d;
+	t7 = t5 & t6;
+	t8 = t3 | t7;
+	t9 = t2 ^ t8;
+	t10 = d & t2;
+	t11 = c ^ t10;
+	t12 = a ^ t11;
+	t13 = t2 | t6;
+	t14 = t8 ^ t13;
 	t15 = t11 ^ t14;
-	x[0] = t3;
+	x[0] = ~t9;
 	x[1] = t15;
-	x[2] = ~t9;
-	x[3] = ~t13;
+	x[2] = ~t5;
+	x[3] = t12;
 }
 
-/* SI3: 17 operations */
+/* SI2: 20 operations, depth 7 */
+static __always_inline void serpent_si2(u32 x[4])
+{
+	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
+	u32 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14,
+	    t15, t16, t17;
+
+	t0 = a | c;
+	t1 = a & c;
+	t2 = b & t0;
+	t3 = d | t1;
+	t4 = t1 ^ t3;
+	t5 = t2 ^ t4;
+	t6 = a | b;
+	t7 = d ^ t0;
+	t8 = t6 & t7;
+	t9 = c ^ t5;
+	t10 = t8 ^ t9;
+	t11 = t3 ^ t8;
+	t12 = b ^ c;
+	t13 = t7 | t12;
+	t14 = t11 ^ t13;
+	t15 = t1 ^ t13;
+	t16 = t5 & t9;
+	t17 = t15 ^ t16;
+	x[0] = t17;
+	x[1] = t14;
+	x[2] = ~t10;
+	x[3] = ~t5;
+}
+
+/* SI3: 17 operations, depth 6 */
 static __always_inline void serpent_si3(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -367,54 +377,56 @@ static __always_inline void serpent_si3(u32 x[4])
 	t2 = c ^ t1;
 	t3 = b & t0;
 	t4 = t2 ^ t3;
-	t5 = a ^ d;
-	t6 = a ^ t2;
-	t7 = t4 | t5;
-	t8 = t6 & t7;
-	t9 = b ^ t8;
-	t10 = b ^ t1;
-	t11 = t2 & t10;
-	t12 = t5 ^ t11;
-	t13 = t0 ^ t9;
-	t14 = t8 ^ t12;
-	t15 = t10 | t13;
-	t16 = t14 ^ t15;
+	t5 = a & t3;
+	t6 = a ^ d;
+	t7 = t2 | t6;
+	t8 = b ^ t7;
+	t9 = t5 | t8;
+	t10 = d ^ t9;
+	t11 = a ^ c;
+	t12 = b ^ t1;
+	t13 = t8 & t12;
+	t14 = t11 ^ t13;
+	t15 = t2 & t12;
+	t16 = t6 ^ t15;
 	x[0] = t4;
-	x[1] = t9;
-	x[2] = t12;
-	x[3] = t16;
+	x[1] = t14;
+	x[2] = t16;
+	x[3] = t10;
 }
 
-/* SI4: 18 operations */
+/* SI4: 20 operations, depth 7 */
 static __always_inline void serpent_si4(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
 	u32 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14,
-	    t15;
+	    t15, t16, t17;
 
-	t0 = c | d;
-	t1 = c ^ d;
-	t2 = b ^ t0;
-	t3 = a & t2;
-	t4 = t1 ^ t3;
-	t5 = a ^ d;
-	t6 = t4 | t5;
-	t7 = a & t6;
-	t8 = t2 ^ t7;
-	t9 = t5 ^ t8;
-	t10 = a & t4;
-	t11 = t9 ^ t10;
-	t12 = t1 & t9;
-	t13 = c | t11;
-	t14 = t6 ^ t13;
-	t15 = t12 ^ t14;
-	x[0] = ~t8;
-	x[1] = t4;
-	x[2] = ~t15;
-	x[3] = t11;
+	t0 = a & d;
+	t1 = d ^ t0;
+	t2 = a ^ b;
+	t3 = t0 | t2;
+	t4 = c | t1;
+	t5 = t3 ^ t4;
+	t6 = a | c;
+	t7 = b | d;
+	t8 = t6 & t7;
+	t9 = t2 | t5;
+	t10 = t8 ^ t9;
+	t11 = a & t2;
+	t12 = t6 ^ t11;
+	t13 = d & t4;
+	t14 = t12 ^ t13;
+	t15 = t0 ^ t11;
+	t16 = t5 ^ t13;
+	t17 = t15 ^ t16;
+	x[0] = ~t5;
+	x[1] = t14;
+	x[2] = ~t10;
+	x[3] = t17;
 }
 
-/* SI5: 17 operations */
+/* SI5: 17 operations, depth 5 */
 static __always_inline void serpent_si5(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
@@ -443,36 +455,38 @@ static __always_inline void serpent_si5(u32 x[4])
 	x[3] = ~t12;
 }
 
-/* SI6: 20 operations */
+/* SI6: 22 operations, depth 7 */
 static __always_inline void serpent_si6(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];
 	u32 t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14,
-	    t15;
+	    t15, t16, t17;
 
-	t0 = a ^ c;
-	t1 = b & t0;
-	t2 = d | t1;
-	t3 = b | t0;
-	t4 = a & t3;
-	t5 = t2 ^ t4;
-	t6 = c & t0;
-	t7 = b ^ d;
-	t8 = t6 ^ t7;
-	t9 = c ^ t5;
-	t10 = t0 & t8;
-	t11 = t3 ^ t10;
-	t12 = t9 ^ t11;
-	t13 = d ^ t6;
-	t14 = t5 | t12;
-	t15 = t13 ^ t14;
-	x[0] = ~t5;
-	x[1] = ~t8;
-	x[2] = ~t15;
-	x[3] = ~t12;
+	t0 = b & d;
+	t1 = b | d;
+	t2 = a | t0;
+	t3 = c & t1;
+	t4 = b ^ t2;
+	t5 = t3 ^ t4;
+	t6 = c ^ t0;
+	t7 = a & c;
+	t8 = t1 ^ t7;
+	t9 = t6 ^ t8;
+	t10 = a ^ t8;
+	t11 = a ^ d;
+	t12 = t6 | t11;
+	t13 = t10 & t12;
+	t14 = t9 | t10;
+	t15 = t2 ^ t14;
+	t16 = t5 & t6;
+	t17 = t15 | t16;
+	x[0] = ~t13;
+	x[1] = ~t9;
+	x[2] = ~t5;
+	x[3] = ~t17;
 }
 
-/* SI7: 19 operations */
+/* SI7: 19 operations, depth 6 */
 static __always_inline void serpent_si7(u32 x[4])
 {
 	const u32 a = x[0], b = x[1], c = x[2], d = x[3];

@@ -313,65 +313,74 @@
 .endm
 
 .macro SBOXI0
-	vpor	%ymm1, %ymm0, %ymm4
-	vpxor	%ymm4, %ymm2, %ymm2
-	vpxor	%ymm2, %ymm3, %ymm4
-	vpor	%ymm2, %ymm1, %ymm5
-	vpxor	%ymm5, %ymm0, %ymm0
-	vpor	%ymm0, %ymm2, %ymm5
-	vpxor	%ymm0, %ymm3, %ymm0
-	vpand	%ymm0, %ymm5, %ymm3
-	vpxor	%ymm3, %ymm1, %ymm1
-	vpor	%ymm1, %ymm4, %ymm3
-	vpand	%ymm3, %ymm2, %ymm3
-	vpxor	%ymm3, %ymm0, %ymm0
-	vpand	%ymm0, %ymm1, %ymm3
+	vpxor	%ymm1, %ymm0, %ymm4
 	vpxor	%ymm3, %ymm2, %ymm2
+	vpor	%ymm2, %ymm1, %ymm5
+	vpand	%ymm2, %ymm4, %ymm6
+	vpor	%ymm6, %ymm3, %ymm7
+	vpxor	%ymm5, %ymm0, %ymm8
+	vpxor	%ymm8, %ymm7, %ymm7
+	vpxor	%ymm2, %ymm0, %ymm9
+	vpor	%ymm2, %ymm0, %ymm0
+	vpand	%ymm9, %ymm1, %ymm1
+	vpxor	%ymm4, %ymm3, %ymm2
+	vpand	%ymm2, %ymm0, %ymm0
+	vpor	%ymm0, %ymm1, %ymm0
+	vpand	%ymm2, %ymm5, %ymm2
+	vpxor	%ymm1, %ymm6, %ymm3
+	vpxor	%ymm2, %ymm5, %ymm2
+	vpor	%ymm2, %ymm3, %ymm2
+	vpxor	%ymm1, %ymm8, %ymm1
 	vpxor	.Lones(%rip), %ymm0, %ymm3
-	vpxor	.Lones(%rip), %ymm1, %ymm0
-	vmovdqa	%ymm2, %ymm1
-	vpxor	.Lones(%rip), %ymm4, %ymm2
+	vpxor	.Lones(%rip), %ymm2, %ymm0
+	vpxor	.Lones(%rip), %ymm1, %ymm2
+	vmovdqa	%ymm7, %ymm1
 .endm
 
 .macro SBOXI1
-	vpand	%ymm3, %ymm1, %ymm4
-	vpxor	%ymm4, %ymm0, %ymm0
-	vpxor	%ymm0, %ymm3, %ymm3
-	vpxor	%ymm3, %ymm2, %ymm4
-	vpor	%ymm4, %ymm1, %ymm5
-	vpor	%ymm4, %ymm2, %ymm2
-	vpxor	%ymm5, %ymm0, %ymm0
-	vpand	%ymm0, %ymm2, %ymm2
-	vpxor	%ymm2, %ymm1, %ymm1
-	vpor	%ymm1, %ymm3, %ymm2
-	vpand	%ymm2, %ymm4, %ymm2
+	vpand	%ymm2, %ymm1, %ymm4
+	vpxor	%ymm4, %ymm0, %ymm4
+	vpxor	%ymm3, %ymm1, %ymm1
+	vpand	%ymm2, %ymm0, %ymm5
+	vpor	%ymm5, %ymm1, %ymm6
+	vpxor	%ymm6, %ymm4, %ymm4
+	vpxor	%ymm3, %ymm0, %ymm6
+	vpand	%ymm6, %ymm4, %ymm7
+	vpor	%ymm7, %ymm5, %ymm5
+	vpxor	%ymm5, %ymm1, %ymm7
+	vpand	%ymm1, %ymm3, %ymm3
+	vpxor	%ymm3, %ymm2, %ymm2
 	vpxor	%ymm2, %ymm0, %ymm0
-	vpand	%ymm0, %ymm1, %ymm2
-	vpxor	%ymm2, %ymm3, %ymm2
-	vpxor	.Lones(%rip), %ymm0, %ymm0
-	vpxor	.Lones(%rip), %ymm2, %ymm2
-	vmovdqa	%ymm4, %ymm3
+	vpor	%ymm6, %ymm1, %ymm1
+	vpxor	%ymm1, %ymm5, %ymm1
+	vpxor	%ymm1, %ymm2, %ymm1
+	vpxor	.Lones(%rip), %ymm4, %ymm2
+	vmovdqa	%ymm0, %ymm3
+	vpxor	.Lones(%rip), %ymm7, %ymm0
 .endm
 
 .macro SBOXI2
-	vpor	%ymm2, %ymm1, %ymm4
-	vpand	%ymm3, %ymm1, %ymm5
-	vpxor	%ymm4, %ymm0, %ymm0
-	vpxor	%ymm0, %ymm5, %ymm4
-	vpxor	%ymm4, %ymm3, %ymm5
-	vpxor	%ymm0, %ymm2, %ymm0
-	vpand	%ymm4, %ymm3, %ymm2
+	vpor	%ymm2, %ymm0, %ymm4
+	vpand	%ymm2, %ymm0, %ymm5
+	vpand	%ymm4, %ymm1, %ymm6
+	vpor	%ymm5, %ymm3, %ymm7
+	vpxor	%ymm7, %ymm5, %ymm8
+	vpxor	%ymm8, %ymm6, %ymm6
+	vpor	%ymm1, %ymm0, %ymm0
+	vpxor	%ymm4, %ymm3, %ymm3
+	vpand	%ymm3, %ymm0, %ymm0
+	vpxor	%ymm6, %ymm2, %ymm4
+	vpxor	%ymm4, %ymm0, %ymm8
+	vpxor	%ymm0, %ymm7, %ymm0
 	vpxor	%ymm2, %ymm1, %ymm1
-	vpand	%ymm1, %ymm0, %ymm2
-	vpxor	%ymm2, %ymm5, %ymm5
-	vpxor	%ymm2, %ymm3, %ymm2
-	vpxor	%ymm5, %ymm0, %ymm0
-	vpand	%ymm0, %ymm2, %ymm2
+	vpor	%ymm1, %ymm3, %ymm1
+	vpxor	%ymm1, %ymm0, %ymm0
+	vpxor	%ymm1, %ymm5, %ymm1
+	vpand	%ymm4, %ymm6, %ymm2
 	vpxor	%ymm2, %ymm1, %ymm1
-	vpand	%ymm1, %ymm5, %ymm2
-	vpxor	%ymm2, %ymm0, %ymm0
-	vpxor	.Lones(%rip), %ymm5, %ymm2
-	vpxor	.Lones(%rip), %ymm1, %ymm3
+	vpxor	.Lones(%rip), %ymm8, %ymm2
+	vpxor	.Lones(%rip), %ymm6, %ymm3
+	vmovdqa	%ymm1, %ymm4
 	vmovdqa	%ymm0, %ymm1
 	vmovdqa	%ymm4, %ymm0
 .endm
@@ -379,46 +388,49 @@
 .macro SBOXI3
 	vpor	%ymm3, %ymm2, %ymm4
 	vpor	%ymm3, %ymm0, %ymm5
-	vpxor	%ymm5, %ymm2, %ymm2
-	vpand	%ymm4, %ymm1, %ymm6
-	vpxor	%ymm6, %ymm2, %ymm6
-	vpxor	%ymm3, %ymm0, %ymm3
+	vpxor	%ymm5, %ymm2, %ymm6
+	vpand	%ymm4, %ymm1, %ymm4
+	vpxor	%ymm4, %ymm6, %ymm7
+	vpand	%ymm4, %ymm0, %ymm4
+	vpxor	%ymm3, %ymm0, %ymm8
+	vpor	%ymm8, %ymm6, %ymm9
+	vpxor	%ymm9, %ymm1, %ymm9
+	vpor	%ymm9, %ymm4, %ymm4
+	vpxor	%ymm4, %ymm3, %ymm3
 	vpxor	%ymm2, %ymm0, %ymm0
-	vpor	%ymm3, %ymm6, %ymm7
-	vpand	%ymm7, %ymm0, %ymm0
-	vpxor	%ymm0, %ymm1, %ymm7
 	vpxor	%ymm5, %ymm1, %ymm1
-	vpand	%ymm1, %ymm2, %ymm2
-	vpxor	%ymm2, %ymm3, %ymm2
-	vpxor	%ymm7, %ymm4, %ymm3
+	vpand	%ymm1, %ymm9, %ymm2
 	vpxor	%ymm2, %ymm0, %ymm0
-	vpor	%ymm3, %ymm1, %ymm1
-	vpxor	%ymm1, %ymm0, %ymm0
-	vmovdqa	%ymm7, %ymm1
-	vmovdqa	%ymm0, %ymm3
-	vmovdqa	%ymm6, %ymm0
+	vpand	%ymm1, %ymm6, %ymm1
+	vpxor	%ymm1, %ymm8, %ymm1
+	vmovdqa	%ymm1, %ymm2
+	vmovdqa	%ymm0, %ymm1
+	vmovdqa	%ymm7, %ymm0
 .endm
 
 .macro SBOXI4
-	vpor	%ymm3, %ymm2, %ymm4
-	vpxor	%ymm3, %ymm2, %ymm5
-	vpxor	%ymm4, %ymm1, %ymm1
-	vpand	%ymm1, %ymm0, %ymm4
-	vpxor	%ymm4, %ymm5, %ymm4
-	vpxor	%ymm3, %ymm0, %ymm3
-	vpor	%ymm3, %ymm4, %ymm6
-	vpand	%ymm6, %ymm0, %ymm7
-	vpxor	%ymm7, %ymm1, %ymm1
-	vpxor	%ymm1, %ymm3, %ymm3
-	vpand	%ymm4, %ymm0, %ymm0
-	vpxor	%ymm0, %ymm3, %ymm0
-	vpand	%ymm3, %ymm5, %ymm3
-	vpor	%ymm0, %ymm2, %ymm2
-	vpxor	%ymm2, %ymm6, %ymm2
-	vpxor	%ymm2, %ymm3, %ymm2
-	vpxor	.Lones(%rip), %ymm2, %ymm2
+	vpand	%ymm3, %ymm0, %ymm4
+	vpxor	%ymm4, %ymm3, %ymm5
+	vpxor	%ymm1, %ymm0, %ymm6
+	vpor	%ymm6, %ymm4, %ymm7
+	vpor	%ymm5, %ymm2, %ymm5
+	vpxor	%ymm5, %ymm7, %ymm7
+	vpor	%ymm2, %ymm0, %ymm2
+	vpor	%ymm3, %ymm1, %ymm1
+	vpand	%ymm1, %ymm2, %ymm1
+	vpor	%ymm7, %ymm6, %ymm8
+	vpxor	%ymm8, %ymm1, %ymm1
+	vpand	%ymm6, %ymm0, %ymm0
+	vpxor	%ymm0, %ymm2, %ymm2
+	vpand	%ymm5, %ymm3, %ymm3
+	vpxor	%ymm3, %ymm2, %ymm2
+	vpxor	%ymm0, %ymm4, %ymm0
+	vpxor	%ymm3, %ymm7, %ymm3
+	vpxor	%ymm3, %ymm0, %ymm0
 	vmovdqa	%ymm0, %ymm3
-	vpxor	.Lones(%rip), %ymm1, %ymm0
+	vpxor	.Lones(%rip), %ymm7, %ymm0
+	vmovdqa	%ymm2, %ymm4
+	vpxor	.Lones(%rip), %ymm1, %ymm2
 	vmovdqa	%ymm4, %ymm1
 .endm
 
@@ -446,27 +458,28 @@
 .endm
 
 .macro SBOXI6
-	vpxor	%ymm2, %ymm0, %ymm4
-	vpand	%ymm4, %ymm1, %ymm5
-	vpor	%ymm5, %ymm3, %ymm5
-	vpor	%ymm4, %ymm1, %ymm6
-	vpand	%ymm6, %ymm0, %ymm0
-	vpxor	%ymm0, %ymm5, %ymm0
-	vpand	%ymm4, %ymm2, %ymm5
-	vpxor	%ymm3, %ymm1, %ymm1
-	vpxor	%ymm1, %ymm5, %ymm1
-	vpxor	%ymm0, %ymm2, %ymm2
-	vpand	%ymm1, %ymm4, %ymm4
-	vpxor	%ymm4, %ymm6, %ymm4
-	vpxor	%ymm4, %ymm2, %ymm2
-	vpxor	%ymm5, %ymm3, %ymm3
-	vpor	%ymm2, %ymm0, %ymm4
-	vpxor	%ymm4, %ymm3, %ymm3
+	vpand	%ymm3, %ymm1, %ymm4
+	vpor	%ymm3, %ymm1, %ymm5
+	vpor	%ymm4, %ymm0, %ymm6
+	vpand	%ymm5, %ymm2, %ymm7
+	vpxor	%ymm6, %ymm1, %ymm1
+	vpxor	%ymm1, %ymm7, %ymm1
+	vpxor	%ymm4, %ymm2, %ymm4
+	vpand	%ymm2, %ymm0, %ymm2
+	vpxor	%ymm2, %ymm5, %ymm2
+	vpxor	%ymm2, %ymm4, %ymm5
+	vpxor	%ymm2, %ymm0, %ymm2
+	vpxor	%ymm3, %ymm0, %ymm0
+	vpor	%ymm0, %ymm4, %ymm0
+	vpand	%ymm0, %ymm2, %ymm0
+	vpor	%ymm2, %ymm5, %ymm2
+	vpxor	%ymm2, %ymm6, %ymm2
+	vpand	%ymm4, %ymm1, %ymm3
+	vpor	%ymm3, %ymm2, %ymm2
 	vpxor	.Lones(%rip), %ymm0, %ymm0
-	vpxor	.Lones(%rip), %ymm1, %ymm1
-	vmovdqa	%ymm3, %ymm4
 	vpxor	.Lones(%rip), %ymm2, %ymm3
-	vpxor	.Lones(%rip), %ymm4, %ymm2
+	vpxor	.Lones(%rip), %ymm1, %ymm2
+	vpxor	.Lones(%rip), %ymm5, %ymm1
 .endm
 
 .macro SBOXI7
