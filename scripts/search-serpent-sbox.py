@@ -37,11 +37,12 @@ each with the fewest operations the solver finds (k = 1, 2, ...; a call
 is limited to --limit seconds and one that runs out counts as "no"),
 reusing every result computed so far; of the 24 programs the one with
 the shortest chain to an output, then the fewest operations, is kept
-(see cost(); --joint then only counts operations).  Copies between registers are left to the compiler, so
+(see cost(); --fewest: the other way round; --joint only counts
+operations).  Copies between registers are left to the compiler, so
 the order of the outputs costs nothing.  Each program is checked on all
 16 inputs before it is printed as C.
 
-    scripts/search-serpent-sbox.py [--limit 20] [--step-max 10]
+    scripts/search-serpent-sbox.py [--limit 20] [--step-max 10] [--fewest]
         [--joint SECONDS] [--only S0,SI3] [path/to/lib/crypto/serpent.c]
 
 The S-box tables are read from the comment at the top of serpent.c (the
@@ -324,9 +325,14 @@ def joint(sbox, k, args):
 def search(name, sbox, args, log):
     stepper = Stepper(args, log)
     best = None
+
+    def rank(prog):
+        depth, ops = cost(*prog, sbox[0])
+        return (ops, depth) if args.fewest else (depth, ops)
+
     for order in itertools.permutations(range(4)):
         r = greedy(sbox, order, stepper)
-        if r and (best is None or cost(*r, sbox[0]) < cost(*best, sbox[0])):
+        if r and (best is None or rank(r) < rank(best)):
             best = r
             log('%s: order %s: depth %d, %d gates' % ((name, order) + cost(*r, sbox[0])))
     while best and args.joint:
@@ -444,6 +450,9 @@ def main():
                     help='then seconds per call asking for all four outputs '
                     'in one gate fewer (0: do not)')
     ap.add_argument('--seed', type=int, default=0)
+    ap.add_argument('--fewest', action='store_true',
+                    help='keep the program with the fewest operations, then '
+                    'the shortest chain')
     ap.add_argument('--only', default='',
                     help='comma-separated names, e.g. S0,SI3')
     ap.add_argument('--avx2', action='store_true',
