@@ -63,19 +63,32 @@ STACK = ('restrict', 'extras', 'hardening', 'library')
 
 def test_series(tap):
     rc, out, _ = run([os.path.join(KP, 'gen-series'), '--check'])
-    tap.ok(rc == 0, 'committed extras/, hardening/, library/ are generated '
-           'from their sources', out[-6000:])
+    tap.ok(rc == 0, 'committed extras/, hardening/, library/ and extras-6.1/ '
+           'are generated from their sources', out[-6000:])
+
+
+# Each base's generated series, checked with that base's checkpatch.pl;
+# restrict*/ are checked by check-restrict.
+CHECKPATCH = (('6.12', STACK), ('6.1', ('extras-6.1',)))
 
 
 def test_checkpatch(tap):
-    rc, out, _ = run([os.path.join(KP, 'kbuild'), '--base-only'])
-    if not tap.ok(rc == 0, 'kernel source tree available', out[-2000:]):
+    for base, parts in CHECKPATCH:
+        checkpatch_series(tap, base, parts)
+
+
+def checkpatch_series(tap, base, parts):
+    rc, out, _ = run([os.path.join(KP, 'kbuild'), '--base', base,
+                      '--base-only'])
+    if not tap.ok(rc == 0, 'linux-source-%s tree available' % base,
+                  out[-2000:]):
         return
     src = out.strip().splitlines()[-1]
-    series = [os.path.join(part, f) for part in STACK
+    series = [os.path.join(part, f) for part in parts
               for f in sorted(os.listdir(os.path.join(KP, part)))
               if f.endswith('.patch')]
-    tap.ok(len(series) > 0, 'the series has patches (%d)' % len(series))
+    tap.ok(len(series) > 0, '%s has patches (%d)' % (' + '.join(parts),
+                                                     len(series)))
     for p in series:
         # FILE_PATH_CHANGES ("does MAINTAINERS need updating?") is raised
         # for every new file; new files go under lib/crypto/ and crypto/,

@@ -3,6 +3,9 @@
 
     test_restrict_guest.py 6.1     kernel-patches/restrict-6.1 on linux-source-6.1
     test_restrict_guest.py 6.12    kernel-patches/restrict on linux-source-6.12
+    test_restrict_guest.py 6.1 --extras
+                                   restrict-6.1/ and extras-6.1/ (by hand,
+                                   not in CI: kernel-patches/README.md)
 
 Builds the small modular kernel (kbuild --config restrict; cached), boots
 it once under QEMU (TCG) and runs there, in this order:
@@ -21,8 +24,16 @@ it once under QEMU (TCG) and runs there, in this order:
    as the commits cited below describe it, never from the kernel's.
 3. The KUnit suite af_alg_restrict (a module, loaded with insmod), its
    results checked with kernel-patches/kunit-check --series.
+
+With --extras the kernel also carries extras-6.1/ (gen-series --base 6.1
+--flat), and the same boot must give the same answers (every extra is off
+at its default), then runs what the extras add: the escaped use and deny
+logs against forged names, comm and exe paths
+(tests/kernel/log_forge_guest.py) and the one-way lock.  The tracepoints
+are compiled there but not exercised: the restrict config has no tracing.
 """
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -142,17 +153,53 @@ def run(cmd, **kw):
     return p.returncode, p.stdout, time.time() - t
 
 
+# --extras, after the matrix, KUnit and log-forge (they set the level):
+# root (CAP_SYS_ADMIN) sets the lock; then the level can be raised but not
+# lowered, and the lock not cleared (extras "add the one-way lock").  Each
+# write prints its exit status, each read the value.
+LOCK_SCRIPT = """S=/proc/sys/crypto
+echo 1 > $S/af_alg_restrict
+echo "lock-before=$(cat $S/af_alg_restrict_lock)"
+echo 0 > $S/af_alg_restrict; echo "unlocked-lower-rc=$?"
+echo 1 > $S/af_alg_restrict
+echo 1 > $S/af_alg_restrict_lock; echo "lock-set-rc=$?"
+echo 0 > $S/af_alg_restrict; echo "locked-lower-rc=$?"
+echo "level-after-lower=$(cat $S/af_alg_restrict)"
+echo 2 > $S/af_alg_restrict; echo "locked-raise-rc=$?"
+echo 0 > $S/af_alg_restrict_lock; echo "unlock-rc=$?"
+echo "lock-after=$(cat $S/af_alg_restrict_lock) level-after=$(cat $S/af_alg_restrict)"
+"""
+LOCK_WANT = ['lock-before=0', 'unlocked-lower-rc=0', 'lock-set-rc=0',
+             'locked-lower-rc=1', 'level-after-lower=1', 'locked-raise-rc=0',
+             'unlock-rc=1', 'lock-after=1 level-after=2']
+
+
 def main():
-    if len(sys.argv) != 2 or sys.argv[1] not in BASES:
-        sys.exit('usage: test_restrict_guest.py %s' % '|'.join(BASES))
-    base = sys.argv[1]
+    args = sys.argv[1:]
+    extras = '--extras' in args
+    if extras:
+        args.remove('--extras')
+    if len(args) != 1 or args[0] not in BASES or (extras and args[0] != '6.1'):
+        sys.exit('usage: test_restrict_guest.py %s | 6.1 --extras'
+                 % '|'.join(BASES))
+    base = args[0]
     series = BASES[base]
     tap = Tap()
+    flat = None
+    if extras:
+        flat = tempfile.mkdtemp(prefix='restrict-extras-')
+        rc, out, _ = run([os.path.join(KP, 'gen-series'), '--base', base,
+                          '--flat', flat])
+        if not tap.ok(rc == 0, 'gen-series --base %s --flat: restrict-%s/ '
+                      'and extras-%s/' % (base, base, base), out[-3000:]):
+            tap.done()
+        series = flat
 
     rc, out, secs = run([os.path.join(KP, 'kbuild'), '--base', base,
                          '--series', series, '--config', 'restrict'])
     if not tap.ok(rc == 0, 'linux-source-%s with %s builds (%.0fs)'
-                  % (base, os.path.relpath(series, TOP), secs), out[-4000:]):
+                  % (base, 'restrict-6.1/ + extras-6.1/' if extras
+                     else os.path.relpath(series, TOP), secs), out[-4000:]):
         tap.done()
     kdir = out.strip().splitlines()[-1]
     with open(os.path.join(kdir, 'config')) as fp:
@@ -178,12 +225,19 @@ def main():
     script = ('/run/guest/restrict-matrix <<"EOF"\n%s\nEOF\n'
               'echo "matrix-rc=$?"\n'
               'insmod %s && echo kunit-loaded\n' % ('\n'.join(lines), kos[0]))
+    forge = os.path.join(TOP, 'tests', 'kernel', 'log_forge_guest.py')
+    share = []
+    if extras:
+        script += ('/usr/bin/python3 %s 2>&1 | sed "s/^/forge: /"\n%s'
+                   % (forge, LOCK_SCRIPT))
+        # the guest's /tmp is its own tmpfs, and a checkout may be there
+        share = ['--share', os.path.dirname(forge)]
     with tempfile.TemporaryDirectory(prefix='restrict-guest-') as tmp:
         dmesg = os.path.join(tmp, 'dmesg')
         t = time.time()
         p = subprocess.run([os.path.join(KP, 'run-guest'), '--kernel', kdir,
                             '--dmesg', dmesg, '--append', 'kunit.enable=1',
-                            '--cmd', script], stdout=subprocess.PIPE,
+                            *share, '--cmd', script], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True,
                            errors='replace', timeout=1500)
         secs = time.time() - t
@@ -227,6 +281,26 @@ def main():
                           os.path.join(kdir, 'config'), dmesg])
         tap.ok(rc == 0, 'KUnit suite af_alg_restrict passes (kunit-check)',
                out[-3000:])
+        if extras:
+            forged = [l[len('forge: '):] for l in p.stdout.splitlines()
+                      if l.startswith('forge: ')]
+            n = 0
+            for line in forged:
+                if line.startswith('ok ') or line.startswith('not ok '):
+                    desc = line.split(' - ', 1)[1] if ' - ' in line else line
+                    tap.ok(line.startswith('ok '), 'log-forge: ' + desc)
+                    n += 1
+            tap.ok(n >= 7 * 4 and '1..%d' % n in forged,
+                   'log-forge: the guest ran every case (%d points)' % n,
+                   '\n'.join(forged)[-3000:])
+            lock = [l for l in p.stdout.splitlines()
+                    if l.split('=', 1)[0] in {w.split('=', 1)[0]
+                                              for w in LOCK_WANT}]
+            tap.ok(lock == LOCK_WANT, 'the one-way lock: lowering refused '
+                   'once locked, raising allowed, the lock cannot be cleared',
+                   'got %r\nwant %r' % (lock, LOCK_WANT))
+    if flat:
+        shutil.rmtree(flat)
     tap.done()
 
 

@@ -14,7 +14,8 @@ copies.
 - the restriction backports (kernel-patches/restrict/ for 6.12 and
   restrict-6.1/, replayed patch by patch) end with exactly the catalogue,
   and so does the main guest stack (restrict/ + extras/ + hardening/ +
-  library/), whose later parts must not touch the lists.
+  library/) and 6.1's (restrict-6.1/ + extras-6.1/), whose later parts
+  must not touch the lists.
 """
 import glob
 import hashlib
@@ -31,8 +32,9 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 GEN = os.path.join(TOP, 'catalogue', 'gen-catalogue')
 CATALOGUE = os.path.join(TOP, 'catalogue', 'afalg-names.json')
 HASHES = os.path.join(TOP, 'catalogue', 'hashes.json')
-# The main guest kernel's stack, in kbuild's order.
-STACK = ('restrict', 'extras', 'hardening', 'library')
+# The main guest kernel's stack, in kbuild's order, and 6.1's extras stack.
+STACKS = (('restrict', 'extras', 'hardening', 'library'),
+          ('restrict-6.1', 'extras-6.1'))
 
 
 def gen(*args):
@@ -228,11 +230,13 @@ def test_matches_backports(tap):
 
 def test_matches_stack(tap):
     cat = catalogue()
-    got = series_allowlists(*(os.path.join(TOP, 'kernel-patches', d) for d in STACK))
-    tap.ok(got == cat, 'the main guest stack (%s) ends with the catalogue\'s allowlists '
-           '(%d names)' % (' + '.join(d + '/' for d in STACK), len(got)),
-           {'only in the stack': sorted(set(got.items()) - set(cat.items())),
-            'only in catalogue': sorted(set(cat.items()) - set(got.items()))})
+    for stack in STACKS:
+        got = series_allowlists(*(os.path.join(TOP, 'kernel-patches', d)
+                                  for d in stack))
+        tap.ok(got == cat, 'the stack %s ends with the catalogue\'s allowlists '
+               '(%d names)' % (' + '.join(d + '/' for d in stack), len(got)),
+               {'only in the stack': sorted(set(got.items()) - set(cat.items())),
+                'only in catalogue': sorted(set(cat.items()) - set(got.items()))})
 
 
 if __name__ == '__main__':
