@@ -6,6 +6,10 @@
     test_restrict_guest.py 6.1 --extras
                                    restrict-6.1/ and extras-6.1/ (by hand,
                                    not in CI: kernel-patches/README.md)
+    test_restrict_guest.py BASE --builtin
+                                   the same series with AF_ALG built in
+                                   (configs/restrict-builtin.config; by
+                                   hand, not in CI)
 
 Builds the small modular kernel (kbuild --config restrict; cached), boots
 it once under QEMU (TCG) and runs there, in this order:
@@ -24,6 +28,11 @@ it once under QEMU (TCG) and runs there, in this order:
    as the commits cited below describe it, never from the kernel's.
 3. The KUnit suite af_alg_restrict (a module, loaded with insmod), its
    results checked with kernel-patches/kunit-check --series.
+
+With --builtin AF_ALG is built in rather than modular: step 1 checks
+instead that the sysctl exists from boot at its default and that no module
+is ever loaded; steps 2 and 3 are the same (the KUnit suite stays a
+module).
 
 With --extras the kernel also carries extras-6.1/ (gen-series --base 6.1
 --flat), and the same boot must give the same answers (every extra is off
@@ -131,6 +140,20 @@ AUTOLOAD = [
      'algif_skcipher and algif_rng loaded before their refusals'),
 ]
 
+# The same steps with AF_ALG built in: the sysctl from boot, no module.
+AUTOLOAD_BUILTIN = [
+    ('state', 's0', None, 'sysctl=1 modules=-',
+     'built in: the sysctl exists from boot at the default, no af_alg module'),
+    ('case', 'a1', 'hash sha256 nobody after -', 'socket=ok bind=ENOENT',
+     'sha256 refused to nobody at the default'),
+    ('state', 's1', None, 'sysctl=1 modules=-', 'still no module loaded'),
+    ('case', 'a2', 'skcipher ecb(camellia) root after -',
+     'socket=ok bind=ENOENT', 'off-list skcipher name refused to root'),
+    ('case', 'a3', 'rng stdrng root after -', 'socket=ok bind=ENOENT',
+     'rng refused to root at level 1 (no rng allowlist)'),
+    ('state', 's2', None, 'sysctl=1 modules=-', 'no module loaded at the end'),
+]
+
 
 def matrix_cases():
     cases = []
@@ -179,9 +202,14 @@ def main():
     extras = '--extras' in args
     if extras:
         args.remove('--extras')
-    if len(args) != 1 or args[0] not in BASES or (extras and args[0] != '6.1'):
-        sys.exit('usage: test_restrict_guest.py %s | 6.1 --extras'
+    builtin = '--builtin' in args
+    if builtin:
+        args.remove('--builtin')
+    if len(args) != 1 or args[0] not in BASES or (extras and args[0] != '6.1') or \
+            (extras and builtin):
+        sys.exit('usage: test_restrict_guest.py %s [--builtin] | 6.1 --extras'
                  % '|'.join(BASES))
+    autoload = AUTOLOAD_BUILTIN if builtin else AUTOLOAD
     base = args[0]
     series = BASES[base]
     tap = Tap()
@@ -196,7 +224,8 @@ def main():
         series = flat
 
     rc, out, secs = run([os.path.join(KP, 'kbuild'), '--base', base,
-                         '--series', series, '--config', 'restrict'])
+                         '--series', series, '--config',
+                         'restrict-builtin' if builtin else 'restrict'])
     if not tap.ok(rc == 0, 'linux-source-%s with %s builds (%.0fs)'
                   % (base, 'restrict-6.1/ + extras-6.1/' if extras
                      else os.path.relpath(series, TOP), secs), out[-4000:]):
@@ -207,7 +236,10 @@ def main():
     for opt in ('CONFIG_CRYPTO_USER_API', 'CONFIG_CRYPTO_USER_API_HASH',
                 'CONFIG_CRYPTO_USER_API_SKCIPHER', 'CONFIG_CRYPTO_USER_API_AEAD',
                 'CONFIG_CRYPTO_USER_API_RNG'):
-        tap.ok('\n%s=m\n' % opt in config, '%s=m, as Debian builds it' % opt)
+        if builtin:
+            tap.ok('\n%s=y\n' % opt in config, '%s=y, built in' % opt)
+        else:
+            tap.ok('\n%s=m\n' % opt in config, '%s=m, as Debian builds it' % opt)
     kos = subprocess.run(['find', os.path.join(kdir, 'modules'), '-name',
                           'af_alg_restrict_kunit.ko'], stdout=subprocess.PIPE,
                          text=True).stdout.split()
@@ -216,7 +248,7 @@ def main():
 
     cases = matrix_cases()
     lines = []
-    for kind, ident, args, _, _ in AUTOLOAD:
+    for kind, ident, args, _, _ in autoload:
         lines.append('%s %s%s' % (kind, ident, ' ' + args if args else ''))
     for c in cases:
         lines.append('case %(id)s %(type)s %(name)s %(cred)s %(when)s %(level)d'
@@ -253,8 +285,9 @@ def main():
                'restrict-matrix ran every request without an error',
                '\n'.join(l for l in p.stdout.splitlines() if 'error' in l))
 
-        for kind, ident, args, want, why in AUTOLOAD:
-            tap.ok(got.get(ident) == want, 'autoload %s: %s' % (ident, why),
+        for kind, ident, args, want, why in autoload:
+            tap.ok(got.get(ident) == want, '%s %s: %s' % (
+                'built in' if builtin else 'autoload', ident, why),
                    'got %r, want %r' % (got.get(ident), want))
 
         bad = []
