@@ -289,10 +289,7 @@ static int do_accept(int fd, struct sockaddr *addr, socklen_t *len, int flags,
 	if (!s)
 		return four ? AFS_REAL(accept4)(fd, addr, len, flags) :
 			      AFS_REAL(accept)(fd, addr, len);
-	if (s->kind == AFS_KIND_REMOTE)
-		r = afs_remote_accept(s, fd, addr != NULL, flags);
-	else
-		r = afs_accept(s, addr, len, flags);
+	r = afs_accept(s, fd, addr, len, flags);
 	afs_put(s);
 	return (int)afs_ret(r);
 }

@@ -88,6 +88,8 @@ struct afs_kind_ops {
 	ssize_t (*msg)(struct afs_sock *s, int fd, struct msghdr *msg,
 		       int flags, bool send);
 	int (*poll)(struct afs_sock *s);
+	/* @addr: the caller asked for the peer's name; flags checked */
+	int (*accept)(struct afs_sock *s, int fd, bool addr, int flags);
 	void (*release)(struct afs_sock *s);
 	/* after fork(), in the child (fork.c) */
 	void (*atfork_child)(struct afs_sock *s);

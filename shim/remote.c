@@ -690,20 +690,19 @@ static int remote_call(struct afs_sock *s, int fd, struct afk_hdr *h,
 
 /*
  * accept() on keeper-held socket @s (descriptor @fd; @addr: the caller
- * asked for the peer's name), @flags those of accept4(): the keeper
+ * asked for the peer's name), @flags those of accept4(), already checked
+ * by afs_accept(): the keeper
  * clones a hash socket as hash_accept() does and answers with the
  * clone's stand-in, which becomes the new descriptor; or -errno.  The
  * kernel's skcipher and aead op sockets do not accept.
  */
-int afs_remote_accept(struct afs_sock *s, int fd, bool addr, int flags)
+static int remote_accept(struct afs_sock *s, int fd, bool addr, int flags)
 {
 	struct afs_sock *c;
 	struct afk_hdr h;
 	struct afk_msg m;
 	int err, nfd = -1;
 
-	if (flags & ~(SOCK_CLOEXEC | SOCK_NONBLOCK))
-		return -EINVAL;
 	if (s->type != AFS_HASH)
 		return -EOPNOTSUPP;
 	/* the clone's getname is sock_no_getname: the kernel drops it */
@@ -871,6 +870,7 @@ static int remote_poll(struct afs_sock *s)
 static const struct afs_kind_ops remote_kind_ops = {
 	.msg = remote_msg,
 	.poll = remote_poll,
+	.accept = remote_accept,
 	.release = remote_release,
 	.atfork_child = remote_atfork_child,
 };

@@ -20,12 +20,6 @@ AFS_HIDDEN void afs_remote_exec(void);
 /* posix_spawn(): the same, and the caller shares them through the keeper */
 AFS_HIDDEN void afs_remote_spawn(void);
 AFS_HIDDEN struct afs_sock *afs_remote_adopt(int fd);
-/*
- * accept4() on keeper-held socket @s (@fd; @addr: a name was asked for):
- * the new descriptor, a keeper-held clone, or -errno
- */
-AFS_HIDDEN int afs_remote_accept(struct afs_sock *s, int fd, bool addr,
-				 int flags);
 /* @addr (@len bytes, as getsockname() returned it) is a stand-in's name */
 AFS_HIDDEN bool afs_remote_name(const void *addr, unsigned int len);
 AFS_HIDDEN void afs_remote_atfork_child(struct afs_sock *s);

@@ -647,7 +647,8 @@ static int new_child(struct afs_sock *p, struct afs_sock **out)
 	return 0;
 }
 
-int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen, int flags)
+int afs_accept(struct afs_sock *s, int sfd, void *addr, unsigned int *alen,
+	       int flags)
 {
 	struct afs_sock *c = NULL;
 	int err, fd;
@@ -655,9 +656,9 @@ int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen, int flags)
 	(void)alen;
 	if (flags & ~(SOCK_CLOEXEC | SOCK_NONBLOCK))
 		return -EINVAL;
-	/* a keeper's socket accepts in remote.c (afs_remote_accept()) */
 	if (s->kind == AFS_KIND_NETLINK || s->kind == AFS_KIND_REMOTE)
-		return -EOPNOTSUPP;
+		return s->kops->accept ? s->kops->accept(s, sfd, addr != NULL, flags) :
+					 -EOPNOTSUPP;
 	if (s->kind == AFS_KIND_OP) {
 		if (!s->ops->accept_op)
 			return -EOPNOTSUPP;

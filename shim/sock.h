@@ -62,7 +62,7 @@ AFS_HIDDEN int afs_setsockopt(struct afs_sock *s, int level, int name,
 			      const void *val, unsigned int len);
 AFS_HIDDEN int afs_getsockopt(struct afs_sock *s, int fd, int level, int name,
 			      void *val, unsigned int *len);
-AFS_HIDDEN int afs_accept(struct afs_sock *s, void *addr, unsigned int *alen,
+AFS_HIDDEN int afs_accept(struct afs_sock *s, int sfd, void *addr, unsigned int *alen,
 			  int flags);
 AFS_HIDDEN void afs_sock_release(struct afs_sock *s);
 AFS_HIDDEN void afs_sock_bufs_update(struct afs_sock *s, int fd);
