@@ -21,7 +21,8 @@
    preloaded (into the shell and every /bin/true) against no preload,
    and against an empty preloaded library (compiled here with cc, when
    there is one): the floor any LD_PRELOAD costs.  CPU time of the
-   children, N runs each (default 5), interleaved; ratios of medians.
+   children, N runs each (default 5), interleaved; ratios of medians,
+   and the children's minor page faults per exec (shell included).
    Target (issue 24): at most 1.05 against no preload.
 
 The last lines put the ratios side by side with the CPU model.
@@ -39,7 +40,9 @@ import time
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def timed(argv, env):
+def timed(argv, env, faults=None):
+    """wall and children's CPU seconds, stdout; the children's minor page
+    faults are appended to @faults when given"""
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
     p = subprocess.run(argv, env=env, stdout=subprocess.PIPE,
@@ -49,6 +52,8 @@ def timed(argv, env):
     cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
     if p.returncode:
         sys.exit('%s failed: %s' % (argv[0], p.stderr.decode()[-500:]))
+    if faults is not None:
+        faults.append(r1.ru_minflt - r0.ru_minflt)
     return wall, cpu, p.stdout.decode()
 
 
@@ -139,15 +144,23 @@ def main():
         variants.append(('empty preload', dict(plain, LD_PRELOAD=empty)))
     variants.append(('shim preload', dict(plain, LD_PRELOAD=shim)))
     start = {name: [] for name, _ in variants}
+    faults = {name: [] for name, _ in variants}
     for i in range(a.runs):
         for name, e in variants:
-            start[name].append(timed(loop, e)[1])
+            start[name].append(timed(loop, e, faults[name])[1])
     shutil.rmtree(tmp, ignore_errors=True)
     base = statistics.median(start['no preload'])
     for name, _ in variants:
         m = statistics.median(start[name])
-        print('%-14s %8.1f ms CPU per 300 execs   %5.2f x no preload' %
-              (name, m * 1e3, m / base))
+        print('%-14s %8.1f ms CPU per 300 execs   %5.2f x no preload'
+              '   %5.1f page faults per exec' %
+              (name, m * 1e3, m / base,
+               statistics.median(faults[name]) / 300))
+    if 'empty preload' in start:
+        print('%-14s %5.2f x (the floor any LD_PRELOAD costs is the empty '
+              'row)' % ('shim / empty', statistics.median(
+                  start['shim preload']) /
+                  statistics.median(start['empty preload'])))
     start_ratio = statistics.median(start['shim preload']) / base
 
     print('\n== the targets (CPU: %s)' % model)

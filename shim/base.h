@@ -40,6 +40,16 @@ struct iovec;
 
 #define AFS_HIDDEN __attribute__((visibility("hidden")))
 
+/*
+ * The shim is preloaded into every program, and each page it touches at
+ * start-up costs that program a page fault.  AFS_STARTUP_DATA puts state
+ * written at start-up in .data, whose one page the dynamic loader writes
+ * anyway (it clears the start of .bss there); AFS_STARTUP_CODE (cold)
+ * puts code run once at start-up next to the constructors.
+ */
+#define AFS_STARTUP_DATA __attribute__((section(".data")))
+#define AFS_STARTUP_CODE __attribute__((cold))
+
 #ifndef AF_ALG
 #define AF_ALG 38
 #endif

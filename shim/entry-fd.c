@@ -225,7 +225,7 @@ static bool is_fifo(int fd)
 static ssize_t our_sendfile(struct afs_sock *s, int out, int in, off_t *off,
 			    size_t count)
 {
-	static __thread uint8_t *buf;
+	static __thread uint8_t *buf __attribute__((tls_model("initial-exec")));
 	size_t done = 0, want;
 	ssize_t n, r;
 	off_t pos = off ? *off : 0;

@@ -346,12 +346,12 @@ static bool canon(const char *in, size_t len, char *out, int depth)
  * constructors ran, before the first algorithm is looked up.
  */
 #define AFS_MAX_INITCALLS 32
-static int (*initcalls[AFS_MAX_INITCALLS])(void);
-static unsigned int ninitcalls;
+static AFS_STARTUP_DATA int (*initcalls[AFS_MAX_INITCALLS])(void);
+static AFS_STARTUP_DATA unsigned int ninitcalls;
 static pthread_once_t initcalls_once = PTHREAD_ONCE_INIT;
 
 int kc_initcall_defer(int (*fn)(void));
-int kc_initcall_defer(int (*fn)(void))
+AFS_STARTUP_CODE int kc_initcall_defer(int (*fn)(void))
 {
 	/* constructors run one at a time, before any thread of ours */
 	if (ninitcalls == AFS_MAX_INITCALLS)

@@ -18,13 +18,13 @@
 
 #include "real.h"
 
-struct afs_real afs_real;
-bool afs_configured;
+AFS_STARTUP_DATA struct afs_real afs_real;
+AFS_STARTUP_DATA bool afs_configured;
 
-static enum afs_mode mode = AFS_MODE_ALWAYS;
-static const char *log_dest;
+static AFS_STARTUP_DATA enum afs_mode mode = AFS_MODE_ALWAYS;
+static AFS_STARTUP_DATA const char *log_dest;
 static unsigned int optmem_max = 131072;
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static AFS_STARTUP_DATA pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 enum afs_mode afs_mode(void)
 {
@@ -84,7 +84,7 @@ unsigned int afs_optmem_max(void)
 	return optmem_max;
 }
 
-void *afs_real_resolve(void **slot, const char *name)
+AFS_STARTUP_CODE void *afs_real_resolve(void **slot, const char *name)
 {
 	int saved = errno;
 	void *p = dlsym(RTLD_NEXT, name);
@@ -112,7 +112,7 @@ void afs_startup_sockets(void)
  * makes no system call here (the kernel limit and the fork handlers wait
  * for their first use).
  */
-static void do_init(void)
+static AFS_STARTUP_CODE void do_init(void)
 {
 	const char *m;
 
@@ -134,7 +134,7 @@ static void do_init(void)
 	__atomic_store_n(&afs_configured, true, __ATOMIC_RELEASE);
 }
 
-void afs_resolve_real(void)
+AFS_STARTUP_CODE void afs_resolve_real(void)
 {
 	int saved = errno;
 
