@@ -31,7 +31,9 @@
  *
  * Speed: the modes get up to sixteen blocks per call; without arch code
  * they run four at a time interleaved (camellia_crypt_n()), so the table
- * loads of one block overlap the others'.
+ * loads of one block overlap the others'.  A single block runs
+ * camellia_crypt_1(), straight code with the round keys taken off the
+ * chain of dependent operations.
  */
 
 #include <crypto/camellia.h>
@@ -385,12 +387,121 @@ static __always_inline void camellia_crypt_n(const struct camellia_key *key,
 	}
 }
 
+/*
+ * One block alone (CBC encryption, camellia_encrypt()/camellia_decrypt(),
+ * the tail of a multi-block call) is bound by the latency of its rounds,
+ * so this form keeps each half of the state with the next round key that
+ * will be XORed into it already XORed in: the F input of a round is then
+ * the state itself, and the key moves off the chain of dependent
+ * operations.  After the F of round i updates half @x (which held d ^ k_i),
+ * it holds d' ^ k_i; XORing k_i ^ k_(i+2), which does not depend on F,
+ * makes it d' ^ k_(i+2), the input of the round after next.  Each group of
+ * six rounds starts and ends on plain halves (FL and FL^-1 need them).
+ */
+/* Round key @i (0-based) in the order of the direction */
+static __always_inline u64 camellia_rk(const struct camellia_key *key, int i,
+				       bool enc)
+{
+	return enc ? key->k[i] : key->k[key->nrounds - 1 - i];
+}
+
+/* @x[@h]:@x[@h + 1] ^= @v */
+static __always_inline void camellia_xk(u32 x[4], int h, u64 v)
+{
+	x[h] ^= v >> 32;
+	x[h + 1] ^= (u32)v;
+}
+
+/*
+ * Two rounds on the keyed halves @x[0..1] and @x[2..3]: each F, then
+ * @k1 (@k2) into the half that was its input
+ */
+static __always_inline void camellia_rounds_1(u32 x[4], u64 k1, u64 k2)
+{
+	camellia_f_xor(x[0], x[1], 0, &x[2], &x[3]);
+	camellia_xk(x, 0, k1);
+	camellia_f_xor(x[2], x[3], 0, &x[0], &x[1]);
+	camellia_xk(x, 2, k2);
+}
+
+/*
+ * Rounds 6g+1..6g+6 (1-based) on the plain halves d1 = @x[0..1] and
+ * d2 = @x[2..3]
+ */
+static __always_inline void camellia_group_1(const struct camellia_key *key,
+					     u32 x[4], int g, bool enc)
+{
+	u64 k0 = camellia_rk(key, 6 * g, enc);
+	u64 k1 = camellia_rk(key, 6 * g + 1, enc);
+	u64 k2 = camellia_rk(key, 6 * g + 2, enc);
+	u64 k3 = camellia_rk(key, 6 * g + 3, enc);
+	u64 k4 = camellia_rk(key, 6 * g + 4, enc);
+	u64 k5 = camellia_rk(key, 6 * g + 5, enc);
+
+	camellia_xk(x, 0, k0);
+	camellia_xk(x, 2, k1);
+	camellia_rounds_1(x, k0 ^ k2, k1 ^ k3);
+	camellia_rounds_1(x, k2 ^ k4, k3 ^ k5);
+	camellia_rounds_1(x, k4, k5);
+}
+
+/* FL/FL^-1 before group @g (1 to 3): ke pair g-1, or mirrored */
+static __always_inline void camellia_fl_1(const struct camellia_key *key,
+					  u32 x[4], int g, bool enc)
+{
+	const u64 *ke = &key->ke[enc ? 2 * g - 2 :
+				 key->nrounds / 3 - 2 * g - 2];
+
+	camellia_fl(&x[0], &x[1], ke[enc ? 0 : 1]);
+	camellia_fl_inv(&x[2], &x[3], ke[enc ? 1 : 0]);
+}
+
+static __always_inline void camellia_crypt_1(const struct camellia_key *key,
+					     u8 *dst, const u8 *src, bool enc)
+{
+	u32 x[4];
+	u64 w;
+
+	w = get_unaligned_be64(src) ^ key->kw[enc ? 0 : 2];
+	x[0] = w >> 32;
+	x[1] = w;
+	w = get_unaligned_be64(src + 8) ^ key->kw[enc ? 1 : 3];
+	x[2] = w >> 32;
+	x[3] = w;
+	camellia_group_1(key, x, 0, enc);
+	camellia_fl_1(key, x, 1, enc);
+	camellia_group_1(key, x, 1, enc);
+	camellia_fl_1(key, x, 2, enc);
+	camellia_group_1(key, x, 2, enc);
+	if (key->nrounds == 24) {
+		camellia_fl_1(key, x, 3, enc);
+		camellia_group_1(key, x, 3, enc);
+	}
+	w = ((u64)x[2] << 32 | x[3]) ^ key->kw[enc ? 2 : 0];
+	put_unaligned_be64(w, dst);
+	w = ((u64)x[0] << 32 | x[1]) ^ key->kw[enc ? 3 : 1];
+	put_unaligned_be64(w, dst + 8);
+}
+
+/* The one-block forms out of line: each is 24 rounds of straight code */
+static noinline void camellia_encrypt_1(const struct camellia_key *key,
+					u8 *dst, const u8 *src)
+{
+	camellia_crypt_1(key, dst, src, true);
+}
+
+static noinline void camellia_decrypt_1(const struct camellia_key *key,
+					u8 *dst, const u8 *src)
+{
+	camellia_crypt_1(key, dst, src, false);
+}
+
 void camellia_encrypt(const struct camellia_key *key,
 		      u8 out[CAMELLIA_BLOCK_SIZE],
 		      const u8 in[CAMELLIA_BLOCK_SIZE])
 {
 	if (!camellia_crypt_one_arch(key, out, in, true))
-		camellia_crypt_n(key, out, in, 1, true);
+		camellia_encrypt_1(key, out, in);
 }
 EXPORT_SYMBOL_GPL(camellia_encrypt);
 
@@ -399,7 +510,7 @@ void camellia_decrypt(const struct camellia_key *key,
 		      const u8 in[CAMELLIA_BLOCK_SIZE])
 {
 	if (!camellia_crypt_one_arch(key, out, in, false))
-		camellia_crypt_n(key, out, in, 1, false);
+		camellia_decrypt_1(key, out, in);
 }
 EXPORT_SYMBOL_GPL(camellia_decrypt);
 
@@ -412,8 +523,12 @@ static __always_inline void camellia_b128_crypt(const void *ctx, u8 *dst,
 		return;
 	for (; nblocks >= 4; nblocks -= 4, src += 64, dst += 64)
 		camellia_crypt_n(ctx, dst, src, 4, enc);
-	for (; nblocks; nblocks--, src += 16, dst += 16)
-		camellia_crypt_n(ctx, dst, src, 1, enc);
+	for (; nblocks; nblocks--, src += 16, dst += 16) {
+		if (enc)
+			camellia_encrypt_1(ctx, dst, src);
+		else
+			camellia_decrypt_1(ctx, dst, src);
+	}
 }
 
 BLOCK128_ADAPTERS(camellia)

@@ -23,8 +23,9 @@
  * One block at a time, that code is bound by the latency of each round's
  * chain of loads and additions and ran level with Nettle's table code
  * (0.97-1.10x, bench-block128); the modes' multi-block calls now run
- * four blocks interleaved (tf_encrypt_n()), which keeps the load ports
- * busy: 340-400 MB/s, 1.7x Nettle, on an Intel Xeon with AVX-512.  So a
+ * blocks interleaved (tf_encrypt_2()), which keeps the load ports busy:
+ * 340-400 MB/s, 1.7x Nettle, on an Intel Xeon with AVX-512 (four ways
+ * then), 1.5x on an AMD EPYC (two ways, in registers).  So a
  * constant-time AVX2 form would be well below this speed; that is the
  * cost, for volumes whose users chose Twofish long ago.  This file keeps
  * the table form so that existing Twofish volumes open at a usable
@@ -231,110 +232,130 @@ static inline u32 tf_g(const struct twofish_key *key, u32 x)
 } while (0)
 
 /*
- * @n (1 to TF_MAX_WAY) blocks at once, for the modes' multi-block calls
- * (CBC decryption, ECB, CTR, XTS): each round is a chain of dependent
- * table loads and additions, so one block leaves the CPU mostly waiting
- * on load latency; the rounds of independent blocks, written one after
- * the other here, fill those gaps.  With @n a constant the loops over
- * the blocks unroll.  The halves are not swapped after each round; rounds
- * alternate which pair they update.
- *
- * The OPTIMIZER_HIDE_VAR() in each round keeps the words in general
- * registers: without it GCC 12 at -O2 vectorizes two or four isomorphic
- * rounds into SSE and moves every table index out of a vector register,
- * which made the two-way form slower than one block at a time (0.8x
- * Nettle).  Four ways measured fastest (two: 1.2x, three: 1.5x, four:
- * 1.7x Nettle), though sixteen words do not all fit in registers.
+ * The block at @src as four words XORed with whitening keys @w..@w+3.
+ * Each word is hidden from the optimizer: otherwise GCC 12 does the four
+ * XORs in one SSE operation and keeps the state in memory, on the stack.
  */
-#define TF_MAX_WAY	4
-
-static __always_inline void tf_encrypt_n(const struct twofish_key *key,
-					 u8 *dst, const u8 *src, int n)
+static __always_inline void tf_load(const struct twofish_key *key,
+				    const u8 *src, int w, u32 x[4])
 {
-	u32 a[TF_MAX_WAY], b[TF_MAX_WAY], c[TF_MAX_WAY], d[TF_MAX_WAY];
-	int r, l;
-
-	for (l = 0; l < n; l++) {
-		a[l] = get_unaligned_le32(src + 16 * l) ^ key->k[0];
-		b[l] = get_unaligned_le32(src + 16 * l + 4) ^ key->k[1];
-		c[l] = get_unaligned_le32(src + 16 * l + 8) ^ key->k[2];
-		d[l] = get_unaligned_le32(src + 16 * l + 12) ^ key->k[3];
-	}
-	for (r = 0; r < 16; r += 2) {
-		for (l = 0; l < n; l++)
-			TF_ROUND_ENC(a[l], b[l], c[l], d[l], r);
-		for (l = 0; l < n; l++)
-			TF_ROUND_ENC(c[l], d[l], a[l], b[l], r + 1);
-	}
-	/* the output order undoes the last round's swap */
-	for (l = 0; l < n; l++) {
-		put_unaligned_le32(c[l] ^ key->k[4], dst + 16 * l);
-		put_unaligned_le32(d[l] ^ key->k[5], dst + 16 * l + 4);
-		put_unaligned_le32(a[l] ^ key->k[6], dst + 16 * l + 8);
-		put_unaligned_le32(b[l] ^ key->k[7], dst + 16 * l + 12);
-	}
+	x[0] = get_unaligned_le32(src) ^ key->k[w];
+	x[1] = get_unaligned_le32(src + 4) ^ key->k[w + 1];
+	x[2] = get_unaligned_le32(src + 8) ^ key->k[w + 2];
+	x[3] = get_unaligned_le32(src + 12) ^ key->k[w + 3];
+	OPTIMIZER_HIDE_VAR(x[0]);
+	OPTIMIZER_HIDE_VAR(x[1]);
+	OPTIMIZER_HIDE_VAR(x[2]);
+	OPTIMIZER_HIDE_VAR(x[3]);
 }
 
-static __always_inline void tf_decrypt_n(const struct twofish_key *key,
-					 u8 *dst, const u8 *src, int n)
+/* @x0..@x3 XORed with whitening keys @w..@w+3, as the block at @dst */
+static __always_inline void tf_store(const struct twofish_key *key, u8 *dst,
+				     int w, u32 x0, u32 x1, u32 x2, u32 x3)
 {
-	u32 a[TF_MAX_WAY], b[TF_MAX_WAY], c[TF_MAX_WAY], d[TF_MAX_WAY];
-	int r, l;
+	put_unaligned_le32(x0 ^ key->k[w], dst);
+	put_unaligned_le32(x1 ^ key->k[w + 1], dst + 4);
+	put_unaligned_le32(x2 ^ key->k[w + 2], dst + 8);
+	put_unaligned_le32(x3 ^ key->k[w + 3], dst + 12);
+}
 
-	for (l = 0; l < n; l++) {
-		c[l] = get_unaligned_le32(src + 16 * l) ^ key->k[4];
-		d[l] = get_unaligned_le32(src + 16 * l + 4) ^ key->k[5];
-		a[l] = get_unaligned_le32(src + 16 * l + 8) ^ key->k[6];
-		b[l] = get_unaligned_le32(src + 16 * l + 12) ^ key->k[7];
+/*
+ * One block (@two false) or two blocks interleaved, for the modes'
+ * multi-block calls (CBC decryption, ECB, CTR, XTS): each round is a
+ * chain of dependent table loads and additions, so one block leaves the
+ * CPU mostly waiting on load latency; the rounds of an independent block,
+ * written after them, fill those gaps.  The halves are not swapped after
+ * each round; rounds alternate which pair they update.  The two blocks'
+ * words are separate variables, not arrays indexed by a loop over the
+ * blocks: GCC 12 at -O2 left such a loop rolled, with the state in memory
+ * and some 800 instructions a block (about 1.1x Nettle's one block at a
+ * time, bench-block128 twofish-ECB on an AMD EPYC); two named blocks keep
+ * all eight words in registers.  Two ways measured as fast as three or
+ * four there (1.5x to 1.7x Nettle each): two blocks' operations already
+ * fill the CPU's issue width.
+ *
+ * The OPTIMIZER_HIDE_VAR() in each round keeps the words in general
+ * registers: without it GCC 12 vectorizes isomorphic rounds into SSE and
+ * moves every table index out of a vector register.
+ */
+static __always_inline void tf_encrypt_2(const struct twofish_key *key,
+					 u8 *dst, const u8 *src, bool two)
+{
+	u32 x[4], y[4];
+	int r;
+
+	tf_load(key, src, 0, x);
+	if (two)
+		tf_load(key, src + 16, 0, y);
+	for (r = 0; r < 16; r += 2) {
+		TF_ROUND_ENC(x[0], x[1], x[2], x[3], r);
+		if (two)
+			TF_ROUND_ENC(y[0], y[1], y[2], y[3], r);
+		TF_ROUND_ENC(x[2], x[3], x[0], x[1], r + 1);
+		if (two)
+			TF_ROUND_ENC(y[2], y[3], y[0], y[1], r + 1);
 	}
+	/* the output order undoes the last round's swap */
+	tf_store(key, dst, 4, x[2], x[3], x[0], x[1]);
+	if (two)
+		tf_store(key, dst + 16, 4, y[2], y[3], y[0], y[1]);
+}
+
+static __always_inline void tf_decrypt_2(const struct twofish_key *key,
+					 u8 *dst, const u8 *src, bool two)
+{
+	u32 x[4], y[4];
+	int r;
+
+	/* c, d, a, b of the last encryption round */
+	tf_load(key, src, 4, x);
+	if (two)
+		tf_load(key, src + 16, 4, y);
 	for (r = 15; r > 0; r -= 2) {
-		for (l = 0; l < n; l++)
-			TF_ROUND_DEC(c[l], d[l], a[l], b[l], r);
-		for (l = 0; l < n; l++)
-			TF_ROUND_DEC(a[l], b[l], c[l], d[l], r - 1);
+		TF_ROUND_DEC(x[0], x[1], x[2], x[3], r);
+		if (two)
+			TF_ROUND_DEC(y[0], y[1], y[2], y[3], r);
+		TF_ROUND_DEC(x[2], x[3], x[0], x[1], r - 1);
+		if (two)
+			TF_ROUND_DEC(y[2], y[3], y[0], y[1], r - 1);
 	}
-	for (l = 0; l < n; l++) {
-		put_unaligned_le32(a[l] ^ key->k[0], dst + 16 * l);
-		put_unaligned_le32(b[l] ^ key->k[1], dst + 16 * l + 4);
-		put_unaligned_le32(c[l] ^ key->k[2], dst + 16 * l + 8);
-		put_unaligned_le32(d[l] ^ key->k[3], dst + 16 * l + 12);
-	}
+	tf_store(key, dst, 0, x[2], x[3], x[0], x[1]);
+	if (two)
+		tf_store(key, dst + 16, 0, y[2], y[3], y[0], y[1]);
 }
 
 void twofish_encrypt(const struct twofish_key *key, u8 out[TWOFISH_BLOCK_SIZE],
 		     const u8 in[TWOFISH_BLOCK_SIZE])
 {
-	tf_encrypt_n(key, out, in, 1);
+	tf_encrypt_2(key, out, in, false);
 }
 EXPORT_SYMBOL_GPL(twofish_encrypt);
 
 void twofish_decrypt(const struct twofish_key *key, u8 out[TWOFISH_BLOCK_SIZE],
 		     const u8 in[TWOFISH_BLOCK_SIZE])
 {
-	tf_decrypt_n(key, out, in, 1);
+	tf_decrypt_2(key, out, in, false);
 }
 EXPORT_SYMBOL_GPL(twofish_decrypt);
 
-/* Whole runs of TF_MAX_WAY blocks interleaved, then one at a time */
+/* Pairs of blocks interleaved, then a last single block */
 static __always_inline void twofish_b128_crypt(const void *ctx, u8 *dst,
 					       const u8 *src, size_t nblocks,
 					       bool enc)
 {
-	for (; nblocks >= TF_MAX_WAY; nblocks -= TF_MAX_WAY) {
+	for (; nblocks >= 2; nblocks -= 2) {
 		if (enc)
-			tf_encrypt_n(ctx, dst, src, TF_MAX_WAY);
+			tf_encrypt_2(ctx, dst, src, true);
 		else
-			tf_decrypt_n(ctx, dst, src, TF_MAX_WAY);
-		src += TF_MAX_WAY * TWOFISH_BLOCK_SIZE;
-		dst += TF_MAX_WAY * TWOFISH_BLOCK_SIZE;
+			tf_decrypt_2(ctx, dst, src, true);
+		src += 2 * TWOFISH_BLOCK_SIZE;
+		dst += 2 * TWOFISH_BLOCK_SIZE;
 	}
-	for (; nblocks; nblocks--) {
+	if (nblocks) {
 		if (enc)
-			tf_encrypt_n(ctx, dst, src, 1);
+			tf_encrypt_2(ctx, dst, src, false);
 		else
-			tf_decrypt_n(ctx, dst, src, 1);
-		src += TWOFISH_BLOCK_SIZE;
-		dst += TWOFISH_BLOCK_SIZE;
+			tf_decrypt_2(ctx, dst, src, false);
 	}
 }
 
