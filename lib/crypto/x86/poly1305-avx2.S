@@ -10,6 +10,11 @@
  * every 26x26 (or 26x29 for the 5*r limbs) product without overflow.  The
  * accumulator h comes in and goes out in the same radix-2^26 layout as the
  * portable code's, so the two can take turns on one message.
+ *
+ * The loop is bound by the chain from one H to the next (products, their
+ * sums, the carries), so nothing else sits on it: the next four blocks are
+ * split into D before the products are added there, and the products of
+ * each limb of H go in the order in which the carries leave them ready.
  */
 
 #include <linux/linkage.h>
@@ -38,36 +43,32 @@
 #define T2	%ymm12
 #define MASK	%ymm13
 #define HIBIT	%ymm14
+#define T3	%ymm15
 
 /* r^4 limbs and 5 * r^4 limbs, broadcast, on the stack */
 #define R(i)	(32 * (i))(%rsp)
 #define S(i)	(32 * (4 + (i)))(%rsp)	/* i = 1..4 */
 #define FRAME	(32 * 9)
 
-/* H += four message blocks at (%rsi) */
-.macro ADD_MSG
+/* D0..D4 = the limbs of four message blocks at (%rsi), with the pad bit */
+.macro MSG_LIMBS
 	vmovdqu		0(%rsi), T0		/* blocks 0 | 1 */
 	vmovdqu		32(%rsi), T1		/* blocks 2 | 3 */
 	vperm2i128	$0x20, T1, T0, T2	/* 0 | 2 */
 	vperm2i128	$0x31, T1, T0, T0	/* 1 | 3 */
 	vpunpcklqdq	T0, T2, T1		/* low halves of 0,1,2,3 */
 	vpunpckhqdq	T0, T2, T2		/* high halves */
-	vpand		MASK, T1, T0
-	vpaddq		T0, H0, H0
-	vpsrlq		$26, T1, T0
-	vpand		MASK, T0, T0
-	vpaddq		T0, H1, H1
-	vpsrlq		$52, T1, T0
+	vpand		MASK, T1, D0
+	vpsrlq		$26, T1, D1
+	vpand		MASK, D1, D1
+	vpsrlq		$52, T1, D2
 	vpsllq		$12, T2, T1
-	vpor		T1, T0, T0
-	vpand		MASK, T0, T0
-	vpaddq		T0, H2, H2
-	vpsrlq		$14, T2, T0
-	vpand		MASK, T0, T0
-	vpaddq		T0, H3, H3
-	vpsrlq		$40, T2, T0
-	vpor		HIBIT, T0, T0
-	vpaddq		T0, H4, H4
+	vpor		T1, D2, D2
+	vpand		MASK, D2, D2
+	vpsrlq		$14, T2, D3
+	vpand		MASK, D3, D3
+	vpsrlq		$40, T2, D4
+	vpor		HIBIT, D4, D4
 .endm
 
 /* D = H * (r, s) with r limbs \r0..\r4 and 5*r limbs \s1..\s4 */
@@ -120,6 +121,64 @@
 	vpmuludq	\s4, H4, T0
 	vpaddq		T0, D3, D3
 	vpmuludq	\r0, H4, T0
+	vpaddq		T0, D4, D4
+.endm
+
+/*
+ * D += H * (r^4, 5 r^4) from the stack.  The products go in the order in
+ * which CARRY leaves the limbs of H ready (2, then 0 and 3, then 1 and 4),
+ * so the multiplications start before the carry chains end.
+ */
+.macro MACC
+	vpmuludq	S(3), H2, T0
+	vpaddq		T0, D0, D0
+	vpmuludq	S(4), H2, T1
+	vpaddq		T1, D1, D1
+	vpmuludq	R(0), H2, T2
+	vpaddq		T2, D2, D2
+	vpmuludq	R(1), H2, T3
+	vpaddq		T3, D3, D3
+	vpmuludq	R(2), H2, T0
+	vpaddq		T0, D4, D4
+	vpmuludq	R(0), H0, T1
+	vpaddq		T1, D0, D0
+	vpmuludq	R(1), H0, T2
+	vpaddq		T2, D1, D1
+	vpmuludq	R(2), H0, T3
+	vpaddq		T3, D2, D2
+	vpmuludq	R(3), H0, T0
+	vpaddq		T0, D3, D3
+	vpmuludq	R(4), H0, T1
+	vpaddq		T1, D4, D4
+	vpmuludq	S(2), H3, T2
+	vpaddq		T2, D0, D0
+	vpmuludq	S(3), H3, T3
+	vpaddq		T3, D1, D1
+	vpmuludq	S(4), H3, T0
+	vpaddq		T0, D2, D2
+	vpmuludq	R(0), H3, T1
+	vpaddq		T1, D3, D3
+	vpmuludq	R(1), H3, T2
+	vpaddq		T2, D4, D4
+	vpmuludq	S(4), H1, T3
+	vpaddq		T3, D0, D0
+	vpmuludq	R(0), H1, T0
+	vpaddq		T0, D1, D1
+	vpmuludq	R(1), H1, T1
+	vpaddq		T1, D2, D2
+	vpmuludq	R(2), H1, T2
+	vpaddq		T2, D3, D3
+	vpmuludq	R(3), H1, T3
+	vpaddq		T3, D4, D4
+	vpmuludq	S(1), H4, T0
+	vpaddq		T0, D0, D0
+	vpmuludq	S(2), H4, T1
+	vpaddq		T1, D1, D1
+	vpmuludq	S(3), H4, T2
+	vpaddq		T2, D2, D2
+	vpmuludq	S(4), H4, T3
+	vpaddq		T3, D3, D3
+	vpmuludq	R(0), H4, T0
 	vpaddq		T0, D4, D4
 .endm
 
@@ -187,14 +246,28 @@ SYM_FUNC_START(poly1305_blocks_avx2)
 	vmovd		12(%rdi), %xmm3
 	vmovd		16(%rdi), %xmm4
 
-.Lloop:
-	ADD_MSG
+	/* H += the first four blocks */
+	MSG_LIMBS
+	vpaddq		D0, H0, H0
+	vpaddq		D1, H1, H1
+	vpaddq		D2, H2, H2
+	vpaddq		D3, H3, H3
+	vpaddq		D4, H4, H4
 	add		$64, %rsi
 	sub		$64, %edx
 	jz		.Llast
-	MUL		R(0), R(1), R(2), R(3), R(4), S(1), S(2), S(3), S(4)
+
+	/*
+	 * H = H r^4 + the next four blocks: the message goes into D before
+	 * the products, off the chain from one H to the next.
+	 */
+.Lloop:
+	MSG_LIMBS
+	MACC
 	CARRY
-	jmp		.Lloop
+	add		$64, %rsi
+	sub		$64, %edx
+	jnz		.Lloop
 
 .Llast:
 	/* lane i times r^(4-i), from pw[] zero-extended to 64-bit lanes */

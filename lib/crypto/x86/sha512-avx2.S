@@ -14,9 +14,12 @@
  * i+1.  vpalignr and the shifts work within lanes, so every vector
  * instruction computes both blocks' words and no step needs a cross-lane
  * move; W[t] and W[t+1] do not depend on each other, so sigma1 runs once
- * per two words.  The rounds of block i run beside that schedule; the
+ * per two words.  The rounds of block i run beside that schedule (each
+ * two words' sigma0 half before one round, the sigma1 half before the
+ * next, so the vector instructions are spread among the scalar ones); the
  * rounds of block i+1 then consume their W[t]+K[t], already on the stack,
- * with no vector work at all.  An odd last block goes through the
+ * with no vector work at all.  K is read from a copy of the table with
+ * each pair of words twice, one row for both blocks.  An odd last block goes through the
  * one-block code, whose schedule keeps four words of one block per
  * register.
  *
@@ -62,6 +65,7 @@
 #define V3	%ymm7
 #define V4	%ymm9		/* AVX-512VL variant only */
 #define BSWAP	%ymm8
+#define ROR8	%ymm14		/* AVX2 variant only */
 
 /*
  * Two-block message schedule: Y0..Y7 hold W[t-16..t-1] of both blocks, two
@@ -101,49 +105,75 @@
 	.octa	0x08090a0b0c0d0e0f0001020304050607
 	.octa	0x08090a0b0c0d0e0f0001020304050607
 
-/* FIPS 180-4 section 4.2.3 */
+/* vpshufb mask rotating each 64-bit word right by 8 bits (sigma0) */
+.Lror8:
+	.octa	0x080f0e0d0c0b0a090007060504030201
+	.octa	0x080f0e0d0c0b0a090007060504030201
+
+/* K[0..79], FIPS 180-4 section 4.2.3, two words a line */
+.macro K512_TABLE
+	K2	0x428a2f98d728ae22, 0x7137449123ef65cd
+	K2	0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
+	K2	0x3956c25bf348b538, 0x59f111f1b605d019
+	K2	0x923f82a4af194f9b, 0xab1c5ed5da6d8118
+	K2	0xd807aa98a3030242, 0x12835b0145706fbe
+	K2	0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2
+	K2	0x72be5d74f27b896f, 0x80deb1fe3b1696b1
+	K2	0x9bdc06a725c71235, 0xc19bf174cf692694
+	K2	0xe49b69c19ef14ad2, 0xefbe4786384f25e3
+	K2	0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65
+	K2	0x2de92c6f592b0275, 0x4a7484aa6ea6e483
+	K2	0x5cb0a9dcbd41fbd4, 0x76f988da831153b5
+	K2	0x983e5152ee66dfab, 0xa831c66d2db43210
+	K2	0xb00327c898fb213f, 0xbf597fc7beef0ee4
+	K2	0xc6e00bf33da88fc2, 0xd5a79147930aa725
+	K2	0x06ca6351e003826f, 0x142929670a0e6e70
+	K2	0x27b70a8546d22ffc, 0x2e1b21385c26c926
+	K2	0x4d2c6dfc5ac42aed, 0x53380d139d95b3df
+	K2	0x650a73548baf63de, 0x766a0abb3c77b2a8
+	K2	0x81c2c92e47edaee6, 0x92722c851482353b
+	K2	0xa2bfe8a14cf10364, 0xa81a664bbc423001
+	K2	0xc24b8b70d0f89791, 0xc76c51a30654be30
+	K2	0xd192e819d6ef5218, 0xd69906245565a910
+	K2	0xf40e35855771202a, 0x106aa07032bbd1b8
+	K2	0x19a4c116b8d2d0c8, 0x1e376c085141ab53
+	K2	0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8
+	K2	0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb
+	K2	0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3
+	K2	0x748f82ee5defb2fc, 0x78a5636f43172f60
+	K2	0x84c87814a1f0ab72, 0x8cc702081a6439ec
+	K2	0x90befffa23631e28, 0xa4506cebde82bde9
+	K2	0xbef9a3f7b2c67915, 0xc67178f2e372532b
+	K2	0xca273eceea26619c, 0xd186b8c721c0c207
+	K2	0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178
+	K2	0x06f067aa72176fba, 0x0a637dc5a2c898a6
+	K2	0x113f9804bef90dae, 0x1b710b35131c471b
+	K2	0x28db77f523047d84, 0x32caab7b40c72493
+	K2	0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
+	K2	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
+	K2	0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+.endm
+
+/* K[t], K[t+1] as one row */
+.macro K2 k0, k1
+	.quad	\k0, \k1
+.endm
 .Lk512:
-	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd
-	.quad	0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
-	.quad	0x3956c25bf348b538, 0x59f111f1b605d019
-	.quad	0x923f82a4af194f9b, 0xab1c5ed5da6d8118
-	.quad	0xd807aa98a3030242, 0x12835b0145706fbe
-	.quad	0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2
-	.quad	0x72be5d74f27b896f, 0x80deb1fe3b1696b1
-	.quad	0x9bdc06a725c71235, 0xc19bf174cf692694
-	.quad	0xe49b69c19ef14ad2, 0xefbe4786384f25e3
-	.quad	0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65
-	.quad	0x2de92c6f592b0275, 0x4a7484aa6ea6e483
-	.quad	0x5cb0a9dcbd41fbd4, 0x76f988da831153b5
-	.quad	0x983e5152ee66dfab, 0xa831c66d2db43210
-	.quad	0xb00327c898fb213f, 0xbf597fc7beef0ee4
-	.quad	0xc6e00bf33da88fc2, 0xd5a79147930aa725
-	.quad	0x06ca6351e003826f, 0x142929670a0e6e70
-	.quad	0x27b70a8546d22ffc, 0x2e1b21385c26c926
-	.quad	0x4d2c6dfc5ac42aed, 0x53380d139d95b3df
-	.quad	0x650a73548baf63de, 0x766a0abb3c77b2a8
-	.quad	0x81c2c92e47edaee6, 0x92722c851482353b
-	.quad	0xa2bfe8a14cf10364, 0xa81a664bbc423001
-	.quad	0xc24b8b70d0f89791, 0xc76c51a30654be30
-	.quad	0xd192e819d6ef5218, 0xd69906245565a910
-	.quad	0xf40e35855771202a, 0x106aa07032bbd1b8
-	.quad	0x19a4c116b8d2d0c8, 0x1e376c085141ab53
-	.quad	0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8
-	.quad	0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb
-	.quad	0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3
-	.quad	0x748f82ee5defb2fc, 0x78a5636f43172f60
-	.quad	0x84c87814a1f0ab72, 0x8cc702081a6439ec
-	.quad	0x90befffa23631e28, 0xa4506cebde82bde9
-	.quad	0xbef9a3f7b2c67915, 0xc67178f2e372532b
-	.quad	0xca273eceea26619c, 0xd186b8c721c0c207
-	.quad	0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178
-	.quad	0x06f067aa72176fba, 0x0a637dc5a2c898a6
-	.quad	0x113f9804bef90dae, 0x1b710b35131c471b
-	.quad	0x28db77f523047d84, 0x32caab7b40c72493
-	.quad	0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
-	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
-	.quad	0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+	K512_TABLE
 .Lk512_end:
+.purgem K2
+
+/*
+ * The same table with each pair twice, for the two-block schedule: row t/2
+ * is K[t], K[t+1], K[t], K[t+1], added to both blocks' words at once.
+ */
+.macro K2 k0, k1
+	.quad	\k0, \k1, \k0, \k1
+.endm
+.Lk512x2:
+	K512_TABLE
+.Lk512x2_end:
+.purgem K2
 
 	.text
 
@@ -155,36 +185,37 @@
  *	T2 = Sigma0(a) + Maj(a, b, c),  Maj = ((a ^ b) & (b ^ c)) ^ b
  *	d += T1;  h = T1 + T2	(the names then rotate by one)
  *
- * The two dependency chains from one round to the next are kept to four
- * steps: d takes h + W[t] + K[t] + Ch while Sigma1(e) is computed and
- * Sigma1 last (the new e); h takes Maj first and Sigma0(a) last (the new a).
+ * Twenty-two ALU operations and two register moves: the rounds are bound
+ * by the integer ALUs more than by their dependency chains (five steps
+ * from e to the new e: Sigma1 in three, then h and d), so each add
+ * counts.  \ab is free until a^b is computed and holds Ch(e, f, g)
+ * before that; T2 is summed apart and added to h once.
  */
 .macro ROUND a, b, c, d, e, f, g, h, wk, ab, bc
 	add	\wk(WKPTR), \h
-	mov	\f, T1
+	mov	\f, \ab
 	rorx	$14, \e, T0
-	xor	\g, T1
-	and	\e, T1
-	xor	\g, T1			/* Ch(e, f, g) */
-	add	T1, \h
+	xor	\g, \ab
 	rorx	$18, \e, T1
+	and	\e, \ab
 	xor	T1, T0
 	rorx	$41, \e, T1
-	add	\h, \d
+	xor	\g, \ab			/* Ch(e, f, g) */
 	xor	T1, T0			/* Sigma1(e) */
+	add	\ab, \h
 	add	T0, \h			/* T1 */
-	add	T0, \d			/* d + T1 */
+	add	\h, \d			/* d + T1 */
 	mov	\a, \ab
-	xor	\b, \ab
-	and	\ab, \bc
-	xor	\b, \bc			/* Maj(a, b, c) */
-	add	\bc, \h
 	rorx	$28, \a, T0
+	xor	\b, \ab
 	rorx	$34, \a, T1
+	and	\ab, \bc
 	xor	T1, T0
 	rorx	$39, \a, T1
+	xor	\b, \bc			/* Maj(a, b, c) */
 	xor	T1, T0			/* Sigma0(a) */
-	add	T0, \h
+	add	T0, \bc			/* T2 */
+	add	\bc, \h
 .endm
 
 /* Four rounds starting at round (\r mod 16) of the current group */
@@ -205,21 +236,29 @@
 /*
  * Two rounds of one block of a pair: rounds \r and \r+1 (\r even, taken
  * mod 8 for the register names) read row \r/2 of the two-block array,
- * whose block WKPTR already selects.
+ * whose block WKPTR already selects.  \n selects round \r only (0),
+ * round \r+1 only (1) or both (2).
  */
-.macro ROUNDS2 r
+.macro ROUNDS2 r, n=2
 .if (\r % 8) == 0
-	ROUND	A, B, C, D, E, F, G, H, (\r/2)*32, XAB0, XAB1
-	ROUND	H, A, B, C, D, E, F, G, (\r/2)*32+8, XAB1, XAB0
+	ROUND1	\n, 0, A, B, C, D, E, F, G, H, (\r/2)*32, XAB0, XAB1
+	ROUND1	\n, 1, H, A, B, C, D, E, F, G, (\r/2)*32+8, XAB1, XAB0
 .elseif (\r % 8) == 2
-	ROUND	G, H, A, B, C, D, E, F, (\r/2)*32, XAB0, XAB1
-	ROUND	F, G, H, A, B, C, D, E, (\r/2)*32+8, XAB1, XAB0
+	ROUND1	\n, 0, G, H, A, B, C, D, E, F, (\r/2)*32, XAB0, XAB1
+	ROUND1	\n, 1, F, G, H, A, B, C, D, E, (\r/2)*32+8, XAB1, XAB0
 .elseif (\r % 8) == 4
-	ROUND	E, F, G, H, A, B, C, D, (\r/2)*32, XAB0, XAB1
-	ROUND	D, E, F, G, H, A, B, C, (\r/2)*32+8, XAB1, XAB0
+	ROUND1	\n, 0, E, F, G, H, A, B, C, D, (\r/2)*32, XAB0, XAB1
+	ROUND1	\n, 1, D, E, F, G, H, A, B, C, (\r/2)*32+8, XAB1, XAB0
 .else
-	ROUND	C, D, E, F, G, H, A, B, (\r/2)*32, XAB0, XAB1
-	ROUND	B, C, D, E, F, G, H, A, (\r/2)*32+8, XAB1, XAB0
+	ROUND1	\n, 0, C, D, E, F, G, H, A, B, (\r/2)*32, XAB0, XAB1
+	ROUND1	\n, 1, B, C, D, E, F, G, H, A, (\r/2)*32+8, XAB1, XAB0
+.endif
+.endm
+
+/* ROUND when \n selects \i (see ROUNDS2) */
+.macro ROUND1 n, i, a, b, c, d, e, f, g, h, wk, ab, bc
+.if \n == 2 || \n == \i
+	ROUND	\a, \b, \c, \d, \e, \f, \g, \h, \wk, \ab, \bc
 .endif
 .endm
 
@@ -239,7 +278,8 @@
  * \dst = ror(\src, \r1) ^ ror(\src, \r2) ^ (\src >> \sh) on each 64-bit
  * lane: sigma0 is (1, 8, 7), sigma1 (19, 61, 6); \t1 and \t2 are
  * clobbered.  With AVX-512VL (\vl) the rotates are one instruction each
- * and vpternlogq takes the three-way XOR.
+ * and vpternlogq takes the three-way XOR.  Without it, a rotate by 8 is a
+ * byte shuffle (ROR8), one instruction instead of two shifts and an XOR.
  */
 .macro SSIG src, dst, r1, r2, sh, vl, t1=V3, t2=V4
 .if \vl
@@ -248,12 +288,16 @@
 	vpsrlq	$\sh, \src, \t2
 	vpternlogq $0x96, \t2, \t1, \dst
 .else
-	vpsrlq	$\r1, \src, \dst
-	vpsllq	$(64 - \r1), \src, \t1
-	vpxor	\t1, \dst, \dst
-	vpsrlq	$\r2, \src, \t1
-	vpxor	\t1, \dst, \dst
+.if \r2 == 8
+	vpshufb	ROR8, \src, \dst
+.else
+	vpsrlq	$\r2, \src, \dst
 	vpsllq	$(64 - \r2), \src, \t1
+	vpxor	\t1, \dst, \dst
+.endif
+	vpsrlq	$\r1, \src, \t1
+	vpxor	\t1, \dst, \dst
+	vpsllq	$(64 - \r1), \src, \t1
 	vpxor	\t1, \dst, \dst
 	vpsrlq	$\sh, \src, \t1
 	vpxor	\t1, \dst, \dst
@@ -263,24 +307,27 @@
 /*
  * Two schedule words of both blocks: on entry \y0..\y7 hold W[t-16..t-1]
  * (t even); on exit \y0 holds W[t], W[t+1] of each block, and their
- * W+K is stored at row \row of the array at WKPTR, with K[t] at
- * \koff(KPTR).
+ * W+K is stored at row \row of the array at WKPTR, with the row
+ * K[t], K[t+1], K[t], K[t+1] at \koff(KPTR).
  *
  *	W[t] = sigma1(W[t-2]) + W[t-7] + sigma0(W[t-15]) + W[t-16]
  *
  * and W[t+1] the same one word on, which needs nothing from W[t].
  */
-.macro SCHED2X2 y0, y1, y4, y5, y7, koff, row, vl
+.macro SCHED2X2 y0, y1, y4, y5, y7, koff, row, vl, n=2
+.if \n != 1
 	vpalignr $8, \y0, \y1, PA		/* W[t-15], W[t-14] */
 	vpalignr $8, \y4, \y5, PB		/* W[t-7], W[t-6] */
 	vpaddq	PB, \y0, \y0
 	SSIG	PA, PS, 1, 8, 7, \vl, PT1, PT2
 	vpaddq	PS, \y0, \y0
+.endif
+.if \n != 0
 	SSIG	\y7, PS, 19, 61, 6, \vl, PT1, PT2
 	vpaddq	PS, \y0, \y0
-	vbroadcasti128 \koff(KPTR), PA
-	vpaddq	PA, \y0, PA
+	vpaddq	\koff(KPTR), \y0, PA
 	vmovdqa	PA, (\row)*32(WKPTR)
+.endif
 .endm
 
 /*
@@ -289,22 +336,38 @@
  * one SCHED2X2 per two rounds.
  */
 .macro GROUP_PAIR vl
-	SCHED2X2 Y0, Y1, Y4, Y5, Y7, 128 + 0*16, 8 + 0, \vl
-	ROUNDS2	0
-	SCHED2X2 Y1, Y2, Y5, Y6, Y0, 128 + 1*16, 8 + 1, \vl
-	ROUNDS2	2
-	SCHED2X2 Y2, Y3, Y6, Y7, Y1, 128 + 2*16, 8 + 2, \vl
-	ROUNDS2	4
-	SCHED2X2 Y3, Y4, Y7, Y0, Y2, 128 + 3*16, 8 + 3, \vl
-	ROUNDS2	6
-	SCHED2X2 Y4, Y5, Y0, Y1, Y3, 128 + 4*16, 8 + 4, \vl
-	ROUNDS2	8
-	SCHED2X2 Y5, Y6, Y1, Y2, Y4, 128 + 5*16, 8 + 5, \vl
-	ROUNDS2	10
-	SCHED2X2 Y6, Y7, Y2, Y3, Y5, 128 + 6*16, 8 + 6, \vl
-	ROUNDS2	12
-	SCHED2X2 Y7, Y0, Y3, Y4, Y6, 128 + 7*16, 8 + 7, \vl
-	ROUNDS2	14
+	SCHED2X2 Y0, Y1, Y4, Y5, Y7, 256 + 0*32, 8 + 0, \vl, 0
+	ROUNDS2	0, 0
+	SCHED2X2 Y0, Y1, Y4, Y5, Y7, 256 + 0*32, 8 + 0, \vl, 1
+	ROUNDS2	0, 1
+	SCHED2X2 Y1, Y2, Y5, Y6, Y0, 256 + 1*32, 8 + 1, \vl, 0
+	ROUNDS2	2, 0
+	SCHED2X2 Y1, Y2, Y5, Y6, Y0, 256 + 1*32, 8 + 1, \vl, 1
+	ROUNDS2	2, 1
+	SCHED2X2 Y2, Y3, Y6, Y7, Y1, 256 + 2*32, 8 + 2, \vl, 0
+	ROUNDS2	4, 0
+	SCHED2X2 Y2, Y3, Y6, Y7, Y1, 256 + 2*32, 8 + 2, \vl, 1
+	ROUNDS2	4, 1
+	SCHED2X2 Y3, Y4, Y7, Y0, Y2, 256 + 3*32, 8 + 3, \vl, 0
+	ROUNDS2	6, 0
+	SCHED2X2 Y3, Y4, Y7, Y0, Y2, 256 + 3*32, 8 + 3, \vl, 1
+	ROUNDS2	6, 1
+	SCHED2X2 Y4, Y5, Y0, Y1, Y3, 256 + 4*32, 8 + 4, \vl, 0
+	ROUNDS2	8, 0
+	SCHED2X2 Y4, Y5, Y0, Y1, Y3, 256 + 4*32, 8 + 4, \vl, 1
+	ROUNDS2	8, 1
+	SCHED2X2 Y5, Y6, Y1, Y2, Y4, 256 + 5*32, 8 + 5, \vl, 0
+	ROUNDS2	10, 0
+	SCHED2X2 Y5, Y6, Y1, Y2, Y4, 256 + 5*32, 8 + 5, \vl, 1
+	ROUNDS2	10, 1
+	SCHED2X2 Y6, Y7, Y2, Y3, Y5, 256 + 6*32, 8 + 6, \vl, 0
+	ROUNDS2	12, 0
+	SCHED2X2 Y6, Y7, Y2, Y3, Y5, 256 + 6*32, 8 + 6, \vl, 1
+	ROUNDS2	12, 1
+	SCHED2X2 Y7, Y0, Y3, Y4, Y6, 256 + 7*32, 8 + 7, \vl, 0
+	ROUNDS2	14, 0
+	SCHED2X2 Y7, Y0, Y3, Y4, Y6, 256 + 7*32, 8 + 7, \vl, 1
+	ROUNDS2	14, 1
 .endm
 
 /* state += a..h, in memory and in the registers */
@@ -387,6 +450,9 @@ SYM_FUNC_START(\name)
 	mov	6*8(%rdi), G
 	mov	7*8(%rdi), H
 	vmovdqa	.Lbswap64(%rip), BSWAP
+.if !\vl
+	vmovdqa	.Lror8(%rip), ROR8
+.endif
 
 	/* Two blocks at a time while at least two are left */
 .Lpair_\vl:
@@ -424,11 +490,10 @@ SYM_FUNC_START(\name)
 	vpshufb	BSWAP, Y6, Y6
 	vpshufb	BSWAP, Y7, Y7
 
-	lea	.Lk512(%rip), KPTR
+	lea	.Lk512x2(%rip), KPTR
 	lea	WK_OFF(%rsp), WKPTR
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7
-	vbroadcasti128 \i*16(KPTR), PA
-	vpaddq	PA, %ymm\i, PA		/* Y\i */
+	vpaddq	\i*32(KPTR), %ymm\i, PA	/* Y\i */
 	vmovdqa	PA, \i*32(WKPTR)
 .endr
 
@@ -437,9 +502,9 @@ SYM_FUNC_START(\name)
 	xor	C, XAB1
 .Lpair_group_\vl:
 	GROUP_PAIR \vl
-	add	$128, KPTR
+	add	$256, KPTR
 	add	$256, WKPTR
-	lea	.Lk512_end - 128(%rip), T0
+	lea	.Lk512x2_end - 256(%rip), T0
 	cmp	T0, KPTR
 	jne	.Lpair_group_\vl
 
