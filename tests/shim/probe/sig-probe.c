@@ -24,6 +24,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dup-loop.h"
+
 #ifndef AF_ALG
 #define AF_ALG 38
 #endif
@@ -60,12 +62,7 @@ static void on_alarm(int sig)
 
 int main(int argc, char **argv)
 {
-	struct itimerval it = {
-		.it_interval = { .tv_usec = 200 },
-		.it_value = { .tv_usec = 200 },
-	};
-	struct sigaction sa;
-	int fd, d, st;
+	int fd, st;
 
 	if (argc != 2 || (strcmp(argv[1], "exec") && strcmp(argv[1], "execl") &&
 			  strcmp(argv[1], "fork"))) {
@@ -76,21 +73,8 @@ int main(int argc, char **argv)
 	fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
 	if (fd < 0)
 		return errno == EAFNOSUPPORT ? 2 : 1;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_alarm;
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGALRM, &sa, NULL) || setitimer(ITIMER_REAL, &it, NULL))
+	if (dup_loop(fd, on_alarm, &in_call, &forked))
 		return 1;
-	while (!forked) {
-		in_call = 1;
-		d = dup(fd);
-		if (d >= 0)
-			close(d);
-		in_call = 0;
-	}
-	memset(&it, 0, sizeof(it));
-	setitimer(ITIMER_REAL, &it, NULL);
 	while (wait(&st) > 0)
 		;
 	return 0;
