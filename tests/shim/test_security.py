@@ -15,8 +15,10 @@ limit (a hang fails alone):
   gets without the shim, and it reaches main();
 - a holder stopped (SIGSTOP) in the middle of a send on a socket shared by
   fork() does not make MSG_DONTWAIT or poll() wait;
-- execve(), execl() and fork() from a signal handler that interrupted
-  dup()/close() of an AF_ALG descriptor do not deadlock (shim-sigprobe);
+- execve(), execl(), fork() and setuid() from a signal handler that
+  interrupted dup()/close() of an AF_ALG descriptor do not deadlock
+  (shim-sigprobe), and after setuid() the socket shared with a fork
+  relative is let go of all the same;
 - a forked child that drops root lets go of the region it shared with its
   parent, whose socket keeps working, and no byte of the key stays in its
   memory (shim-keyprobe scans it), also when fork() was called from a
@@ -319,7 +321,7 @@ def s_signal_probe(kind):
         out('SKIP', 'signal.%s_from_handler: shim-sigprobe not built' % kind)
         return
     rcs = []
-    for _ in range(10):
+    for _ in range(20):
         try:
             p = subprocess.run([exe, kind], env=shim_env(), timeout=20,
                                capture_output=True)
@@ -440,6 +442,7 @@ SCENARIOS = {
     'signal_exec': lambda: s_signal_probe('exec'),
     'signal_execl': lambda: s_signal_probe('execl'),
     'signal_fork': lambda: s_signal_probe('fork'),
+    'signal_setuid': lambda: s_signal_probe('setuid'),
     'setuid_child': s_setuid_child,
     'key_after_setuid': lambda: s_key_after_setuid(False),
     'key_after_setuid_sigfork': lambda: s_key_after_setuid(True),
