@@ -128,11 +128,15 @@ static void handed_forget(const void *actions)
 	const void *cur;
 	int i;
 
+	/* a look first: most programs have no slot, and pay 32 loads */
 	for (i = 0; i < HANDED_MAX; i++) {
 		cur = actions;
-		__atomic_compare_exchange_n(&handed[i].actions, &cur, NULL,
-					    false, __ATOMIC_RELEASE,
-					    __ATOMIC_RELAXED);
+		if (__atomic_load_n(&handed[i].actions, __ATOMIC_RELAXED) ==
+		    actions)
+			__atomic_compare_exchange_n(&handed[i].actions, &cur,
+						    NULL, false,
+						    __ATOMIC_RELEASE,
+						    __ATOMIC_RELAXED);
 	}
 }
 
