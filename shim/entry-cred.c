@@ -17,13 +17,24 @@
 
 #include "entry.h"
 
-/* the call succeeded and this process maps shared sockets */
+/*
+ * The call succeeded and this process holds sockets of its fork
+ * relatives.  From a signal handler (setuid() and setgid() are
+ * async-signal-safe) that interrupted this thread inside a lock of the
+ * shim, letting go, which takes the table lock, would wait for the
+ * interrupted code forever: it is done when that code releases its last
+ * lock, right after the handler returns (R5).
+ */
 static int after_cred_change(int r)
 {
 	int saved = errno;
 
-	if (r == 0 && afs_share_any())
-		afs_share_detach_all();
+	if (r == 0 && afs_share_any()) {
+		if (afs_locks_held_here())
+			afs_when_unlocked(afs_share_detach_all);
+		else
+			afs_share_detach_all();
+	}
 	errno = saved;
 	return r;
 }

@@ -12,10 +12,17 @@
  * posix_spawn() and posix_spawnp() exec in a child the shim runs no code
  * in: the sockets move in the caller first, so that the caller and the
  * new program hold the one keeper-held socket, as they would hold the
- * kernel's (docs/security.md, "exec").
+ * kernel's (docs/security.md, "exec").  glibc's system() and popen()
+ * start their shell through its internal posix_spawn(), past the shim:
+ * ours make the same move first and call the real function.  A socket
+ * made close-on-exec that a file action dup2()s into the child moves
+ * too: posix_spawn_file_actions_adddup2() remembers which actions
+ * objects name one (glibc's list of actions is private).
  */
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "entry.h"
 
@@ -56,12 +63,150 @@ EXPORT int execveat(int dirfd, const char *path, char *const argv[],
 	return AFS_REAL(execveat)(dirfd, path, argv, envp, flags);
 }
 
+/* ------------------------------------------------------------------ */
+/* posix_spawn() and its file actions, system(), popen()               */
+
+/*
+ * The real functions below are not async-signal-safe: resolved at their
+ * first use, so start-up pays nothing for them (real.h).
+ */
+static struct {
+	__typeof__(system) *system;
+	__typeof__(popen) *popen;
+	__typeof__(posix_spawn_file_actions_init) *posix_spawn_file_actions_init;
+	__typeof__(posix_spawn_file_actions_destroy)
+		*posix_spawn_file_actions_destroy;
+	__typeof__(posix_spawn_file_actions_adddup2)
+		*posix_spawn_file_actions_adddup2;
+} lazy;
+
+/*
+ * The dup2() file actions whose source is an op socket of ours: which
+ * actions object (its address, never followed) and which number.  A
+ * fixed table, lock-free so that a fork() in another thread cannot leave
+ * it locked in the child: a slot is claimed from NULL with a
+ * compare-and-swap (HANDED_CLAIMED), filled, then published; a slot a
+ * fork() caught while claimed stays so in the child, one slot less.
+ * posix_spawn_file_actions_init() and _destroy() forget an object's
+ * slots, so an address used again for another object names nothing.
+ */
+#define HANDED_MAX	32
+#define HANDED_CLAIMED	((const void *)1)
+
+static struct {
+	const void *actions;	/* atomic: NULL, HANDED_CLAIMED, an object */
+	int fd;
+} handed[HANDED_MAX];
+
+/* remember that @actions dup2()s @fd into the child: false when full */
+static bool handed_add(const void *actions, int fd)
+{
+	const void *cur;
+	int i;
+
+	for (i = 0; i < HANDED_MAX; i++) {
+		cur = __atomic_load_n(&handed[i].actions, __ATOMIC_ACQUIRE);
+		if (cur == actions && handed[i].fd == fd)
+			return true;
+	}
+	for (i = 0; i < HANDED_MAX; i++) {
+		cur = NULL;
+		if (!__atomic_compare_exchange_n(&handed[i].actions, &cur,
+						 HANDED_CLAIMED, false,
+						 __ATOMIC_ACQUIRE,
+						 __ATOMIC_RELAXED))
+			continue;
+		handed[i].fd = fd;
+		__atomic_store_n(&handed[i].actions, actions, __ATOMIC_RELEASE);
+		return true;
+	}
+	return false;
+}
+
+static void handed_forget(const void *actions)
+{
+	const void *cur;
+	int i;
+
+	/* a look first: most programs have no slot, and pay 32 loads */
+	for (i = 0; i < HANDED_MAX; i++) {
+		cur = actions;
+		if (__atomic_load_n(&handed[i].actions, __ATOMIC_RELAXED) ==
+		    actions)
+			__atomic_compare_exchange_n(&handed[i].actions, &cur,
+						    NULL, false,
+						    __ATOMIC_RELEASE,
+						    __ATOMIC_RELAXED);
+	}
+}
+
+/* the numbers @actions dup2()s into the child, into @fds: how many */
+static int handed_fds(const void *actions, int *fds)
+{
+	int i, n = 0;
+
+	if (!actions)
+		return 0;
+	for (i = 0; i < HANDED_MAX; i++)
+		if (__atomic_load_n(&handed[i].actions, __ATOMIC_ACQUIRE) ==
+		    actions)
+			fds[n++] = handed[i].fd;
+	return n;
+}
+
+EXPORT int posix_spawn_file_actions_init(posix_spawn_file_actions_t *fa)
+{
+	handed_forget(fa);
+	return AFS_REAL_IN(lazy, posix_spawn_file_actions_init)(fa);
+}
+
+EXPORT int posix_spawn_file_actions_destroy(posix_spawn_file_actions_t *fa)
+{
+	handed_forget(fa);
+	return AFS_REAL_IN(lazy, posix_spawn_file_actions_destroy)(fa);
+}
+
+/* the op socket of ours at @fd, whatever its state, is one (no reference) */
+static bool ours_op(int fd)
+{
+	struct afs_sock *s = afs_get(fd);
+	bool op = s && s->kind == AFS_KIND_OP;
+
+	if (s)
+		afs_put(s);
+	return op;
+}
+
+EXPORT int posix_spawn_file_actions_adddup2(posix_spawn_file_actions_t *fa,
+					    int fd, int newfd)
+{
+	int r = AFS_REAL_IN(lazy, posix_spawn_file_actions_adddup2)(fa, fd,
+								     newfd);
+	int saved = errno;
+
+	/* no room to remember it: the socket moves now, as it would then */
+	if (r == 0 && ours_op(fd) && !handed_add(fa, fd))
+		afs_remote_move(fd);
+	errno = saved;
+	return r;
+}
+
+/* a program is about to be started that inherits ours: errno kept */
+static void spawn_prepare(const posix_spawn_file_actions_t *actions)
+{
+	int fds[HANDED_MAX], saved = errno, n;
+
+	n = handed_fds(actions, fds);
+	afs_remote_spawn(n ? fds : NULL, n);
+	errno = saved;
+}
+
 EXPORT int posix_spawn(pid_t *pid, const char *path,
 			const posix_spawn_file_actions_t *actions,
 			const posix_spawnattr_t *attr, char *const argv[],
 			char *const envp[])
 {
-	afs_remote_spawn();
+	spawn_prepare(actions);
 	return AFS_REAL(posix_spawn)(pid, path, actions, attr, argv, envp);
 }
 
@@ -70,8 +215,27 @@ EXPORT int posix_spawnp(pid_t *pid, const char *file,
 			const posix_spawnattr_t *attr, char *const argv[],
 			char *const envp[])
 {
-	afs_remote_spawn();
+	spawn_prepare(actions);
 	return AFS_REAL(posix_spawnp)(pid, file, actions, attr, argv, envp);
+}
+
+/*
+ * system(NULL) only asks whether a shell exists: nothing of the program
+ * is meant for it, so nothing moves.  Return value, errno, and the
+ * signal handling around the wait are libc's.
+ */
+EXPORT int system(const char *command)
+{
+	if (command)
+		spawn_prepare(NULL);
+	return AFS_REAL_IN(lazy, system)(command);
+}
+
+EXPORT FILE *popen(const char *command, const char *mode)
+{
+	if (command && mode)
+		spawn_prepare(NULL);
+	return AFS_REAL_IN(lazy, popen)(command, mode);
 }
 
 /* ------------------------------------------------------------------ */

@@ -126,6 +126,12 @@ struct afs_sock {
 	/* set by share.c with @sh: the region's operations, its nokey flag */
 	const struct afs_share_ops *share_ops;
 	bool *sh_nokey;
+	/*
+	 * share.c: a copy fork() made in this process without sharing it
+	 * (fork() from a signal handler inside a shim lock, no memory for
+	 * a region): the parent's state, let go of at a credential change
+	 */
+	bool fork_copy;
 	struct afs_sock *free_next;
 
 	/* AFS_KIND_TFM */

@@ -57,12 +57,18 @@ extern AFS_HIDDEN struct afs_real afs_real;
 /* dlsym(RTLD_NEXT, @name) into *@slot (NULL when libc lacks it); keeps errno */
 AFS_HIDDEN void *afs_real_resolve(void **slot, const char *name);
 
-/* AFS_REAL(read) is the real read(), with read()'s own type, and so on */
-#define AFS_REAL(f) ((__typeof__(afs_real.f))({				\
-	void *p_ = __atomic_load_n((void **)&afs_real.f, __ATOMIC_RELAXED); \
+/*
+ * AFS_REAL(read) is the real read(), with read()'s own type, and so on.
+ * AFS_REAL_IN(tab, f): the same from struct @tab of one file, for the
+ * functions no signal handler may call (system(), popen(), ...), which
+ * are resolved at their first use and cost start-up nothing.
+ */
+#define AFS_REAL_IN(tab, f) ((__typeof__((tab).f))({			\
+	void *p_ = __atomic_load_n((void **)&(tab).f, __ATOMIC_RELAXED); \
 	__builtin_expect(p_ != NULL, 1) ? p_ :				\
-		afs_real_resolve((void **)&afs_real.f, #f);		\
+		afs_real_resolve((void **)&(tab).f, #f);		\
 }))
+#define AFS_REAL(f) AFS_REAL_IN(afs_real, f)
 
 /* Read the configuration, once; keeps errno. */
 AFS_HIDDEN void afs_resolve_real(void);

@@ -417,12 +417,25 @@ int afs_remote_move(int fd)
 	return move(fd, true);
 }
 
+/* @fd is one of the @n numbers at @fds */
+static bool listed(int fd, const int *fds, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (fds[i] == fd)
+			return true;
+	return false;
+}
+
 /*
- * The op socket of ours at @fd when a new program inherits it (not
- * close-on-exec), else NULL.  No system call until a socket of ours is
- * found; a look without the lock (move() takes its own reference).
+ * The op socket of ours at @fd when a new program gets it, else NULL:
+ * not close-on-exec, or @handed (a posix_spawn() file action dup2()s it
+ * into the child); *@cloexec says which.  No system call until a socket
+ * of ours is found; a look without the lock (move() takes its own
+ * reference).
  */
-static struct afs_sock *inherited_op(int fd)
+static struct afs_sock *inherited_op(int fd, bool handed, bool *cloexec)
 {
 	struct afs_sock *s = afs_peek_locked(fd);
 	int fl;
@@ -430,7 +443,10 @@ static struct afs_sock *inherited_op(int fd)
 	if (!s || s->kind != AFS_KIND_OP)
 		return NULL;
 	fl = AFS_REAL(fcntl)(fd, F_GETFD);
-	return fl < 0 || (fl & FD_CLOEXEC) ? NULL : s;
+	if (fl < 0)
+		return NULL;
+	*cloexec = fl & FD_CLOEXEC;
+	return *cloexec && !handed ? NULL : s;
 }
 
 /* how many sockets one exec moves with their every number */
@@ -438,16 +454,17 @@ static struct afs_sock *inherited_op(int fd)
 
 /*
  * execve() and its family are about to replace the program: each op
- * socket of ours the new program inherits (not close-on-exec) moves into
- * a keeper, and every such number becomes its stand-in, where the new
- * program finds it.  The shim's table is left alone: should the exec
- * fail, the process keeps its sockets, and their keepers go when it
- * closes the numbers.  Nothing is allocated; nothing is done when a
- * signal handler interrupted this thread inside a lock of the shim
- * (docs/security.md R5): those sockets reach the new program as
- * placeholders (D2).
+ * socket of ours the new program inherits (not close-on-exec, or one of
+ * the @nhanded numbers at @handed, which a file action hands to it)
+ * moves into a keeper, and every such number becomes its stand-in, its
+ * close-on-exec flag kept, where the new program finds it.  The shim's
+ * table is left alone: should the exec fail, the process keeps its
+ * sockets, and their keepers go when it closes the numbers.  Nothing is
+ * allocated; nothing is done when a signal handler interrupted this
+ * thread inside a lock of the shim (docs/security.md R5): those sockets
+ * reach the new program as placeholders (D2).
  */
-void afs_remote_exec(void)
+static void exec_moves(const int *handed, int nhanded)
 {
 	struct {
 		struct afs_sock *s;
@@ -455,11 +472,12 @@ void afs_remote_exec(void)
 	} moved[AFS_EXEC_SOCKETS];
 	int fd, m = afs_max_fd(), n = 0, i, standin;
 	struct afs_sock *s;
+	bool cloexec;
 
 	if (afs_locks_held_here())
 		return;
 	for (fd = 0; fd <= m; fd++) {
-		s = inherited_op(fd);
+		s = inherited_op(fd, listed(fd, handed, nhanded), &cloexec);
 		if (!s)
 			continue;
 		/* another number of a socket moved already: the same stand-in */
@@ -469,7 +487,7 @@ void afs_remote_exec(void)
 		if (standin < 0)
 			continue;
 		copy_nonblock(fd, standin);
-		AFS_REAL(dup3)(standin, fd, 0);
+		AFS_REAL(dup3)(standin, fd, cloexec ? O_CLOEXEC : 0);
 		if (i < n)
 			continue;
 		if (n < AFS_EXEC_SOCKETS) {
@@ -483,24 +501,32 @@ void afs_remote_exec(void)
 		AFS_REAL(close)(moved[i].standin);
 }
 
+void afs_remote_exec(void)
+{
+	exec_moves(NULL, 0);
+}
+
 /*
- * posix_spawn() is about to start a program that inherits this one's
- * descriptors, and this program goes on: each such op socket becomes
- * keeper-held in this process too, one socket for both (afs_remote_move()).
- * In a vfork() child (whose table is not this one's) as an exec.
+ * posix_spawn(), system(), popen() are about to start a program that
+ * inherits this one's descriptors (and the @nhanded numbers at @handed,
+ * close-on-exec or not, which file actions dup2() into it), and this
+ * program goes on: each such op socket becomes keeper-held in this
+ * process too, one socket for both (afs_remote_move()).  In a vfork()
+ * child (whose table is not this one's) as an exec.
  */
-void afs_remote_spawn(void)
+void afs_remote_spawn(const int *handed, int nhanded)
 {
 	int fd, m = afs_max_fd();
+	bool cloexec;
 
 	if (afs_locks_held_here())
 		return;
 	if (m >= 0 && afs_vfork_child()) {
-		afs_remote_exec();
+		exec_moves(handed, nhanded);
 		return;
 	}
 	for (fd = 0; fd <= m; fd++)
-		if (inherited_op(fd))
+		if (inherited_op(fd, listed(fd, handed, nhanded), &cloexec))
 			move(fd, true);
 }
 

@@ -17,8 +17,12 @@
 AFS_HIDDEN int afs_remote_move(int fd);
 /* execve() and its family: the inherited op sockets move into keepers */
 AFS_HIDDEN void afs_remote_exec(void);
-/* posix_spawn(): the same, and the caller shares them through the keeper */
-AFS_HIDDEN void afs_remote_spawn(void);
+/*
+ * posix_spawn(), system(), popen(): the same, and the caller shares them
+ * through the keeper; also the @nhanded numbers at @handed, close-on-exec
+ * or not, which posix_spawn() file actions dup2() into the child
+ */
+AFS_HIDDEN void afs_remote_spawn(const int *handed, int nhanded);
 AFS_HIDDEN struct afs_sock *afs_remote_adopt(int fd);
 /* @addr (@len bytes, as getsockname() returned it) is a stand-in's name */
 AFS_HIDDEN bool afs_remote_name(const void *addr, unsigned int len);

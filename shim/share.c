@@ -123,8 +123,16 @@ static int share_tfm(struct afs_sock *s, struct afs_shared *sh)
 	afs_mutex_lock(&old->rng_lock);
 	memcpy(t, old, sizeof(*t));
 	t->in_shared = true;
-	t->rawkey = NULL;	/* the private copy's, freed with it */
+	t->rawkey = NULL;
 	t->rawkeylen = 0;
+	/*
+	 * The raw key is kept only to move the socket into a keeper, which
+	 * a shared tfm's sockets never do (remote.c): no copy of it stays in
+	 * either process (a child would keep it after dropping privileges).
+	 */
+	afs_free_secret(old->rawkey, old->rawkeylen);
+	old->rawkey = NULL;
+	old->rawkeylen = 0;
 	t->ctx = old->ctx ? (unsigned char *)t + ctx_off : NULL;
 	if (old->ctx)
 		memcpy(t->ctx, old->ctx, old->alg->tfm_size);
@@ -221,13 +229,35 @@ void afs_share_all_locked(void)
 	}
 }
 
-/* In the child: one more process holds every region this one maps. */
+/* this process holds copies of its parent's sockets that fork() made */
+static bool fork_copies;
+
+/* @s, a socket the child got from fork(), if it was not shared: a copy */
+static void mark_copy(struct afs_sock *s)
+{
+	if (!s || s->sh || (s->kind != AFS_KIND_TFM && s->kind != AFS_KIND_OP))
+		return;
+	s->fork_copy = true;
+	fork_copies = true;
+}
+
+/*
+ * In the child: one more process holds every region this one maps, and
+ * a socket fork() copied without sharing is marked as the parent's.
+ */
 void afs_share_atfork_child(void)
 {
 	struct region_ref *r;
+	struct afs_sock *s;
 	pid_t me = getpid();
-	int n;
+	int n, fd, m = afs_max_fd();
 
+	for (fd = 0; fd <= m; fd++) {
+		s = afs_peek_locked(fd);
+		mark_copy(s);
+		if (s && s->kind == AFS_KIND_OP)
+			mark_copy(s->parent);
+	}
 	pthread_mutex_init(&regions_lock, NULL);
 	for (r = regions; r; r = r->next) {
 		afs_mutex_lock(&r->sh->lock);
@@ -308,17 +338,26 @@ static const struct afs_share_ops region_ops = {
 	.unmap = region_unmap,
 };
 
-/* a hint: whether this process maps any shared region */
+/* a hint: whether this process maps a shared region or holds fork copies */
 bool afs_share_any(void)
 {
-	return __atomic_load_n(&regions, __ATOMIC_RELAXED) != NULL;
+	return __atomic_load_n(&regions, __ATOMIC_RELAXED) != NULL ||
+	       __atomic_load_n(&fork_copies, __ATOMIC_RELAXED);
+}
+
+/* @s is its fork relatives': shared with them, or a copy of theirs */
+static bool of_relatives(const struct afs_sock *s)
+{
+	return s->sh || s->fork_copy;
 }
 
 /*
  * This process left the trust domain of its fork relatives (entry-cred.c):
- * every socket shared with them is let go of as close() lets go of it,
- * and the descriptor numbers keep the inert placeholders.  The region is
- * unmapped when the last reference here drops (region_unmap()).
+ * every socket shared with them, or copied from them by fork() without
+ * sharing, is let go of as close() lets go of it (a copy's key and state
+ * wiped, tfm_free()), and the descriptor numbers keep the inert
+ * placeholders.  The region is unmapped when the last reference here
+ * drops (region_unmap()).
  */
 void afs_share_detach_all(void)
 {
@@ -330,7 +369,7 @@ void afs_share_detach_all(void)
 		s = afs_get(fd);
 		if (!s)
 			continue;
-		shared = s->sh || (s->parent && s->parent->sh);
+		shared = of_relatives(s) || (s->parent && of_relatives(s->parent));
 		afs_put(s);
 		if (!shared)
 			continue;

@@ -38,6 +38,15 @@ bool afs_locks_held_here(void)
 	return locks_held != 0;
 }
 
+/* what afs_when_unlocked() put off, run when this thread's count is 0 */
+static __thread void (*when_unlocked)(void)
+	__attribute__((tls_model("initial-exec")));
+
+void afs_when_unlocked(void (*fn)(void))
+{
+	when_unlocked = fn;
+}
+
 /*
  * The count covers the lock from before it is taken until after it is
  * released, so a handler that runs in between never misses it (and at
@@ -54,9 +63,15 @@ void afs_mutex_lock(pthread_mutex_t *m)
 
 void afs_mutex_unlock(pthread_mutex_t *m)
 {
+	void (*fn)(void);
+
 	pthread_mutex_unlock(m);
 	atomic_signal_fence(memory_order_seq_cst);
-	locks_held--;
+	if (--locks_held || __builtin_expect(!when_unlocked, 1))
+		return;
+	fn = when_unlocked;
+	when_unlocked = NULL;
+	fn();
 }
 
 void afs_sklock_init(struct afs_sklock *l)

@@ -43,6 +43,12 @@ AFS_HIDDEN void afs_mutex_lock(pthread_mutex_t *m);
 AFS_HIDDEN void afs_mutex_unlock(pthread_mutex_t *m);
 /* this thread holds a lock of the shim (a signal handler interrupted it) */
 AFS_HIDDEN bool afs_locks_held_here(void);
+/*
+ * A signal handler that found afs_locks_held_here(): @fn runs when this
+ * thread's interrupted code releases its last lock of the shim (the last
+ * call wins).
+ */
+AFS_HIDDEN void afs_when_unlocked(void (*fn)(void));
 
 /* private: the socket's own lock and wait queue */
 AFS_HIDDEN void afs_sklock_init(struct afs_sklock *l);

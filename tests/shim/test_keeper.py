@@ -14,7 +14,10 @@ uid) operates it through the stand-in as it would a kernel AF_ALG socket:
   search); an execl() that fails leaves the program a working socket;
 - an hmac(sha256) socket inherited through posix_spawn() and
   posix_spawnp() is one socket for the caller and the new program: an
-  update the new program starts, the caller finishes;
+  update the new program starts, the caller finishes; so is one
+  inherited by a program libc's system() or popen() (either mode) starts
+  through the shell (an update begun there, finished by the caller), and a
+  close-on-exec one a posix_spawn() file action dup2()s into the child;
 - accept() on a keeper-held hmac(sha256) socket clones it, an open
   update included, as the kernel does, for a receiver of another uid
   too; an skcipher socket does not accept; the clones (one keeper each)
@@ -518,10 +521,23 @@ print('sent', flush=True)
 """
 
 
+def finish_shared(op, key, part1, said, st, what):
+    """The caller's half of a shared update: @op's update, begun by the
+    new program with @part1 (which said @said and ended with status @st),
+    finished here; checked with python's hmac."""
+    part2 = os.urandom(40)
+    op.sendall(part2)
+    got = op.recv(32)
+    want = hmac.new(key, part1 + part2, hashlib.sha256).digest()
+    chk(said == 'sent' and st == 0 and got == want, what,
+        'child said %r (status %d); digest %s, want %s' %
+        (said, st, got.hex(), want.hex()))
+
+
 def s_spawn(how):
     """an op socket inherited through @how (posix_spawn, posix_spawnp) is
     one socket for the caller and the new program, as the kernel's"""
-    key, part1, part2 = os.urandom(32), os.urandom(40), os.urandom(40)
+    key, part1 = os.urandom(32), os.urandom(40)
     t, op = keyed('hash', 'hmac(sha256)', key)
     os.set_inheritable(op.fileno(), True)
     r, w = os.pipe()
@@ -540,14 +556,150 @@ def s_spawn(how):
     with os.fdopen(r) as f:
         said = f.read().strip()
     _, st = os.waitpid(pid, 0)
-    op.sendall(part2)
-    got = op.recv(32)
-    want = hmac.new(key, part1 + part2, hashlib.sha256).digest()
-    chk(said == 'sent' and st == 0 and got == want,
-        'spawn.%s: the new program and the caller share the one socket '
-        '(its update, the caller\'s digest)' % how,
-        'child said %r (status %d); digest %s, want %s' %
-        (said, st, got.hex(), want.hex()))
+    finish_shared(op, key, part1, said, st,
+                  'spawn.%s: the new program and the caller share the one '
+                  'socket (its update, the caller\'s digest)' % how)
+
+
+# The program system() and popen() start through the shell: SPAWNED, its
+# update's first part from argv[2], or from its standard input when that
+# is '-' (popen(..., "w")); it says 'sent' on its standard output.
+SHELLED = r"""
+import socket, sys
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                   fileno=int(sys.argv[1]))
+part = sys.argv[2] if sys.argv[2] != '-' else sys.stdin.readline().strip()
+op.sendall(bytes.fromhex(part), socket.MSG_MORE)
+print('sent', flush=True)
+"""
+
+
+def libc_handle():
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.popen.restype = ctypes.c_void_p
+    libc.popen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+    libc.pclose.argtypes = [ctypes.c_void_p]
+    libc.fgets.restype = ctypes.c_char_p
+    libc.fgets.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_void_p]
+    libc.fputs.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    return libc
+
+
+def s_shell(how):
+    """an op socket with a key, inherited by a program that libc's @how
+    (system, popen_r, popen_w) starts through the shell,
+    is one socket for the caller and the new program, as the kernel's"""
+    import ctypes
+    import shlex
+    import tempfile
+    key, part1 = os.urandom(32), os.urandom(40)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    os.set_inheritable(op.fileno(), True)
+    libc = libc_handle()
+    os.environ['AFALG_SHELLED'] = SHELLED
+    cmd = '%s -c "$AFALG_SHELLED" %d %s' % (
+        shlex.quote(sys.executable), op.fileno(),
+        '-' if how == 'popen_w' else part1.hex())
+    said = ''
+    with tempfile.NamedTemporaryFile('r') as said_file:
+        if how == 'system':
+            st = libc.system((cmd + ' >%s' % said_file.name).encode())
+            said = said_file.read().strip()
+        elif how == 'popen_r':
+            f = libc.popen(cmd.encode(), b'r')
+            buf = ctypes.create_string_buffer(64)
+            line = libc.fgets(buf, 64, f) if f else None
+            said = (line or b'').decode().strip()
+            st = libc.pclose(f) if f else -1
+        else:
+            f = libc.popen((cmd + ' >%s' % said_file.name).encode(), b'w')
+            if f:
+                libc.fputs((part1.hex() + '\n').encode(), f)
+            st = libc.pclose(f) if f else -1
+            said = said_file.read().strip()
+    finish_shared(op, key, part1, said, st,
+                  'shell.%s: the new program and the caller share the one '
+                  'socket (an update begun there, finished here)' % how)
+    op.sendall(b'abc')
+    chk(op.recv(32) == hmac.new(key, b'abc', hashlib.sha256).digest(),
+        'shell.%s: the caller\'s socket keeps working' % how)
+    if how == 'system':
+        # libc's own answers stay: the wait status, a shell exists
+        chk(libc.system(b'exit 7') == 7 << 8 and libc.system(None) == 1,
+            'shell.system: the exit status and system(NULL) are libc\'s')
+
+
+def s_spawn_dup2(same):
+    """a close-on-exec op socket that a posix_spawn() file action dup2()s
+    into the child (to another number, or to its own, which clears
+    close-on-exec there) is one socket for the caller and the new program"""
+    key, part1 = os.urandom(32), os.urandom(40)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    chk(not os.get_inheritable(op.fileno()),
+        'spawn_dup2: the socket is close-on-exec')
+    target = op.fileno() if same else 9
+    r, w = os.pipe()
+    pid = os.posix_spawn(sys.executable,
+                         [sys.executable, '-c', SPAWNED, str(target),
+                          part1.hex()], os.environ,
+                         file_actions=[(os.POSIX_SPAWN_DUP2, op.fileno(),
+                                        target),
+                                       (os.POSIX_SPAWN_DUP2, w, 1)])
+    os.close(w)
+    with os.fdopen(r) as f:
+        said = f.read().strip()
+    _, st = os.waitpid(pid, 0)
+    name = 'spawn_dup2.%s' % ('same_number' if same else 'other_number')
+    finish_shared(op, key, part1, said, st, '%s: the new program and the '
+                  'caller share the one socket' % name)
+    chk(not os.get_inheritable(op.fileno()),
+        '%s: the caller\'s number stays close-on-exec' % name)
+
+
+# posix_spawn_file_actions_t: glibc's struct is 80 bytes on 64-bit
+ACTIONS_SIZE = 80
+
+
+def s_spawn_dup2_many():
+    """more file-actions objects naming one op socket than the shim
+    remembers (32): the socket moves when the one past the table is made,
+    and a spawn with the first object and with the last both hand it
+    over; a destroyed object's address, used again without the socket,
+    moves nothing more"""
+    import ctypes
+    libc = libc_handle()
+    key = os.urandom(32)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    objs = [ctypes.create_string_buffer(ACTIONS_SIZE) for _ in range(40)]
+    for o in objs:
+        libc.posix_spawn_file_actions_init(o)
+        libc.posix_spawn_file_actions_adddup2(o, op.fileno(), 9)
+    ok = True
+    for o in (objs[0], objs[-1]):
+        msg = os.urandom(30)
+        r, w = os.pipe()
+        libc.posix_spawn_file_actions_adddup2(o, w, 1)
+        pid = ctypes.c_int()
+        argv = (ctypes.c_char_p * 6)(
+            sys.executable.encode(), b'-c', SPAWNED.encode(), b'9',
+            msg.hex().encode(), None)
+        env = [('%s=%s' % kv).encode() for kv in os.environ.items()]
+        envp = (ctypes.c_char_p * (len(env) + 1))(*env, None)
+        rc = libc.posix_spawn(ctypes.byref(pid), sys.executable.encode(),
+                              o, None, argv, envp)
+        os.close(w)
+        with os.fdopen(r) as f:
+            said = f.read().strip()
+        st = os.waitpid(pid.value, 0)[1] if rc == 0 else -1
+        op.sendall(b'!')
+        got = op.recv(32)
+        ok = ok and rc == 0 and said == 'sent' and st == 0 and \
+            got == hmac.new(key, msg + b'!', hashlib.sha256).digest()
+    chk(ok, 'spawn_dup2.many: the first and the last of 40 objects hand '
+        'over the one socket')
+    for o in objs:
+        libc.posix_spawn_file_actions_destroy(o)
 
 
 # A failed execl(): the socket moved on the way, and the program, which
@@ -750,6 +902,12 @@ SCENARIOS = {
     'exec_execl_fails': s_exec_list_fails,
     'spawn': lambda: s_spawn('posix_spawn'),
     'spawnp': lambda: s_spawn('posix_spawnp'),
+    'shell_system': lambda: s_shell('system'),
+    'shell_popen_r': lambda: s_shell('popen_r'),
+    'shell_popen_w': lambda: s_shell('popen_w'),
+    'spawn_dup2_other': lambda: s_spawn_dup2(False),
+    'spawn_dup2_same': lambda: s_spawn_dup2(True),
+    'spawn_dup2_many': s_spawn_dup2_many,
     'accept_hash': s_accept_hash,
     'other_uid': s_other_uid,
     'hostile_peer': s_hostile_peer,

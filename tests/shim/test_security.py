@@ -15,16 +15,21 @@ limit (a hang fails alone):
   gets without the shim, and it reaches main();
 - a holder stopped (SIGSTOP) in the middle of a send on a socket shared by
   fork() does not make MSG_DONTWAIT or poll() wait;
-- execve(), execl() and fork() from a signal handler that interrupted
-  dup()/close() of an AF_ALG descriptor do not deadlock (shim-sigprobe);
+- execve(), execl(), fork() and setuid() from a signal handler that
+  interrupted dup()/close() of an AF_ALG descriptor do not deadlock
+  (shim-sigprobe), and after setuid() the socket shared with a fork
+  relative is let go of all the same;
 - a forked child that drops root lets go of the region it shared with its
-  parent, whose socket keeps working.
+  parent, whose socket keeps working, and no byte of the key stays in its
+  memory (shim-keyprobe scans it), also when fork() was called from a
+  signal handler inside the shim's locks and the child got copies.
 
 The expected answers are the kernel's rules and what the same program sees
 without the shim (run natively beside it), hashlib for digests.
 """
 import errno
 import hashlib
+import hmac
 import json
 import os
 import select
@@ -316,7 +321,7 @@ def s_signal_probe(kind):
         out('SKIP', 'signal.%s_from_handler: shim-sigprobe not built' % kind)
         return
     rcs = []
-    for _ in range(10):
+    for _ in range(20):
         try:
             p = subprocess.run([exe, kind], env=shim_env(), timeout=20,
                                capture_output=True)
@@ -369,6 +374,65 @@ def s_setuid_child():
         'cred.setuid_child_detaches: the parent keeps its socket')
 
 
+def keyprobe(exe, typ, name, key, msg, sigfork):
+    """One run of shim-keyprobe: its report as a dict, or None."""
+    notkey = bytes(~b & 0xff for b in key)
+    args = [exe, typ, name, notkey.hex(), msg.hex()] + \
+        (['sigfork'] if sigfork else [])
+    try:
+        p = subprocess.run(args, env=shim_env(), timeout=20,
+                           capture_output=True, text=True)
+    except subprocess.TimeoutExpired:
+        return {'error': 'hang'}
+    if p.returncode:
+        return {'error': 'exit %d: %s' % (p.returncode, p.stderr[-200:])}
+    return dict(kv.split('=', 1) for kv in p.stdout.split())
+
+
+def s_key_after_setuid(sigfork):
+    """a forked child that drops root finds no key bytes in its memory
+    (A4): the socket fork() shared, and (sigfork) the copies a fork() from
+    a signal handler inside the shim's locks leaves; the parent's socket
+    keeps answering right (hmac, python3-cryptography)"""
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, \
+        modes
+    name = 'cred.%s_child_has_no_key' % ('sigfork' if sigfork else 'fork')
+    exe = os.environ.get('SHIM_KEYPROBE')
+    if not exe or not is_root():
+        out('SKIP', '%s: needs root and shim-keyprobe' % name)
+        return
+    for typ, alg in (('hash', 'hmac(sha256)'), ('skcipher', 'cbc(aes)')):
+        key, msg = os.urandom(32), os.urandom(64)
+        # a fork() from the handler may still fall outside the locks and
+        # share: run until the child held copies (shared=0)
+        for _ in range(60 if sigfork else 1):
+            res = keyprobe(exe, typ, alg, key, msg, sigfork)
+            if 'error' in res or not sigfork or res['shared'] == '0':
+                break
+        if sigfork and res.get('shared') != '0':
+            out('SKIP', '%s (%s): no fork() fell inside a lock in 60 runs'
+                % (name, alg))
+            continue
+        if typ == 'hash':
+            want = hmac.new(key, msg, hashlib.sha256).hexdigest()
+        else:
+            enc = Cipher(algorithms.AES(key), modes.CBC(bytes(16))).encryptor()
+            want = (enc.update(msg) + enc.finalize()).hex()
+        # the control: the key is where the shim keeps it, so the scan can
+        # find it; a fork copy (sigfork) holds it before the change too
+        chk(res.get('parent_before') == '1' and
+            (not sigfork or res.get('child_before') == '1'),
+            '%s (%s): the scan finds the key where the shim holds it'
+            % (name, alg), repr(res))
+        chk(res.get('child_after') == '0', '%s (%s): no key bytes in the '
+            'child after setresuid()' % (name, alg), repr(res))
+        chk(res.get('child_send') == str(errno.ENOTCONN),
+            '%s (%s): its descriptor is the inert placeholder (D1)'
+            % (name, alg), repr(res))
+        chk(res.get('out') == want, '%s (%s): the parent\'s socket answers '
+            'right' % (name, alg), repr(res))
+
+
 SCENARIOS = {
     'scm_other_uid': s_scm_other_uid,
     'exec_other_uid': s_exec_other_uid,
@@ -378,7 +442,10 @@ SCENARIOS = {
     'signal_exec': lambda: s_signal_probe('exec'),
     'signal_execl': lambda: s_signal_probe('execl'),
     'signal_fork': lambda: s_signal_probe('fork'),
+    'signal_setuid': lambda: s_signal_probe('setuid'),
     'setuid_child': s_setuid_child,
+    'key_after_setuid': lambda: s_key_after_setuid(False),
+    'key_after_setuid_sigfork': lambda: s_key_after_setuid(True),
 }
 
 
