@@ -64,6 +64,7 @@ void afs_mutex_lock(pthread_mutex_t *m)
 void afs_mutex_unlock(pthread_mutex_t *m)
 {
 	void (*fn)(void);
+	int saved;
 
 	pthread_mutex_unlock(m);
 	atomic_signal_fence(memory_order_seq_cst);
@@ -71,7 +72,10 @@ void afs_mutex_unlock(pthread_mutex_t *m)
 		return;
 	fn = when_unlocked;
 	when_unlocked = NULL;
+	/* the caller may have set errno for its own return already */
+	saved = errno;
 	fn();
+	errno = saved;
 }
 
 void afs_sklock_init(struct afs_sklock *l)
