@@ -331,6 +331,21 @@ int camellia_expandkey(struct camellia_key *key, const u8 *in_key,
 EXPORT_SYMBOL_GPL(camellia_expandkey);
 
 /*
+ * FL on @d1 and FL^-1 on @d2 before group @g (1 to 3) of six rounds: ke
+ * pair g-1, or mirrored to decrypt
+ */
+static __always_inline void camellia_fl_pair(const struct camellia_key *key,
+					     int g, bool enc, u32 *d1l,
+					     u32 *d1r, u32 *d2l, u32 *d2r)
+{
+	const u64 *ke = &key->ke[enc ? 2 * g - 2 :
+				 key->nrounds / 3 - 2 * g - 2];
+
+	camellia_fl(d1l, d1r, ke[enc ? 0 : 1]);
+	camellia_fl_inv(d2l, d2r, ke[enc ? 1 : 0]);
+}
+
+/*
  * @n (1 to 4) blocks at once: the data-independent rounds of the blocks
  * interleave, so the table loads of one block overlap the others'.  The
  * state is kept as 32-bit halves; decryption is the same network with
@@ -357,17 +372,10 @@ static __always_inline void camellia_crypt_n(const struct camellia_key *key,
 		/* one group of six rounds: k[6g..6g+5], reversed to decrypt */
 		const u64 *k = enc ? &key->k[6 * g] : &key->k[nr - 6 - 6 * g];
 
-		if (g) {
-			/* FL/FL^-1 between groups: ke pair g-1, or mirrored */
-			const u64 *ke = &key->ke[enc ? 2 * g - 2 :
-						 nr / 3 - 2 * g - 2];
-
-			for (l = 0; l < n; l++) {
-				camellia_fl(&d1l[l], &d1r[l], ke[enc ? 0 : 1]);
-				camellia_fl_inv(&d2l[l], &d2r[l],
-						ke[enc ? 1 : 0]);
-			}
-		}
+		if (g)
+			for (l = 0; l < n; l++)
+				camellia_fl_pair(key, g, enc, &d1l[l], &d1r[l],
+						 &d2l[l], &d2r[l]);
 		for (j = 0; j < 6; j += 2) {
 			ka = k[enc ? j : 5 - j];
 			kb = k[enc ? j + 1 : 4 - j];
@@ -445,17 +453,6 @@ static __always_inline void camellia_group_1(const struct camellia_key *key,
 	camellia_rounds_1(x, k4, k5);
 }
 
-/* FL/FL^-1 before group @g (1 to 3): ke pair g-1, or mirrored */
-static __always_inline void camellia_fl_1(const struct camellia_key *key,
-					  u32 x[4], int g, bool enc)
-{
-	const u64 *ke = &key->ke[enc ? 2 * g - 2 :
-				 key->nrounds / 3 - 2 * g - 2];
-
-	camellia_fl(&x[0], &x[1], ke[enc ? 0 : 1]);
-	camellia_fl_inv(&x[2], &x[3], ke[enc ? 1 : 0]);
-}
-
 static __always_inline void camellia_crypt_1(const struct camellia_key *key,
 					     u8 *dst, const u8 *src, bool enc)
 {
@@ -469,12 +466,12 @@ static __always_inline void camellia_crypt_1(const struct camellia_key *key,
 	x[2] = w >> 32;
 	x[3] = w;
 	camellia_group_1(key, x, 0, enc);
-	camellia_fl_1(key, x, 1, enc);
+	camellia_fl_pair(key, 1, enc, &x[0], &x[1], &x[2], &x[3]);
 	camellia_group_1(key, x, 1, enc);
-	camellia_fl_1(key, x, 2, enc);
+	camellia_fl_pair(key, 2, enc, &x[0], &x[1], &x[2], &x[3]);
 	camellia_group_1(key, x, 2, enc);
 	if (key->nrounds == 24) {
-		camellia_fl_1(key, x, 3, enc);
+		camellia_fl_pair(key, 3, enc, &x[0], &x[1], &x[2], &x[3]);
 		camellia_group_1(key, x, 3, enc);
 	}
 	w = ((u64)x[2] << 32 | x[3]) ^ key->kw[enc ? 2 : 0];
