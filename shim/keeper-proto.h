@@ -21,9 +21,17 @@
 #define AFK_VERSION	1
 
 /*
- * The stand-in's abstract name: NUL, the prefix, 32 random hex digits.
- * AFK_NAME_LEN counts the leading NUL.
+ * The stand-in's name.  Bound to a path (docs/security.md, "Who connects,
+ * and how many"): AFK_PATH_DIR, the six characters mkdtemp() puts in,
+ * "/", AFK_PATH_LEAF, a NUL; AFK_PATH_LEN counts the NUL.  The path is
+ * gone by the time anyone sees the name.  Else, and for keepers from
+ * before the path, an abstract name: NUL, AFK_NAME_PREFIX, 32 random hex
+ * digits; AFK_NAME_LEN counts the leading NUL.
  */
+#define AFK_PATH_DIR	"/tmp/afalg-keeper-"
+#define AFK_PATH_LEAF	"s"
+#define AFK_PATH_LEN	(sizeof(AFK_PATH_DIR) - 1 + 6 + 1 + \
+			 sizeof(AFK_PATH_LEAF) - 1 + 1)
 #define AFK_NAME_PREFIX	"afalg-keeper-"
 #define AFK_NAME_LEN	(1 + sizeof(AFK_NAME_PREFIX) - 1 + 32)
 

@@ -12,12 +12,18 @@
  *
  *   1. reads AFK_INIT from the creator and rebuilds the socket with the
  *      shim's own code (afs_bind(), ALG_SET_KEY, accept), wiping the key;
- *   2. makes the stand-in: a SOCK_SEQPACKET socket listening on a fresh
- *      abstract name, handed to the creator with SCM_RIGHTS, and not kept:
- *      the stand-in lives exactly as long as some process holds it;
+ *   2. makes the stand-in: a SOCK_SEQPACKET listening socket bound to a
+ *      path that is unlinked at once (the keeper connects through an
+ *      O_PATH descriptor of it, /proc/self/fd/N, which no one else can
+ *      follow), or where that cannot be done, to a fresh abstract name;
+ *      handed to the creator with SCM_RIGHTS, and not kept: the stand-in
+ *      lives exactly as long as some process holds it;
  *   3. keeps one connection pending in the stand-in's backlog: a holder
  *      takes it with accept(), which only a holder of the stand-in can do,
- *      and checks with SO_PEERCRED that the keeper made it;
+ *      and checks with SO_PEERCRED that the keeper made it; the kernel
+ *      tells the keeper the uid of the holder's AFK_HELLO
+ *      (SCM_CREDENTIALS), and one uid gets a bounded share of the
+ *      connections, the keeper's own uid a share no other uid can take;
  *   4. answers requests on accepted connections, one record each way,
  *      never waiting on a holder (replies are MSG_DONTWAIT; a holder that
  *      does not read its replies loses its connection);
@@ -40,10 +46,13 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -78,14 +87,27 @@ unsigned int afs_optmem_max(void) { return 131072; }
 /* ------------------------------------------------------------------ */
 
 #define AFK_CREATOR_FD	3
-#define AFK_MAX_CONNS	64
 #define AFK_INIT_MS	5000
+
+/*
+ * Connections (docs/security.md, "Who connects, and how many"): at most
+ * AFK_MAX_PENDING pending, AFK_MAX_GREETED greeted (one entry left for
+ * the pending one replenish() makes while it drops the oldest), of which
+ * one uid holds at most AFK_UID_CONNS and all uids but the keeper's own
+ * together AFK_OTHERS_CONNS: the keeper's uid keeps AFK_UID_CONNS.
+ */
+#define AFK_MAX_CONNS	128
+#define AFK_MAX_PENDING	8
+#define AFK_MAX_GREETED	(AFK_MAX_CONNS - AFK_MAX_PENDING - 1)
+#define AFK_UID_CONNS	32
+#define AFK_OTHERS_CONNS (AFK_MAX_GREETED - AFK_UID_CONNS)
 
 static const char *const type_names[] = { "hash", "skcipher", "aead", "rng" };
 
 struct conn {
 	int fd;
 	bool accepted;		/* a holder sent AFK_HELLO on it */
+	uid_t uid;		/* and the kernel said it had this uid */
 	int64_t made;		/* CLOCK_MONOTONIC ms */
 };
 
@@ -95,12 +117,14 @@ struct conn {
  * AFK_MAX_PENDING (the oldest goes first).
  */
 #define AFK_PENDING_MS	1000
-#define AFK_MAX_PENDING	8
 
 static struct conn conns[AFK_MAX_CONNS];
 static unsigned int nconns;
-static struct sockaddr_un name;
-static socklen_t namelen;
+static uid_t own_uid;
+/* the stand-in's name, and where the keeper connects: the same, or the link */
+static struct sockaddr_un name, target;
+static socklen_t namelen, targetlen;
+static int standin_inode = -1;	/* O_PATH of a path-bound stand-in */
 static bool standin_gone;
 static struct afs_sock *tfm, *op;
 
@@ -155,6 +179,7 @@ static int conn_add(int fd)
 	}
 	conns[nconns].fd = fd;
 	conns[nconns].accepted = false;
+	conns[nconns].uid = (uid_t)-1;
 	conns[nconns].made = now_ms();
 	nconns++;
 	return 0;
@@ -164,6 +189,24 @@ static void conn_drop(unsigned int i)
 {
 	close(conns[i].fd);
 	conns[i] = conns[--nconns];
+}
+
+/*
+ * A socket for a pending connection: the kernel attaches the sender's
+ * credentials to every record a holder sends on it (SO_PASSCRED, set
+ * before connect(), as a holder may greet the moment it accepts).
+ */
+static int pending_socket(void)
+{
+	int fd, one = 1;
+
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd >= 0 &&
+	    setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &one, sizeof(one)) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
 }
 
 /* one connection waiting in the stand-in's backlog for the next holder */
@@ -185,10 +228,10 @@ static void replenish(void)
 	}
 	if (pending >= AFK_MAX_PENDING)
 		conns[oldest].fd = -conns[oldest].fd - 1;
-	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	fd = pending_socket();
 	if (fd < 0)
 		return;
-	if (connect(fd, (struct sockaddr *)&name, namelen) < 0) {
+	if (connect(fd, (struct sockaddr *)&target, targetlen) < 0) {
 		/* a full backlog (someone else connects) is tried again */
 		if (errno != EAGAIN)
 			standin_gone = true;
@@ -229,6 +272,9 @@ static void become_clone_keeper(unsigned int i, struct afs_sock *clone)
 	}
 	nconns = 0;
 	standin_gone = false;
+	if (standin_inode >= 0)
+		close(standin_inode);	/* the parent's stand-in's */
+	standin_inode = -1;
 	afs_put(op);
 	op = clone;
 	standin = make_standin();
@@ -299,8 +345,31 @@ static void reap_clones(void)
 		;
 }
 
-/* one request from connection @i */
-static void serve(unsigned int i, const struct afk_msg *m)
+/*
+ * May a holder of @uid greet on one more connection?  Counted over the
+ * greeted ones: a share per uid, and one for the keeper's own uid that
+ * the others together cannot take.
+ */
+static bool share_left(uid_t uid)
+{
+	unsigned int i, all = 0, same = 0, others = 0;
+
+	for (i = 0; i < nconns; i++) {
+		if (!conns[i].accepted || conns[i].fd < 0)
+			continue;
+		all++;
+		same += conns[i].uid == uid;
+		others += conns[i].uid != own_uid;
+	}
+	if (all >= AFK_MAX_GREETED)
+		return false;
+	if (uid == own_uid)
+		return true;
+	return same < AFK_UID_CONNS && others < AFK_OTHERS_CONNS;
+}
+
+/* one request from connection @i, sent by a process of @uid */
+static void serve(unsigned int i, const struct afk_msg *m, uid_t uid)
 {
 	uint8_t ctl[AFK_MAX_CTL] __attribute__((aligned(8)));
 	struct iovec v;
@@ -312,9 +381,17 @@ static void serve(unsigned int i, const struct afk_msg *m)
 	mh.msg_iovlen = 1;
 	switch (m->op) {
 	case AFK_HELLO:
-		if (conns[i].accepted)
+		if (conns[i].accepted || uid == (uid_t)-1)
 			break;
+		if (!share_left(uid)) {
+			/* refused: the connection ends, the holder gives up */
+			reply(i, -EMFILE, 0, 0);
+			if (conns[i].fd >= 0)
+				conns[i].fd = -conns[i].fd - 1;
+			return;
+		}
 		conns[i].accepted = true;
+		conns[i].uid = uid;
 		replenish();
 		reply(i, (int32_t)op->type, 0, 0);
 		return;
@@ -356,11 +433,62 @@ static void serve(unsigned int i, const struct afk_msg *m)
 	conns[i].fd = -conns[i].fd - 1;
 }
 
+/*
+ * One record from connection @fd into rec, as recv(MSG_TRUNC) gives it,
+ * and in *@uid the sender's uid the kernel attached (SO_PASSCRED), or
+ * (uid_t)-1.  The control buffer has room for the credentials only:
+ * descriptors a holder sends along are closed by the kernel (MSG_CTRUNC),
+ * and any that got in are closed here.
+ */
+static ssize_t recv_record(int fd, uid_t *uid)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(struct ucred))];
+		struct cmsghdr align;
+	} u;
+	struct iovec v = { rec, sizeof(rec) };
+	struct msghdr mh;
+	struct cmsghdr *c;
+	struct ucred cred;
+	ssize_t r;
+
+	*uid = (uid_t)-1;
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &v;
+	mh.msg_iovlen = 1;
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof(u.buf);
+	r = recvmsg(fd, &mh, MSG_DONTWAIT | MSG_TRUNC | MSG_CMSG_CLOEXEC);
+	if (r < 0)
+		return r;
+	for (c = CMSG_FIRSTHDR(&mh); c; c = CMSG_NXTHDR(&mh, c)) {
+		if (c->cmsg_level != SOL_SOCKET)
+			continue;
+		if (c->cmsg_type == SCM_CREDENTIALS &&
+		    c->cmsg_len == CMSG_LEN(sizeof(cred))) {
+			memcpy(&cred, CMSG_DATA(c), sizeof(cred));
+			*uid = cred.uid;
+		} else if (c->cmsg_type == SCM_RIGHTS &&
+			   c->cmsg_len >= CMSG_LEN(0)) {
+			size_t k, n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+			int d;
+
+			for (k = 0; k < n; k++) {
+				memcpy(&d, CMSG_DATA(c) + k * sizeof(int),
+				       sizeof(int));
+				close(d);
+			}
+		}
+	}
+	return r;
+}
+
 static void serve_loop(void)
 {
 	struct pollfd p[AFK_MAX_CONNS];
 	struct afk_msg m;
 	unsigned int i, n;
+	uid_t uid;
 	ssize_t r;
 
 	for (;;) {
@@ -388,8 +516,7 @@ static void serve_loop(void)
 			/* dropped meanwhile (replenish(), a failed reply) */
 			if (!p[i].revents || conns[i].fd < 0)
 				continue;
-			r = recv(conns[i].fd, rec, sizeof(rec), MSG_DONTWAIT |
-				 MSG_TRUNC);
+			r = recv_record(conns[i].fd, &uid);
 			if (r < 0 && errno == EAGAIN)
 				continue;
 			if (r <= 0 || afk_parse(rec, (size_t)r, 0, &m)) {
@@ -401,7 +528,7 @@ static void serve_loop(void)
 				conns[i].fd = -conns[i].fd - 1;
 				continue;
 			}
-			serve(i, &m);
+			serve(i, &m, uid);
 		}
 	}
 }
@@ -454,6 +581,8 @@ static int try_standin(void)
 	}
 	namelen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) +
 			      AFK_NAME_LEN);
+	target = name;
+	targetlen = namelen;
 	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return -1;
@@ -467,11 +596,83 @@ static int try_standin(void)
 	return fd;
 }
 
-/* the stand-in: listening on a fresh abstract name (a clash: another) */
+/*
+ * The stand-in bound to a path only this process can reach: a fresh
+ * 0700 directory (mkdtemp()), the socket bound in it, an O_PATH
+ * descriptor of the socket's inode kept, the path and the directory
+ * removed at once; the keeper connects through /proc/self/fd/N, which
+ * no other process can follow (not dumpable).  The first connection is
+ * made here, as the test that the link works: the stand-in's
+ * descriptor, or -1 with nothing left behind (no /tmp to write, no
+ * /proc).
+ */
+static int try_path_standin(void)
+{
+	char dir[] = AFK_PATH_DIR "XXXXXX";
+	int fd = -1, c = -1;
+	bool bound = false;
+
+	if (!mkdtemp(dir))
+		return -1;
+	memset(&name, 0, sizeof(name));
+	name.sun_family = AF_UNIX;
+	snprintf(name.sun_path, sizeof(name.sun_path), "%s/%s", dir,
+		 AFK_PATH_LEAF);
+	namelen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) +
+			      strlen(name.sun_path) + 1);
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		goto fail;
+	if (bind(fd, (struct sockaddr *)&name, namelen) < 0)
+		goto fail;
+	bound = true;
+	if (listen(fd, 8) < 0)
+		goto fail;
+	standin_inode = open(name.sun_path, O_PATH | O_CLOEXEC | O_NOFOLLOW);
+	if (standin_inode < 0)
+		goto fail;
+	unlink(name.sun_path);
+	rmdir(dir);
+	bound = false;
+	memset(&target, 0, sizeof(target));
+	target.sun_family = AF_UNIX;
+	snprintf(target.sun_path, sizeof(target.sun_path), "/proc/self/fd/%d",
+		 standin_inode);
+	targetlen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) +
+				strlen(target.sun_path) + 1);
+	c = pending_socket();
+	if (c < 0 || connect(c, (struct sockaddr *)&target, targetlen) < 0)
+		goto fail;
+	if (conn_add(c) < 0) {
+		c = -1;		/* conn_add() closed it */
+		goto fail;
+	}
+	return fd;
+fail:
+	if (c >= 0)
+		close(c);
+	if (standin_inode >= 0)
+		close(standin_inode);
+	standin_inode = -1;
+	if (bound)
+		unlink(name.sun_path);
+	rmdir(dir);
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+/*
+ * The stand-in: bound to a path nobody else can reach, else listening on
+ * a fresh abstract name (a clash: another)
+ */
 static int make_standin(void)
 {
 	int fd, tries;
 
+	fd = try_path_standin();
+	if (fd >= 0)
+		return fd;
 	for (tries = 0; tries < 8; tries++) {
 		fd = try_standin();
 		if (fd >= 0 || errno != EADDRINUSE)
@@ -523,6 +724,9 @@ int main(void)
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* the stand-in's path and directory: the keeper's uid alone */
+	umask(077);
+	own_uid = geteuid();
 	/* not the creator's child: it reaps the first process at once */
 	switch (fork()) {
 	case -1:

@@ -6,7 +6,7 @@
  * passed with SCM_RIGHTS) moves into a keeper process started for it
  * (keeper.c): the state goes over a socketpair only the creator holds,
  * and every descriptor number of the socket becomes the stand-in, a
- * listening AF_UNIX socket on a random abstract name.  A listening
+ * listening AF_UNIX socket only its keeper can connect to.  A listening
  * SOCK_SEQPACKET socket answers send/recv/read/write with ENOTCONN, so a
  * process that has not met the stand-in yet gets an error from the kernel
  * where the kernel's AF_ALG socket would have answered: only then does
@@ -540,15 +540,29 @@ static int sockopt_int(int fd, int name, int *v)
 	return AFS_REAL(getsockopt)(fd, SOL_SOCKET, name, v, &l) || l != sizeof(*v);
 }
 
+/*
+ * A stand-in's name: the path a keeper bound it to and removed, or the
+ * abstract name of a keeper without one (or from before the path).
+ * Checked by length first; the bytes are the kernel's copy of the name.
+ */
 bool afs_remote_name(const void *addr, unsigned int len)
 {
 	const struct sockaddr_un *a = addr;
+	const size_t off = offsetof(struct sockaddr_un, sun_path);
+	const size_t dir = sizeof(AFK_PATH_DIR) - 1;
 
-	return addr && len == offsetof(struct sockaddr_un, sun_path) +
-			       AFK_NAME_LEN &&
-	       a->sun_family == AF_UNIX && !a->sun_path[0] &&
-	       !memcmp(a->sun_path + 1, AFK_NAME_PREFIX,
-		       sizeof(AFK_NAME_PREFIX) - 1);
+	if (!addr || a->sun_family != AF_UNIX)
+		return false;
+	if (len == off + AFK_NAME_LEN)
+		return !a->sun_path[0] &&
+		       !memcmp(a->sun_path + 1, AFK_NAME_PREFIX,
+			       sizeof(AFK_NAME_PREFIX) - 1);
+	return len == off + AFK_PATH_LEN &&
+	       !memcmp(a->sun_path, AFK_PATH_DIR, dir) &&
+	       !memchr(a->sun_path + dir, 0, 6) &&
+	       !memchr(a->sun_path + dir, '/', 6) &&
+	       !memcmp(a->sun_path + dir + 6, "/" AFK_PATH_LEAF,
+		       sizeof(AFK_PATH_LEAF) + 1);
 }
 
 /* the keeper's pid when the kernel says @fd is a stand-in, else 0 */
@@ -610,6 +624,11 @@ static int remote_connect(struct afs_sock *s, int fd)
 		}
 		afk_hdr_fill(&h, AFK_HELLO, 0, 0, 0, 0);
 		err = exchange(c, &h, NULL, 0, b->rec, &m, AFS_PENDING_MS);
+		if (!err && m.res == -EMFILE && !m.datalen) {
+			/* this uid's share of the keeper is full: no more tries */
+			AFS_REAL(close)(c);
+			return -ENOTCONN;
+		}
 		if (err || m.res < AFS_HASH || m.res > AFS_AEAD || m.datalen) {
 			/* one the keeper gave up on: take the next */
 			AFS_REAL(close)(c);

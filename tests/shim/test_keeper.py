@@ -33,7 +33,14 @@ uid) operates it through the stand-in as it would a kernel AF_ALG socket:
   MSG_DONTWAIT call wait;
 - a program handed a fake stand-in (a listener on a keeper-like name
   with a mute connection of its own) gets ENOTCONN from read() after at
-  most a bounded wait, as without the shim.
+  most a bounded wait, as without the shim;
+- nobody can keep new holders from a keeper-held socket (docs/security.md,
+  "Who connects, and how many"): a uid-65534 process that reads the
+  stand-in's name in /proc/net/unix and connects to it as fast as it can
+  gets no connection in, and receivers keep getting the right HMAC; a
+  uid-65534 holder that greets the keeper on every connection it can
+  take is refused past its uid's share (EMFILE), and a receiver of
+  another uid and the creator keep getting the right HMAC.
 
 Each scenario runs in its own preloaded interpreter with a time limit.
 """
@@ -889,6 +896,175 @@ def s_fake_standin():
     lst.close()
 
 
+# Someone who does not hold the stand-in: finds its name by inode in
+# /proc/net/unix and connects to it for argv[2] seconds from 8 threads,
+# each in a blocking connect(), which the kernel wakes the moment a holder's
+# accept() frees a place in the backlog (a full backlog starves holders).
+FILLER = r'''
+import os, socket, struct, sys, threading, time
+ino, end = int(sys.argv[1]), time.time() + float(sys.argv[2])
+name = None
+for line in open('/proc/net/unix').read().splitlines()[1:]:
+    f = line.split()
+    if len(f) >= 8 and int(f[6]) == ino:
+        name = f[7]
+print(name, flush=True)
+if name is None:
+    sys.exit(0)
+addr = '\0' + name[1:] if name.startswith('@') else name
+made, why = [0], ['']
+def fill():
+    held = []
+    while time.time() < end:
+        c = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        # blocking (a Python timeout would make it O_NONBLOCK), for 1 s
+        c.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO,
+                     struct.pack('ll', 1, 0))
+        try:
+            c.connect(addr)
+            made[0] += 1
+            held.append(c)
+            if len(held) > 100:
+                held.pop(0).close()
+        except OSError as e:
+            c.close()
+            why[0] = e.strerror or str(e)
+            time.sleep(0.01)
+ts = [threading.Thread(target=fill) for _ in range(8)]
+for t in ts:
+    t.start()
+for t in ts:
+    t.join()
+print(made[0], why[0], flush=True)
+'''
+
+
+def s_starve_by_name():
+    """a uid-65534 process that fills the stand-in's backlog by name does
+    not keep receivers from the socket"""
+    key = os.urandom(32)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    a, b = socket.socketpair()
+    socket.send_fds(a, [b'x'], [op.fileno()])      # moves it to a keeper
+    op.sendall(b'first')                            # the creator's connection
+    chk(op.recv(32) == hmac.new(key, b'first', hashlib.sha256).digest(),
+        'starve.by_name: the creator operates the socket')
+    env = dict(os.environ)
+    env.pop('LD_PRELOAD', None)
+    prefix = NOBODY if os.geteuid() == 0 else []
+    p = subprocess.Popen(prefix + [sys.executable, '-c', FILLER,
+                                   str(os.fstat(op.fileno()).st_ino), '12'],
+                         env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    name = p.stdout.readline().strip()
+    chk(name not in ('', 'None'),
+        'starve.by_name: the filler found the name in /proc/net/unix',
+        repr(name))
+    time.sleep(0.5)
+    right = 0
+    for i in range(4):
+        msg = os.urandom(64)
+        got, err = pass_and_run(op, ['hash', msg.hex()])
+        right += got == hmac.new(key, msg, hashlib.sha256).hexdigest()
+    o, e = p.communicate(timeout=30)
+    chk(right == 4, 'starve.by_name.holders_served: four new receivers '
+        'got the HMAC while the filler ran', '%d/4 (filler: %s %s)' %
+        (right, o.strip(), e.strip()[-200:]))
+    made = int((o.split() or ['-1'])[0])
+    chk(made == 0, 'starve.by_name.none_in: the filler got no connection '
+        'to the stand-in', o.strip())
+    op.sendall(b'after')
+    chk(op.recv(32) == hmac.new(key, b'after', hashlib.sha256).digest(),
+        'starve.by_name: the creator still operates the socket')
+
+
+# A holder without the shim: takes every connection the keeper makes and
+# greets it (AFK_HELLO), until refused or 200; prints how many it holds and
+# why it stopped, then holds them until its stdin closes.
+HOARDER = r'''
+import json, select, socket, struct, sys
+carrier = socket.socket(fileno=int(sys.argv[1]))
+_, fds, _, _ = socket.recv_fds(carrier, 16, 4)
+st = socket.socket(fileno=fds[0])
+keeper = int(sys.argv[2])
+HELLO = struct.pack('<IHHIIiI', 0x4b464c41, 1, 2, 0, 0, 0, 0)
+held, why = [], None
+while len(held) < 200 and why is None:
+    if not select.select([st], [], [], 1.5)[0]:
+        why = 'no pending connection'
+        break
+    c = st.accept()[0]
+    cred = c.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
+    if struct.unpack('iII', cred)[0] != keeper:
+        c.close()
+        continue
+    try:
+        c.send(HELLO)
+        if not select.select([c], [], [], 2)[0]:
+            why = 'no reply'
+            break
+        r = c.recv(100)
+    except OSError as e:
+        why = str(e)
+        break
+    if len(r) < 24:
+        why = 'closed'
+        break
+    res = struct.unpack('<i', r[16:20])[0]
+    if res < 0:
+        why = res
+        break
+    held.append(c)
+print(json.dumps([len(held), why]), flush=True)
+sys.stdin.read()
+'''
+
+
+def s_starve_uid_share():
+    """a uid-65534 holder that greets on every connection it can take
+    does not shut out a receiver of another uid, nor the creator"""
+    import json
+    if os.geteuid() != 0:
+        out('SKIP', 'starve.uid_share: needs root')
+        return
+    key = os.urandom(32)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    socket.send_fds(a, [b'x'], [op.fileno()])      # moves it to a keeper
+    kp = keeper_pid(op.fileno())
+    env = dict(os.environ)
+    env.pop('LD_PRELOAD', None)
+    p = subprocess.Popen(NOBODY + [sys.executable, '-c', HOARDER,
+                                   str(b.fileno()), str(kp)],
+                         pass_fds=(b.fileno(),), env=env,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    b.close()
+    line = p.stdout.readline().strip()
+    try:
+        held, why = json.loads(line)
+    except ValueError:
+        p.kill()
+        held, why = -1, line + p.communicate()[1][-300:]
+    chk(0 < held <= 32 and why == -errno.EMFILE,
+        'starve.uid_share.capped: one uid greets on at most its share, '
+        'then EMFILE', 'held %r, stopped: %r' % (held, why))
+    msg = os.urandom(64)
+    got, err = pass_and_run(op, ['hash', msg.hex()],
+                            prefix=['setpriv', '--reuid', '65533',
+                                    '--regid', '65533', '--clear-groups'])
+    chk(got == hmac.new(key, msg, hashlib.sha256).hexdigest(),
+        'starve.uid_share.other_uid: a receiver of uid 65533 gets the HMAC '
+        'while the hoarder holds its share', 'got %r (%s)' % (got, err))
+    op.sendall(b'creator')
+    chk(op.recv(32) == hmac.new(key, b'creator', hashlib.sha256).digest(),
+        'starve.uid_share.creator: the creator gets the HMAC too')
+    chk(p.poll() is None, 'starve.uid_share: the hoarder held on meanwhile',
+        p.communicate()[1][-300:] if p.poll() is not None else '')
+    p.stdin.close()
+    p.wait(timeout=10)
+
+
 SCENARIOS = {
     'scm_hash': s_scm_hash,
     'scm_skcipher': s_scm_skcipher,
@@ -913,6 +1089,8 @@ SCENARIOS = {
     'hostile_peer': s_hostile_peer,
     'stopped_holder': s_stopped_holder,
     'fake_standin': s_fake_standin,
+    'starve_by_name': s_starve_by_name,
+    'starve_uid_share': s_starve_uid_share,
 }
 
 
