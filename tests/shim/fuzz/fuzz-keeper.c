@@ -15,7 +15,12 @@
  * child of uid 65534 (when run as root), and connections made to its
  * name by someone who does not hold the stand-in; AFK_ACCEPT among them,
  * so that the keeper forks clone keepers whose replies (a stand-in) are
- * read, dropped or never read.  Every 50 rounds a fresh
+ * read, dropped or never read; records that carry a descriptor along
+ * (SCM_RIGHTS), which the keeper must close.  Every 500 rounds a holder
+ * greets on every connection it can take: of uid 65534 (when run as
+ * root) it must be refused (-EMFILE) after at most 32, and a fresh
+ * connection of ours must still be served meanwhile; of our own uid
+ * (the keeper's), after at most 119.  Every 50 rounds a fresh
  * connection must still get RFC 4231 test case 2's HMAC within 2 s
  * (after ending whatever update the garbage left open, as any holder of
  * a shared socket may have to), and so must a clone made by AFK_ACCEPT
@@ -46,7 +51,7 @@
 
 static uint64_t rs;
 static const char *keeper_path;
-static unsigned long records, conns, clones_reaped;
+static unsigned long records, conns, clones_reaped, hoards;
 
 static uint64_t rnd(void)
 {
@@ -397,11 +402,37 @@ static void check_alive(int fd, pid_t keeper)
 	close(c);
 }
 
+/* record @b (@n bytes) on @c with descriptor @fd along (SCM_RIGHTS) */
+static ssize_t send_with_fd(int c, const uint8_t *b, size_t n, int fd)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec v = { (void *)b, n };
+	struct msghdr mh;
+	struct cmsghdr *cm;
+
+	memset(&u, 0, sizeof(u));
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &v;
+	mh.msg_iovlen = 1;
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof(u.buf);
+	cm = CMSG_FIRSTHDR(&mh);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	return sendmsg(c, &mh, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
 /* one hostile connection: a burst of records, replies read or not */
 static void hostile(int fd, pid_t keeper)
 {
 	static uint8_t b[AFK_MAX_RECORD + 4096], r[AFK_MAX_RECORD];
 	int c = take(fd, keeper), i, burst = 1 + (int)(rnd() % 20);
+	ssize_t sent;
 	size_t n;
 
 	conns++;
@@ -412,7 +443,12 @@ static void hostile(int fd, pid_t keeper)
 			n = valid_record(b, (int)(rnd() % 6));
 		if (rnd() % 4)
 			mutate(b, &n, rnd() % 16 ? 1024 : sizeof(b));
-		if (send(c, b, n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
+		/* a descriptor along: the keeper must close it */
+		if (rnd() % 8 == 0)
+			sent = send_with_fd(c, b, n, c);
+		else
+			sent = send(c, b, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (sent < 0)
 			break;
 		records++;
 		if (rnd() % 2)
@@ -437,6 +473,87 @@ static void stranger(int fd)
 	if (connect(c, (struct sockaddr *)&a, l) == 0)
 		send(c, "hello", 5, MSG_NOSIGNAL | MSG_DONTWAIT);
 	close(c);
+}
+
+/*
+ * A holder that greets on every connection it can take, into @held (room
+ * for @cap): how many the keeper accepted before it refused one with
+ * -EMFILE, or fail.  The connections stay open for the caller to close.
+ */
+static int hoard(int fd, pid_t keeper, int *held, int cap)
+{
+	static uint8_t b[HDR], r[AFK_MAX_RECORD];
+	struct afk_msg m;
+	int n = 0, c;
+	ssize_t got;
+
+	while (n < cap) {
+		c = take(fd, keeper);
+		afk_hdr_fill((struct afk_hdr *)b, AFK_HELLO, 0, 0, 0, 0);
+		got = ask(c, b, HDR, r);
+		if (got < 0 || afk_parse(r, (size_t)got, 0, &m) ||
+		    m.op != AFK_REPLY)
+			fail("a reply to AFK_HELLO out of shape");
+		if (m.res == -EMFILE) {
+			close(c);
+			return n;
+		}
+		if (m.res != 0)
+			fail("AFK_HELLO: neither a hash socket nor EMFILE");
+		held[n++] = c;
+	}
+	fail("a holder greeted on more connections than the keeper has");
+	return -1;
+}
+
+/* greet on all we can as our own uid (the keeper's), then let them go */
+static void hoard_own(int fd, pid_t keeper)
+{
+	int held[128], n = hoard(fd, keeper, held, 128);
+
+	if (n < 1 || n > 119)
+		fail("the keeper's own uid greeted on more than 119 connections");
+	while (n--)
+		close(held[n]);
+}
+
+/*
+ * A child of uid 65534 greets on all it can: at most 32; meanwhile a
+ * fresh connection of ours (the keeper's uid) is served.
+ */
+static void hoard_other(int fd, pid_t keeper)
+{
+	int go[2], done[2], st, held[128], n;
+	char x = 0;
+	pid_t child;
+
+	if (pipe(go) || pipe(done))
+		fail("pipe");
+	child = fork();
+	if (child == 0) {
+		close(go[0]);
+		close(done[1]);
+		if (setgid(65534) || setuid(65534))
+			_exit(2);
+		n = hoard(fd, keeper, held, 128);
+		x = (char)n;
+		if (write(go[1], &x, 1) != 1 || read(done[0], &x, 1) < 0)
+			_exit(3);
+		_exit(0);
+	}
+	close(go[1]);
+	close(done[0]);
+	if (read(go[0], &x, 1) != 1)
+		fail("the uid-65534 hoarder failed");
+	if (x < 1 || x > 32)
+		fail("a uid-65534 holder greeted on more than 32 connections");
+	check_alive(fd, keeper);
+	close(done[1]);
+	close(go[0]);
+	waitpid(child, &st, 0);
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		fail("the uid-65534 hoarder failed");
+	hoards++;
 }
 
 static void fuzz_keeper(time_t end)
@@ -466,7 +583,12 @@ static void fuzz_keeper(time_t end)
 		} else {
 			hostile(fd, keeper);
 		}
-		if (++rounds % 50 == 0)
+		if (++rounds % 500 == 0) {
+			hoard_own(fd, keeper);
+			if (geteuid() == 0)
+				hoard_other(fd, keeper);
+		}
+		if (rounds % 50 == 0)
 			check_alive(fd, keeper);
 	}
 	check_alive(fd, keeper);
@@ -504,8 +626,8 @@ static void fuzz_keeper(time_t end)
 		usleep(10000);
 	}
 	printf("keeper: %lu rounds, %lu connections, %lu records, "
-	       "%lu clone keepers reaped here\n", rounds, conns, records,
-	       clones_reaped);
+	       "%lu clone keepers reaped here, %lu uid-65534 hoards refused\n",
+	       rounds, conns, records, clones_reaped, hoards);
 }
 
 int main(int argc, char **argv)
