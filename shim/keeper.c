@@ -609,6 +609,8 @@ static int try_standin(void)
 static int try_path_standin(void)
 {
 	char dir[] = AFK_PATH_DIR "XXXXXX";
+	struct ucred cred;
+	socklen_t l;
 	int fd = -1, c = -1;
 	bool bound = false;
 
@@ -642,6 +644,14 @@ static int try_path_standin(void)
 				strlen(target.sun_path) + 1);
 	c = pending_socket();
 	if (c < 0 || connect(c, (struct sockaddr *)&target, targetlen) < 0)
+		goto fail;
+	/*
+	 * the listener is this process: nobody (of our uid: nobody else
+	 * enters the directory) put another socket at the path before open()
+	 */
+	l = sizeof(cred);
+	if (getsockopt(c, SOL_SOCKET, SO_PEERCRED, &cred, &l) ||
+	    l != sizeof(cred) || cred.pid != getpid())
 		goto fail;
 	if (conn_add(c) < 0) {
 		c = -1;		/* conn_add() closed it */

@@ -540,18 +540,26 @@ static int sockopt_int(int fd, int name, int *v)
 	return AFS_REAL(getsockopt)(fd, SOL_SOCKET, name, v, &l) || l != sizeof(*v);
 }
 
+/* @len is the length of a stand-in's name, of either form */
+static bool name_len(unsigned int len)
+{
+	const size_t off = offsetof(struct sockaddr_un, sun_path);
+
+	return len == off + AFK_NAME_LEN || len == off + AFK_PATH_LEN;
+}
+
 /*
  * A stand-in's name: the path a keeper bound it to and removed, or the
- * abstract name of a keeper without one (or from before the path).
- * Checked by length first; the bytes are the kernel's copy of the name.
+ * abstract name of a keeper without one (or from before the path).  @a
+ * is a whole struct sockaddr_un of the shim's own, @len as the kernel
+ * reported it.
  */
-bool afs_remote_name(const void *addr, unsigned int len)
+static bool remote_name(const struct sockaddr_un *a, unsigned int len)
 {
-	const struct sockaddr_un *a = addr;
 	const size_t off = offsetof(struct sockaddr_un, sun_path);
 	const size_t dir = sizeof(AFK_PATH_DIR) - 1;
 
-	if (!addr || a->sun_family != AF_UNIX)
+	if (!name_len(len) || a->sun_family != AF_UNIX)
 		return false;
 	if (len == off + AFK_NAME_LEN)
 		return !a->sun_path[0] &&
@@ -563,6 +571,23 @@ bool afs_remote_name(const void *addr, unsigned int len)
 	       !memchr(a->sun_path + dir, '/', 6) &&
 	       !memcmp(a->sun_path + dir + 6, "/" AFK_PATH_LEAF,
 		       sizeof(AFK_PATH_LEAF) + 1);
+}
+
+/*
+ * The name is asked again into a buffer of the shim's own: the caller's
+ * may be shorter than the name (the kernel truncates, and reports the
+ * whole length).
+ */
+bool afs_remote_named(int fd, unsigned int len)
+{
+	struct sockaddr_un a;
+	socklen_t l = sizeof(a);
+
+	if (!name_len(len))
+		return false;
+	memset(&a, 0, sizeof(a));
+	return !AFS_REAL(getsockname)(fd, (struct sockaddr *)&a, &l) &&
+	       remote_name(&a, l);
 }
 
 /* the keeper's pid when the kernel says @fd is a stand-in, else 0 */
@@ -581,7 +606,7 @@ static pid_t standin_keeper(int fd)
 		return 0;
 	memset(&a, 0, sizeof(a));
 	if (AFS_REAL(getsockname)(fd, (struct sockaddr *)&a, &l) ||
-	    !afs_remote_name(&a, l))
+	    !remote_name(&a, l))
 		return 0;
 	l = sizeof(cred);
 	/* a listening socket's peer credentials are its listener's */

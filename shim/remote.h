@@ -24,8 +24,12 @@ AFS_HIDDEN void afs_remote_exec(void);
  */
 AFS_HIDDEN void afs_remote_spawn(const int *handed, int nhanded);
 AFS_HIDDEN struct afs_sock *afs_remote_adopt(int fd);
-/* @addr (@len bytes, as getsockname() returned it) is a stand-in's name */
-AFS_HIDDEN bool afs_remote_name(const void *addr, unsigned int len);
+/*
+ * @fd, whose getsockname() just gave a name of @len bytes (the length the
+ * kernel reported, which may exceed what the caller's buffer took), is
+ * named as a stand-in: no system call unless @len is a stand-in name's
+ */
+AFS_HIDDEN bool afs_remote_named(int fd, unsigned int len);
 AFS_HIDDEN void afs_remote_atfork_child(struct afs_sock *s);
 
 #endif /* AFALG_SHIM_REMOTE_H */
