@@ -40,7 +40,8 @@ uid) operates it through the stand-in as it would a kernel AF_ALG socket:
   gets no connection in, and receivers keep getting the right HMAC; a
   uid-65534 holder that greets the keeper on every connection it can
   take is refused past its uid's share (EMFILE), and a receiver of
-  another uid and the creator keep getting the right HMAC.
+  another uid and the creator keep getting the right HMAC; a keeper that
+  cannot write /tmp falls back to an abstract name and serves as before.
 
 Each scenario runs in its own preloaded interpreter with a time limit.
 """
@@ -709,16 +710,20 @@ def s_spawn_dup2_many():
         libc.posix_spawn_file_actions_destroy(o)
 
 
-# A failed execl(): the socket moved on the way, and the program, which
-# goes on, still has it (through the keeper), with its key.
-EXECL_FAILS = r"""
-import ctypes, errno, hashlib, hmac, os, socket, sys
+# An hmac(sha256) op socket keyed with a random key, in a program.
+KEYED_OP = r"""
 key = os.urandom(32)
 t = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0)
 t.bind(('hash', 'hmac(sha256)'))
 t.setsockopt(socket.SOL_ALG, socket.ALG_SET_KEY, key)
 op = t.accept()[0]
-os.set_inheritable(op.fileno(), True)
+"""
+
+# A failed execl(): the socket moved on the way, and the program, which
+# goes on, still has it (through the keeper), with its key.
+EXECL_FAILS = r"""
+import ctypes, errno, hashlib, hmac, os, socket, sys
+""" + KEYED_OP + r"""os.set_inheritable(op.fileno(), True)
 libc = ctypes.CDLL(None, use_errno=True)
 c = ctypes.c_char_p
 r = libc.execl(c(b'/nonexistent/afalg'), c(b'x'), c(b'y'), c(None))
@@ -1065,6 +1070,45 @@ def s_starve_uid_share():
     p.wait(timeout=10)
 
 
+# In a mount namespace with a read-only /tmp: a socket moved into a keeper,
+# the stand-in's name by inode in /proc/net/unix, the HMAC through it.
+NOTMP = r'''
+import hashlib, hmac, json, os, socket
+''' + KEYED_OP + r'''a, b = socket.socketpair()
+socket.send_fds(a, [b'x'], [op.fileno()])
+ino = os.fstat(op.fileno()).st_ino
+name = None
+for line in open('/proc/net/unix').read().splitlines()[1:]:
+    f = line.split()
+    if len(f) >= 8 and int(f[6]) == ino:
+        name = f[7]
+op.sendall(b'abc')
+ok = op.recv(32) == hmac.new(key, b'abc', hashlib.sha256).digest()
+print(json.dumps([name, ok, os.access('/tmp', os.W_OK)]))
+'''
+
+
+def s_fallback_abstract():
+    """a keeper without a writable /tmp: the abstract name, as before"""
+    import json
+    if os.geteuid() != 0:
+        out('SKIP', 'fallback.abstract: needs root (a mount namespace)')
+        return
+    p = subprocess.run(['unshare', '-m', '--propagation', 'private', 'sh',
+                        '-c', 'mount -t tmpfs -o ro tmpfs /tmp && '
+                        'exec "$@"', 'sh', sys.executable, '-c', NOTMP],
+                       env=shim_env(), capture_output=True, text=True,
+                       timeout=30)
+    try:
+        name, ok, writable = json.loads(p.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        name, ok, writable = None, False, None
+    chk(writable is False and ok and name is not None and
+        name.startswith('@afalg-keeper-'),
+        'fallback.abstract: with /tmp read-only the keeper serves on an '
+        'abstract name', '%r %s' % (p.stdout.strip(), p.stderr[-300:]))
+
+
 SCENARIOS = {
     'scm_hash': s_scm_hash,
     'scm_skcipher': s_scm_skcipher,
@@ -1091,6 +1135,7 @@ SCENARIOS = {
     'fake_standin': s_fake_standin,
     'starve_by_name': s_starve_by_name,
     'starve_uid_share': s_starve_uid_share,
+    'fallback_abstract': s_fallback_abstract,
 }
 
 
