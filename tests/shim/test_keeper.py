@@ -1095,8 +1095,11 @@ def s_fallback_abstract():
         out('SKIP', 'fallback.abstract: needs root (a mount namespace)')
         return
     p = subprocess.run(['unshare', '-m', '--propagation', 'private', 'sh',
-                        '-c', 'mount -t tmpfs -o ro tmpfs /tmp && '
-                        'exec "$@"', 'sh', sys.executable, '-c', NOTMP],
+                        # /tmp read-only with its files still there (a
+                        # build or the shim may live under it)
+                        '-c', 'mount --bind /tmp /tmp && '
+                        'mount -o remount,bind,ro /tmp && exec "$@"',
+                        'sh', sys.executable, '-c', NOTMP],
                        env=shim_env(), capture_output=True, text=True,
                        timeout=30)
     try:
