@@ -2,14 +2,15 @@
 /*
  * The real libc functions: what the shim calls for descriptors that are
  * not ours, and for the AF_UNIX placeholders behind ours.  The constructor
- * resolves every one with dlsym(RTLD_NEXT) (startup.c); AFS_REAL() also
- * resolves one itself when it is called before that (another library's
+ * resolves every one as dlsym(RTLD_NEXT) would (startup.c, nextsym.c);
+ * AFS_REAL() also resolves one itself when it is called before that (another library's
  * constructor calling us first).  Not later: most of these are
  * async-signal-safe, and dlsym() takes the dynamic loader's lock, so a
  * first use inside a signal handler could wait for a thread that waits
- * for the interrupted code (docs/security.md R5).  That keeps about
- * 53,000 instructions (63 calls) in every program's start-up (callgrind,
- * /bin/true; docs/perf.md).
+ * for the interrupted code (docs/security.md R5).  Through dlsym() that
+ * kept about 53,000 instructions (63 calls) in every program's start-up
+ * (callgrind, /bin/true; docs/perf.md); nextsym.c does the same lookups
+ * without it.
  */
 #ifndef AFALG_SHIM_REAL_H
 #define AFALG_SHIM_REAL_H
@@ -53,6 +54,13 @@ struct afs_real {
 #undef AFS_REAL_FIELD
 };
 extern AFS_HIDDEN struct afs_real afs_real;
+
+/*
+ * dlsym(RTLD_NEXT, name) for @n names ("a\0b\0...") into @slots, where it
+ * can answer exactly and cheaply (nextsym.c); the rest stay NULL.
+ */
+AFS_HIDDEN void afs_next_resolve(const char *names, void **slots,
+				 unsigned int n);
 
 /* dlsym(RTLD_NEXT, @name) into *@slot (NULL when libc lacks it); keeps errno */
 AFS_HIDDEN void *afs_real_resolve(void **slot, const char *name);

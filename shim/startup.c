@@ -3,8 +3,8 @@
  * Start-up: the real libc functions and the configuration.
  *
  * A constructor (or the first interposed call, whichever runs first)
- * resolves every real function with dlsym(RTLD_NEXT) (real.h says why
- * not at first use) and reads the environment (AFALG_SHIM,
+ * resolves every real function as dlsym(RTLD_NEXT) would (real.h says
+ * why not at first use) and reads the environment (AFALG_SHIM,
  * AFALG_SHIM_LOG).  The rest waits for its first use, as the shim is
  * preloaded into every program: the kernel limit the shim copies
  * (net.core.optmem_max), and the fork handlers that keep the descriptor
@@ -108,6 +108,35 @@ void afs_startup_sockets(void)
 }
 
 /*
+ * Every real function, as dlsym(RTLD_NEXT) would find it: nextsym.c for
+ * those it can answer exactly, dlsym() for the rest.  The names are one
+ * string, so that they need no relocation at start-up.
+ */
+static AFS_STARTUP_CODE void resolve_real_funcs(void)
+{
+#define AFS_REAL_NAME(f) #f "\0"
+	static const char names[] = AFS_REAL_FUNCS(AFS_REAL_NAME);
+#undef AFS_REAL_NAME
+#define AFS_REAL_ONE(f) + 1
+	enum { count = 0 AFS_REAL_FUNCS(AFS_REAL_ONE) };
+#undef AFS_REAL_ONE
+	void *slot[count] = { NULL };
+	const char *name = names;
+	unsigned int i;
+
+	afs_next_resolve(names, slot, count);
+	for (i = 0; i < count; i++, name += strlen(name) + 1)
+		if (!slot[i])
+			slot[i] = dlsym(RTLD_NEXT, name);
+	/* AFS_REAL() may read a slot meanwhile (another constructor) */
+	i = 0;
+#define AFS_REAL_STORE(f) \
+	__atomic_store_n((void **)&afs_real.f, slot[i++], __ATOMIC_RELAXED);
+	AFS_REAL_FUNCS(AFS_REAL_STORE)
+#undef AFS_REAL_STORE
+}
+
+/*
  * Only what every entry point needs: a program that never uses AF_ALG
  * makes no system call here (the kernel limit and the fork handlers wait
  * for their first use).
@@ -116,10 +145,7 @@ static AFS_STARTUP_CODE void do_init(void)
 {
 	const char *m;
 
-#define AFS_REAL_RESOLVE(f) \
-	afs_real_resolve((void **)&afs_real.f, #f);
-	AFS_REAL_FUNCS(AFS_REAL_RESOLVE)
-#undef AFS_REAL_RESOLVE
+	resolve_real_funcs();
 
 	/*
 	 * secure_getenv(): in a set-id program (AT_SECURE) the caller's
