@@ -55,6 +55,8 @@ static const struct bcase cases[] = {
 	{ "twofish", EXT_ECB, true, "nettle" },
 	{ "camellia", EXT_ECB, true, "openssl" },
 	{ "camellia", EXT_ECB, true, "nettle" },
+	{ "camellia", EXT_ONE, true, "nettle" },
+	{ "camellia", EXT_ONE, false, "nettle" },
 };
 
 #define LEN	4096

@@ -81,9 +81,11 @@ FAMILIES = {
 ROW_KEYS = [
     # one block at a time: serpent_crypt_one_arch()
     ('serpent', r'-(CBC enc|1blk) ', {'serpent_use_avx512'}),
-    # one block at a time: camellia_crypt_one_arch()
-    ('camellia', r'-CBC enc ', {'camellia_use_gfni_avx',
-                                'camellia_use_gfni_avx512'}),
+    # one block at a time: camellia_crypt_one_arch(),
+    # camellia_cbc_encrypt_arch()
+    ('camellia', r'-(CBC enc|1blk) ', {'camellia_use_gfni_avx',
+                                       'camellia_use_gfni_avx512',
+                                       'camellia_use_x86_64'}),
     # aes_cbc_encrypt_arch(): AES-NI, no VAES form (CBC is serial)
     ('aes', r'-CBC encrypt ', {'have_aesni'}),
 ]

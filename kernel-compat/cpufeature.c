@@ -69,6 +69,7 @@ static void probe_arch(void)
 	unsigned int a, b, c, d, max_leaf;
 	bool osxsave;
 
+	features[X86_FEATURE_ALWAYS] = true;
 	max_leaf = __get_cpuid_max(0, NULL);
 	if (max_leaf < 1)
 		return;

@@ -32,7 +32,13 @@ enum kcrypto_cpu_feature {
 	X86_FEATURE_AVX512IFMA,
 	X86_FEATURE_BMI1,
 	X86_FEATURE_GFNI,
-	/* synthetic, as in the kernel: AVX-512 CPUs that slow down on zmm */
+	/*
+	 * synthetic, as in the kernel: always set (arch code that needs no
+	 * extension tests it, so that KCRYPTO_CLEARCPUID=all, which clears
+	 * it, still selects the portable code); AVX-512 CPUs that slow down
+	 * on zmm
+	 */
+	X86_FEATURE_ALWAYS,
 	X86_FEATURE_PREFER_YMM,
 	/* arm64 (HWCAP names) */
 	KC_ARM64_FEATURE_ASIMD,

@@ -10,6 +10,7 @@
  */
 
 #include <crypto/block128.h>
+#include <crypto/camellia.h>
 #include <crypto/utils.h>
 #include <linux/bug.h>
 #include <linux/errno.h>
@@ -21,6 +22,28 @@
 
 #define BLOCK128_CHUNK	16
 #define CHUNK_BYTES	(BLOCK128_CHUNK * BLOCK128_SIZE)
+
+/*
+ * CBC encryption is one dependent block after another, and the generic
+ * loop below takes the chaining value through memory and four calls per
+ * block.  A cipher whose arch code can keep it in registers for a whole
+ * message offers that here (lib/crypto/camellia.c; not exported).  Not a
+ * member of struct block128_cipher: that struct is exported data, and a
+ * program linked against an earlier libkcrypto holds a copy of its old
+ * size.
+ */
+struct camellia_key;
+bool camellia_cbc_encrypt_blocks(const struct camellia_key *key, u8 *dst,
+				 const u8 *src, size_t nblocks, u8 *iv);
+
+static bool block128_cbc_encrypt_arch(const struct block128_cipher *c,
+				      const void *ctx, u8 *dst, const u8 *src,
+				      size_t nblocks, u8 *iv)
+{
+	if (c == &camellia_block128)
+		return camellia_cbc_encrypt_blocks(ctx, dst, src, nblocks, iv);
+	return false;
+}
 
 static void block128_ecb(const struct block128_cipher *c, const void *ctx,
 			 u8 *dst, const u8 *src, size_t len, bool enc)
@@ -52,6 +75,9 @@ void block128_cbc_encrypt(const struct block128_cipher *c, const void *ctx,
 			  u8 iv[BLOCK128_SIZE])
 {
 	if (WARN_ON_ONCE(len % BLOCK128_SIZE))
+		return;
+	if (block128_cbc_encrypt_arch(c, ctx, dst, src, len / BLOCK128_SIZE,
+				      iv))
 		return;
 	for (; len; len -= BLOCK128_SIZE) {
 		crypto_xor(iv, src, BLOCK128_SIZE);

@@ -5,8 +5,10 @@
  * eight blocks at a time in xmm registers, then two, then one; with VAES
  * and AVX2 the same code on ymm registers does sixteen and eight first.
  * Single blocks (CBC encryption) take the GFNI domain form where the CPU
- * has GFNI (with vpternlogq where it also has AVX-512VL), the key
- * schedule's F the plain GFNI form, and the portable tables otherwise.
+ * has GFNI (with vpternlogq where it also has AVX-512VL), and otherwise
+ * the portable code's tables in x86_64 assembly (camellia-x86_64.S: no
+ * extension needed, no FPU section); the key schedule's F takes the plain
+ * GFNI form, or the portable tables.
  * Included by lib/crypto/camellia.c.
  */
 
@@ -21,6 +23,13 @@
 #include <linux/stddef.h>
 
 asmlinkage u64 camellia_f_gfni_avx(u64 x, u64 k);
+asmlinkage void camellia_enc_1way_x86_64(const struct camellia_key *key,
+					 u8 *dst, const u8 *src, const u32 *sp);
+asmlinkage void camellia_dec_1way_x86_64(const struct camellia_key *key,
+					 u8 *dst, const u8 *src, const u32 *sp);
+asmlinkage void camellia_cbc_enc_x86_64(const struct camellia_key *key,
+					u8 *dst, const u8 *src, const u32 *sp,
+					size_t nblocks, u8 *iv);
 
 /* camellia_enc_<form>() and camellia_dec_<form>() of camellia-aesni-avx.S */
 #define CAMELLIA_ASM_FUNCS(form)					\
@@ -42,6 +51,7 @@ static_assert(offsetof(struct camellia_key, k) == 32);
 static_assert(offsetof(struct camellia_key, ke) == 224);
 static_assert(offsetof(struct camellia_key, nrounds) == 272);
 
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_x86_64);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_aesni_avx);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_vaes_avx2);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_gfni_avx);
@@ -86,17 +96,49 @@ static camellia_asm_fn *camellia_1way_gfni(bool enc)
 }
 
 /*
- * One block (CBC encryption, XTS stealing, camellia_encrypt()): only the
- * GFNI form; with AES-NI alone one block is faster through the tables.
+ * One block (XTS stealing, camellia_encrypt()): the GFNI form, else the
+ * tables in assembly (no FPU section); the AES-NI form is about half the
+ * tables' speed on one block.  On an AMD EPYC (Zen 3) without GFNI the
+ * assembly is about 1.15 times the portable C (docs/perf.md).  The GFNI
+ * forms were measured on an Intel Xeon only (1.03-1.04 times OpenSSL with
+ * AVX-512VL, 0.94 without) and stay first where the CPU has GFNI.
  */
 static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
 				    const u8 *src, bool enc)
 {
-	if (!static_branch_likely(&camellia_use_gfni_avx) || !may_use_simd())
-		return false;
+	if (!static_branch_likely(&camellia_use_gfni_avx) || !may_use_simd()) {
+		if (!static_branch_likely(&camellia_use_x86_64))
+			return false;
+		if (enc)
+			camellia_enc_1way_x86_64(key, dst, src,
+						 &camellia_sp[0][0]);
+		else
+			camellia_dec_1way_x86_64(key, dst, src,
+						 &camellia_sp[0][0]);
+		return true;
+	}
 	kernel_fpu_begin();
 	camellia_run(camellia_1way_gfni(enc), 1, key, dst, src, 1);
 	kernel_fpu_end();
+	return true;
+}
+
+/*
+ * CBC encryption in one call of the table assembly, where single blocks
+ * go there (no GFNI): the chaining value stays in registers, where the
+ * generic loop stores it, calls four levels down and loads it again for
+ * every block.
+ */
+static bool camellia_cbc_encrypt_arch(const struct camellia_key *key,
+				      u8 *dst, const u8 *src, size_t nblocks,
+				      u8 iv[CAMELLIA_BLOCK_SIZE])
+{
+	if (!static_branch_likely(&camellia_use_x86_64) ||
+	    (static_branch_likely(&camellia_use_gfni_avx) && may_use_simd()))
+		return false;
+	if (nblocks)
+		camellia_cbc_enc_x86_64(key, dst, src, &camellia_sp[0][0],
+					nblocks, iv);
 	return true;
 }
 
@@ -147,6 +189,9 @@ static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
 
 static int __init camellia_mod_init_arch(void)
 {
+	/* Base x86_64; KCRYPTO_CLEARCPUID=all clears it in userspace */
+	if (boot_cpu_has(X86_FEATURE_ALWAYS))
+		static_branch_enable(&camellia_use_x86_64);
 	if (boot_cpu_has(X86_FEATURE_AES) && boot_cpu_has(X86_FEATURE_AVX) &&
 	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL)) {
 		static_branch_enable(&camellia_use_aesni_avx);
