@@ -530,6 +530,50 @@ void afs_remote_spawn(const int *handed, int nhanded)
 			move(fd, true);
 }
 
+/* @fd is an op socket of ours accepted before its tfm had the key */
+static bool nokey_op(int fd)
+{
+	struct afs_sock *s = afs_get(fd);
+	bool nokey = s && s->kind == AFS_KIND_OP && s->nokey;
+
+	if (s)
+		afs_put(s);
+	return nokey;
+}
+
+/*
+ * fork() is about to copy the descriptor table (fork.c, before it takes
+ * the table lock): each idle op socket moves into a keeper first, so that
+ * the parent and the child hold the one keeper-held socket as they would
+ * hold the kernel's.  The child's memory then never has the key, and a
+ * holder stopped inside an operation holds no lock another holder waits
+ * on (docs/security.md, "fork").  The parent connects at once, so that
+ * its table keeps the socket (poll() included) as before the fork; the
+ * child connects at its first call.  A socket that cannot move (a tfm
+ * socket, an update open, data queued, a socket already in a region, or
+ * no keeper) is shared through a region as before (share.c); so is an
+ * op socket accepted before its tfm had the key (the nokey socket of
+ * hash_accept_nokey()), which a key set later on the tfm socket in
+ * either process must reach, and a keeper holds a tfm of its own.  Only the
+ * numbers the table holds are looked at: no system call for anything
+ * else.
+ */
+void afs_remote_fork(void)
+{
+	int fd, m = afs_max_fd();
+	struct afs_sock *s;
+
+	if (afs_vfork_child())
+		return;
+	for (fd = 0; fd <= m; fd++) {
+		if (!afs_peek(fd) || nokey_op(fd) || move(fd, true))
+			continue;
+		s = afs_remote_adopt(fd);
+		if (s)
+			afs_put(s);
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* a holder: recognising the stand-in, the connection to the keeper    */
 
