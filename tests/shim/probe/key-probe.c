@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * shim-keyprobe TYPE NAME NOTKEY MSG [sigfork]: does a forked child that
- * drops its privileges still hold the key in its memory?
- * (test_security.py, A4)
+ * shim-keyprobe TYPE NAME NOTKEY MSG [sigfork|closetfm]: does a forked
+ * child hold the key in its memory, before and after it drops its
+ * privileges?  (test_security.py, A4)
  *
  * The probe binds an AF_ALG socket of TYPE ("hash" or "skcipher") and
  * NAME, sets the key whose bitwise complement is the hex NOTKEY (so that
@@ -11,10 +11,15 @@
  * control: the key must be found, or the scans prove nothing) and forks;
  * with "sigfork" the fork() is made by a signal handler that interrupted
  * dup() or close() of the op socket (inside the shim's locks, where the
- * shim shares nothing and the child gets copies).  The child scans every
+ * shim shares nothing and the child gets copies); with "closetfm" the
+ * tfm socket is closed before the fork, so that only the op socket holds
+ * the key (a socket the shim moves into a keeper at fork()).  The child
+ * scans every
  * writable mapping of its own (/proc/self/maps, read through /proc/self/mem, so
  * that unreadable pages are skipped, not faulted) for the key, once
- * before setresuid(65534) and once after, and reports both.  The parent
+ * before setresuid(65534) and once after, reports both, and sends nothing
+ * on the op socket (MSG_MORE, so that a socket it still holds, as the
+ * kernel's, is left as it was).  The parent
  * waits for it, then operates the op socket: a hash of the hex MSG, or
  * cbc encryption of MSG under an all-zero IV, printed in hex for the
  * driver's oracle.  Output, one line:
@@ -170,7 +175,7 @@ static void child_report(int op, int out, int parent_before)
 		_exit(1);
 	}
 	after = scan_self();
-	if (send(op, "x", 1, MSG_MORE) < 0)
+	if (send(op, "", 0, MSG_MORE) < 0)
 		sent = errno;
 	snprintf(rep, sizeof(rep),
 		 "parent_before=%d shared=%d child_before=%d child_after=%d "
@@ -229,15 +234,17 @@ int main(int argc, char **argv)
 	size_t i;
 	pid_t pid;
 	char rep[200] = "";
-	int skc, sigfork;
+	int skc, sigfork, closetfm;
 
 	if (argc != 5 && argc != 6) {
 		fprintf(stderr,
-			"usage: shim-keyprobe TYPE NAME NOTKEY MSG [sigfork]\n");
+			"usage: shim-keyprobe TYPE NAME NOTKEY MSG "
+			"[sigfork|closetfm]\n");
 		return 1;
 	}
 	skc = !strcmp(argv[1], "skcipher");
 	sigfork = argc == 6 && !strcmp(argv[5], "sigfork");
+	closetfm = argc == 6 && !strcmp(argv[5], "closetfm");
 	n = unhex(argv[3], notkey, sizeof(notkey));
 	mlen = unhex(argv[4], msg, sizeof(msg));
 	if (n <= 0 || mlen < 0 || (skc && mlen % 16)) {
@@ -263,6 +270,8 @@ int main(int argc, char **argv)
 		perror("shim-keyprobe: accept");
 		return 1;
 	}
+	if (closetfm)
+		close(tfm);
 	/* the control: the scan finds the key where it is (the shim's copy) */
 	maps_fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
 	mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
