@@ -40,6 +40,7 @@ import os
 import select
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -463,12 +464,14 @@ def s_setuid_child_moved():
         'the child\'s bytes and the parent\'s)')
 
 
-def keyprobe(exe, typ, name, key, msg, mode):
-    """One run of shim-keyprobe (@mode: None, 'sigfork' or 'closetfm'):
-    its report as a dict."""
+def keyprobe(exe, typ, name, key, msg, mode, state=None):
+    """One run of shim-keyprobe (@mode: None, 'sigfork' or 'closetfm';
+    @state: more key material to look for, closetfm only): its report as
+    a dict."""
     notkey = bytes(~b & 0xff for b in key)
     args = [exe, typ, name, notkey.hex(), msg.hex()] + \
-        ([mode] if mode else [])
+        ([mode] if mode else []) + \
+        ([bytes(~b & 0xff for b in state).hex()] if state else [])
     try:
         p = subprocess.run(args, env=shim_env(), timeout=20,
                            capture_output=True, text=True)
@@ -531,6 +534,52 @@ def s_key_after_setuid(sigfork):
             'right' % (name, alg), repr(res))
 
 
+SHA256_K = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
+    0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+    0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+    0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+    0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+    0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+    0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+    0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+    0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2]
+SHA256_IV = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f,
+             0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+
+
+def sha256_block(h, block):
+    """FIPS 180-4's SHA-256 compression of one 64-byte block into state
+    @h (8 words): the new state.  hashlib has no way to give a midstate,
+    which is what the shim keeps of an HMAC key."""
+    def ror(x, n):
+        return (x >> n | x << (32 - n)) & 0xffffffff
+    w = list(struct.unpack('>16L', block))
+    for i in range(16, 64):
+        s0 = ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ (w[i - 15] >> 3)
+        s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10)
+        w.append((w[i - 16] + s0 + w[i - 7] + s1) & 0xffffffff)
+    a, b, c, d, e, f, g, hh = h
+    for i in range(64):
+        t1 = (hh + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) +
+              ((e & f) ^ (~e & g)) + SHA256_K[i] + w[i]) & 0xffffffff
+        t2 = ((ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) +
+              ((a & b) ^ (a & c) ^ (b & c))) & 0xffffffff
+        a, b, c, d, e, f, g, hh = ((t1 + t2) & 0xffffffff, a, b, c,
+                                   (d + t1) & 0xffffffff, e, f, g)
+    return [(x + y) & 0xffffffff for x, y in zip(h, (a, b, c, d, e, f, g,
+                                                      hh))]
+
+
+def hmac_sha256_istate(key):
+    """The inner padded-key state of hmac(sha256) for a key of at most 64
+    bytes, as the shim's libkcrypto keeps it (u32 words, host order)."""
+    pad = bytes(b ^ 0x36 for b in key.ljust(64, b'\0'))
+    return struct.pack('=8L', *sha256_block(SHA256_IV, pad))
+
+
 def s_key_after_fork():
     """the tfm socket closed, the op socket idle: it moves into a keeper
     at fork(), and the child has no byte of the key in its memory, before
@@ -544,9 +593,18 @@ def s_key_after_fork():
         return
     for typ, alg in (('hash', 'hmac(sha256)'), ('skcipher', 'cbc(aes)')):
         key, msg = os.urandom(32), os.urandom(64)
-        res = keyprobe(exe, typ, alg, key, msg, 'closetfm')
+        state = hmac_sha256_istate(key) if typ == 'hash' else None
+        res = keyprobe(exe, typ, alg, key, msg, 'closetfm', state)
         if typ == 'hash':
             want = hmac.new(key, msg, hashlib.sha256).hexdigest()
+            # the shim keeps the padded-key states, not the key: the scan
+            # looks for the inner one too, with the parent's as control
+            chk(res.get('parent_state') == '1', 'fork.child_has_no_key '
+                '(%s): the scan finds the inner padded-key state where the '
+                'shim holds it' % alg, repr(res))
+            chk(res.get('child_state') == '0', 'fork.child_has_no_key '
+                '(%s): no inner padded-key state in the child' % alg,
+                repr(res))
         else:
             enc = Cipher(algorithms.AES(key), modes.CBC(bytes(16))).encryptor()
             want = (enc.update(msg) + enc.finalize()).hex()
