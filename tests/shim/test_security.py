@@ -27,7 +27,8 @@ limit (a hang fails alone):
   signal handler inside the shim's locks and the child got copies; an
   idle op socket moves into a keeper at fork(), so that a child holds it
   as the kernel's (before and after it drops root) and never has the key
-  in its memory, credentials changed or not.
+  in its memory, credentials changed or not; a program the child execs
+  inherits that socket.
 
 The expected answers are the kernel's rules and what the same program sees
 without the shim (run natively beside it), hashlib for digests.
@@ -534,6 +535,50 @@ def s_key_after_setuid(sigfork):
             'right' % (name, alg), repr(res))
 
 
+# The program a forked child execs: continues the update on the inherited
+# hash socket (argv[1]) with argv[2] (hex), MSG_MORE; prints "ok" or errno.
+FORK_EXEC_NEW = r"""
+import socket, sys
+o = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0,
+                  fileno=int(sys.argv[1]))
+try:
+    o.sendall(bytes.fromhex(sys.argv[2]), socket.MSG_MORE)
+    print('ok')
+except OSError as e:
+    print(e.errno)
+"""
+
+
+def s_fork_exec():
+    """a socket idle at fork() (moved into a keeper) reaches the program
+    the child execs as the one socket: what the new program sends is part
+    of the parent's hmac; before, the region-shared socket reached it as
+    the placeholder (D2)"""
+    key = os.urandom(32)
+    t, o = opened('hash', 'hmac(sha256)', key)
+    t.close()
+    p1, p2 = os.urandom(40), os.urandom(40)
+    os.set_inheritable(o.fileno(), True)
+    o.send(b'')                     # used once: an idle socket, no update
+    o.recv(32)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(w, 1)
+        os.execve(sys.executable, [sys.executable, '-c', FORK_EXEC_NEW,
+                                   str(o.fileno()), p1.hex()], shim_env())
+    os.close(w)
+    got = os.read(r, 64).decode().strip()
+    os.close(r)
+    os.waitpid(pid, 0)
+    chk(got == 'ok', 'fork_exec.new_program_sends: the program a forked '
+        'child execs uses the inherited socket', got)
+    o.send(p2)
+    chk(o.recv(32) == hmac.new(key, p1 + p2, hashlib.sha256).digest(),
+        'fork_exec.one_socket: the parent finishes the update the new '
+        'program began (hmac)')
+
+
 SHA256_K = [
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
     0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
@@ -637,6 +682,7 @@ SCENARIOS = {
     'key_after_setuid': lambda: s_key_after_setuid(False),
     'key_after_setuid_sigfork': lambda: s_key_after_setuid(True),
     'key_after_fork': s_key_after_fork,
+    'fork_exec': s_fork_exec,
 }
 
 
