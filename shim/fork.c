@@ -5,7 +5,9 @@
  * every layer, as they work on all of them: the table (fdtable.c), the
  * objects (sock.c), the regions (share.c).
  *
- * fork() copies the descriptor table: its sockets become shared first.
+ * fork() copies the descriptor table: its idle op sockets move into
+ * keepers first (remote.c, afs_remote_fork()), and the sockets that stay
+ * become shared through regions (share.c).
  * A fork() from a signal handler that interrupted this thread inside one
  * of the shim's locked sections (a dup() or close() of our socket, a
  * send) cannot wait for that lock: the interrupted code holds it until the
@@ -23,6 +25,7 @@ void afs_fork_prepare(void)
 	prepare_locked = !afs_locks_held_here();
 	if (!prepare_locked)
 		return;
+	afs_remote_fork();
 	afs_table_lock();
 	afs_share_all_locked();
 }

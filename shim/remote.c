@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/timerfd.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 
@@ -530,6 +531,50 @@ void afs_remote_spawn(const int *handed, int nhanded)
 			move(fd, true);
 }
 
+/* @fd is an op socket of ours accepted before its tfm had the key */
+static bool nokey_op(int fd)
+{
+	struct afs_sock *s = afs_get(fd);
+	bool nokey = s && s->kind == AFS_KIND_OP && s->nokey;
+
+	if (s)
+		afs_put(s);
+	return nokey;
+}
+
+/*
+ * fork() is about to copy the descriptor table (fork.c, before it takes
+ * the table lock): each idle op socket moves into a keeper first, so that
+ * the parent and the child hold the one keeper-held socket as they would
+ * hold the kernel's.  The child's memory then never has the key, and a
+ * holder stopped inside an operation holds no lock another holder waits
+ * on (docs/security.md, "fork").  The parent connects at once, so that
+ * its table keeps the socket (poll() included) as before the fork; the
+ * child connects at its first call.  A socket that cannot move (a tfm
+ * socket, an update open, data queued, a socket already in a region, or
+ * no keeper) is shared through a region as before (share.c); so is an
+ * op socket accepted before its tfm had the key (the nokey socket of
+ * hash_accept_nokey()), which a key set later on the tfm socket in
+ * either process must reach, and a keeper holds a tfm of its own.  Only the
+ * numbers the table holds are looked at: no system call for anything
+ * else.
+ */
+void afs_remote_fork(void)
+{
+	int fd, m = afs_max_fd();
+	struct afs_sock *s;
+
+	if (afs_vfork_child())
+		return;
+	for (fd = 0; fd <= m; fd++) {
+		if (!afs_peek(fd) || nokey_op(fd) || move(fd, true))
+			continue;
+		s = afs_remote_adopt(fd);
+		if (s)
+			afs_put(s);
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* a holder: recognising the stand-in, the connection to the keeper    */
 
@@ -888,8 +933,38 @@ static ssize_t remote_once(struct afs_sock *s, int fd, struct msghdr *msg,
 	return m.res;
 }
 
-static ssize_t remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
-			  int flags, bool send)
+/*
+ * Sleep @ms while a blocking call waits for the keeper (which never waits
+ * itself): 0, or -EINTR.  A read() of a timerfd, because a signal ends it
+ * with EINTR when the handler lacks SA_RESTART and the kernel restarts it
+ * when the handler has it, as it treats the kernel socket's
+ * sk_wait_event(); poll() and nanosleep() end with EINTR either way.  The
+ * timer is made at the first sleep of the call, *@tfd, which the caller
+ * closes before it returns; without one, a plain sleep.
+ */
+static int remote_sleep(int *tfd, int ms)
+{
+	struct itimerspec it;
+	struct pollfd none = { -1, 0, 0 };
+	uint64_t n;
+
+	if (ms <= 0)
+		ms = 1;		/* a zero it_value would disarm the timer */
+	memset(&it, 0, sizeof(it));
+	it.it_value.tv_sec = ms / 1000;
+	it.it_value.tv_nsec = (long)(ms % 1000) * 1000000;
+	if (*tfd < 0)
+		*tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	if (*tfd < 0 || timerfd_settime(*tfd, 0, &it, NULL))
+		return AFS_REAL(poll)(&none, 1, ms) < 0 && errno == EINTR ?
+		       -EINTR : 0;
+	return AFS_REAL(read)(*tfd, &n, sizeof(n)) < 0 && errno == EINTR ?
+	       -EINTR : 0;
+}
+
+static ssize_t remote_msg_waiting(struct afs_sock *s, int fd,
+				  struct msghdr *msg, int flags, bool send,
+				  int *tfd)
 {
 	size_t total = afs_iov_total(msg->msg_iov, msg->msg_iovlen), done = 0;
 	/* hash sockets never wait; skcipher and aead honour O_NONBLOCK */
@@ -909,10 +984,7 @@ static ssize_t remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
 		afs_unlock(s);
 		if (r == -EAGAIN && !(flags & MSG_DONTWAIT) && !done) {
 			/* the keeper never waits: the waiting is done here */
-			struct pollfd none = { -1, 0, 0 };
-
-			if (AFS_REAL(poll)(&none, 1, afs_next_slice(-1, &slice)) < 0 &&
-			    errno == EINTR)
+			if (remote_sleep(tfd, afs_next_slice(-1, &slice)))
 				return -EINTR;
 			continue;
 		}
@@ -922,6 +994,20 @@ static ssize_t remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
 		if (!send || done >= total || (size_t)r < AFK_MAX_DATA)
 			return (ssize_t)done;
 	}
+}
+
+static ssize_t remote_msg(struct afs_sock *s, int fd, struct msghdr *msg,
+			  int flags, bool send)
+{
+	int tfd = -1, saved;
+	ssize_t r = remote_msg_waiting(s, fd, msg, flags, send, &tfd);
+
+	if (tfd >= 0) {
+		saved = errno;
+		AFS_REAL(close)(tfd);
+		errno = saved;
+	}
+	return r;
 }
 
 static int remote_poll(struct afs_sock *s)

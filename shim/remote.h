@@ -23,6 +23,11 @@ AFS_HIDDEN void afs_remote_exec(void);
  * or not, which posix_spawn() file actions dup2() into the child
  */
 AFS_HIDDEN void afs_remote_spawn(const int *handed, int nhanded);
+/*
+ * fork(), before the table lock: the idle op sockets move into keepers,
+ * and this process holds them through their keepers
+ */
+AFS_HIDDEN void afs_remote_fork(void);
 AFS_HIDDEN struct afs_sock *afs_remote_adopt(int fd);
 /*
  * @fd, whose getsockname() just gave a name of @len bytes (the length the

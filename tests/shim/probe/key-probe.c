@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * shim-keyprobe TYPE NAME NOTKEY MSG [sigfork]: does a forked child that
- * drops its privileges still hold the key in its memory?
- * (test_security.py, A4)
+ * shim-keyprobe TYPE NAME NOTKEY MSG [sigfork|closetfm [NOTSTATE]]: does a
+ * forked child hold the key in its memory, before and after it drops its
+ * privileges?  (test_security.py, A4)
  *
  * The probe binds an AF_ALG socket of TYPE ("hash" or "skcipher") and
  * NAME, sets the key whose bitwise complement is the hex NOTKEY (so that
@@ -11,15 +11,26 @@
  * control: the key must be found, or the scans prove nothing) and forks;
  * with "sigfork" the fork() is made by a signal handler that interrupted
  * dup() or close() of the op socket (inside the shim's locks, where the
- * shim shares nothing and the child gets copies).  The child scans every
+ * shim shares nothing and the child gets copies); with "closetfm" the
+ * tfm socket is closed before the fork, so that only the op socket holds
+ * the key (a socket the shim moves into a keeper at fork()), and the hex
+ * NOTSTATE, when given, is the complement of more key material to look
+ * for the same way (an HMAC's inner padded-key state, which the shim
+ * keeps instead of the key).  The child
+ * scans every
  * writable mapping of its own (/proc/self/maps, read through /proc/self/mem, so
  * that unreadable pages are skipped, not faulted) for the key, once
- * before setresuid(65534) and once after, and reports both.  The parent
+ * before setresuid(65534) and once after, reports both, and sends nothing
+ * on the op socket (MSG_MORE, so that a socket it still holds, as the
+ * kernel's, is left as it was).  The parent
  * waits for it, then operates the op socket: a hash of the hex MSG, or
  * cbc encryption of MSG under an all-zero IV, printed in hex for the
  * driver's oracle.  Output, one line:
  *   parent_before=<0|1> shared=<0|1> child_before=<0|1> child_after=<0|1>
- *   child_send=<0|errno> out=<hex>
+ *   child_send=<0|errno> parent_state=<0|1|-1> child_state=<0|1|-1>
+ *   out=<hex>
+ * (the _state fields: NOTSTATE found before the fork, in the child
+ * before its credential change; -1 without NOTSTATE)
  * where shared says whether the child maps a shared region (the fork
  * shared the socket) or holds copies.
  * Exit status: 0, 2 when AF_ALG is unavailable, 1 on another error.
@@ -49,6 +60,12 @@
 /* the complement of the key: never the key's bytes themselves */
 static uint8_t notkey[MAXKEY];
 static size_t keylen;
+static uint8_t notstate[MAXKEY];
+static size_t statelen;
+/* what scan_self() looks for: notkey or notstate, and its length */
+static const uint8_t *notpat = notkey;
+static size_t *patlen = &keylen;
+static int parent_state = -1;
 
 static int hexval(int c)
 {
@@ -81,11 +98,11 @@ static int holds_key(const uint8_t *buf, size_t n)
 {
 	size_t i, j;
 
-	for (i = 0; i + keylen <= n; i++) {
-		for (j = 0; j < keylen; j++)
-			if (buf[i + j] != (uint8_t)~notkey[j])
+	for (i = 0; i + *patlen <= n; i++) {
+		for (j = 0; j < *patlen; j++)
+			if (buf[i + j] != (uint8_t)~notpat[j])
 				break;
-		if (j == keylen)
+		if (j == *patlen)
 			return 1;
 	}
 	return 0;
@@ -136,6 +153,21 @@ static int scan_self(void)
 	return found;
 }
 
+/* scan_self() for NOTSTATE: 1 or 0, -1 without one */
+static int scan_state(void)
+{
+	int found;
+
+	if (!statelen)
+		return -1;
+	notpat = notstate;
+	patlen = &statelen;
+	found = scan_self();
+	notpat = notkey;
+	patlen = &keylen;
+	return found;
+}
+
 /* 1 when this process maps a shared anonymous region (share.c's) */
 static int maps_shared(void)
 {
@@ -154,8 +186,8 @@ static int maps_shared(void)
  */
 static void child_report(int op, int out, int parent_before)
 {
-	int before, after, shared, sent = 0;
-	char rep[160];
+	int before, after, shared, state, sent = 0;
+	char rep[200];
 
 	maps_fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
 	mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
@@ -165,16 +197,18 @@ static void child_report(int op, int out, int parent_before)
 	}
 	shared = maps_shared();
 	before = scan_self();
+	state = scan_state();
 	if (setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534)) {
 		perror("shim-keyprobe: setresuid");
 		_exit(1);
 	}
 	after = scan_self();
-	if (send(op, "x", 1, MSG_MORE) < 0)
+	if (send(op, "", 0, MSG_MORE) < 0)
 		sent = errno;
 	snprintf(rep, sizeof(rep),
 		 "parent_before=%d shared=%d child_before=%d child_after=%d "
-		 "child_send=%d", parent_before, shared, before, after, sent);
+		 "child_send=%d parent_state=%d child_state=%d", parent_before,
+		 shared, before, after, sent, parent_state, state);
 	if (write(out, rep, strlen(rep)) < 0)
 		_exit(1);
 	_exit(0);
@@ -229,15 +263,25 @@ int main(int argc, char **argv)
 	size_t i;
 	pid_t pid;
 	char rep[200] = "";
-	int skc, sigfork;
+	int skc, sigfork, closetfm;
 
-	if (argc != 5 && argc != 6) {
+	if (argc < 5 || argc > 7) {
 		fprintf(stderr,
-			"usage: shim-keyprobe TYPE NAME NOTKEY MSG [sigfork]\n");
+			"usage: shim-keyprobe TYPE NAME NOTKEY MSG "
+			"[sigfork|closetfm [NOTSTATE]]\n");
 		return 1;
 	}
 	skc = !strcmp(argv[1], "skcipher");
 	sigfork = argc == 6 && !strcmp(argv[5], "sigfork");
+	closetfm = argc >= 6 && !strcmp(argv[5], "closetfm");
+	if (argc == 7) {
+		n = closetfm ? unhex(argv[6], notstate, sizeof(notstate)) : -1;
+		if (n <= 0) {
+			fprintf(stderr, "shim-keyprobe: bad state\n");
+			return 1;
+		}
+		statelen = (size_t)n;
+	}
 	n = unhex(argv[3], notkey, sizeof(notkey));
 	mlen = unhex(argv[4], msg, sizeof(msg));
 	if (n <= 0 || mlen < 0 || (skc && mlen % 16)) {
@@ -263,12 +307,15 @@ int main(int argc, char **argv)
 		perror("shim-keyprobe: accept");
 		return 1;
 	}
+	if (closetfm)
+		close(tfm);
 	/* the control: the scan finds the key where it is (the shim's copy) */
 	maps_fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
 	mem_fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
 	if (maps_fd < 0 || mem_fd < 0)
 		return 1;
 	parent_before = scan_self();
+	parent_state = scan_state();
 	close(maps_fd);
 	close(mem_fd);
 	pid = fork_child(op, pfd[1], parent_before, sigfork);
