@@ -40,6 +40,16 @@
 #include "real.h"
 
 #define STAGE	(256u << 10)	/* one copy: fits in L2 next to the hash */
+/*
+ * The buffer is page-aligned and one page longer than a copy: each copy
+ * lands at its source's offset within a page.  The kernel copies with
+ * "rep movsb", and on AMD Zen 3 that runs at a third of its speed when
+ * the destination sits a few bytes past the source modulo 4 KiB (16
+ * bytes, where malloc() put the buffer: kcapi-dgst's page-aligned
+ * mapping took 0.41 s of CPU for 256 MiB instead of 0.27 s), so source
+ * and destination share their page offset.
+ */
+#define STAGE_ALLOC	(STAGE + 4096u)
 
 static pthread_key_t stage_key;
 static pthread_once_t stage_once = PTHREAD_ONCE_INIT;
@@ -54,7 +64,7 @@ static bool last_file;
 
 static void stage_free(void *buf)
 {
-	afs_free_secret(buf, STAGE);
+	afs_free_secret(buf, STAGE_ALLOC);
 }
 
 static void stage_key_create(void)
@@ -73,7 +83,7 @@ static uint8_t *stage_get(void)
 	buf = pthread_getspecific(stage_key);
 	if (buf)
 		return buf;
-	buf = malloc(STAGE);
+	buf = aligned_alloc(4096, STAGE_ALLOC);
 	if (buf && pthread_setspecific(stage_key, buf)) {
 		free(buf);
 		buf = NULL;
@@ -167,12 +177,14 @@ void afs_feed(void (*update)(void *req, const uint8_t *data, size_t len),
 {
 	size_t n, used = 0, staged;
 	uintptr_t end;
-	uint8_t *buf;
+	uint8_t *stage, *buf = NULL;
 	pid_t pid;
 
 	if (len < AFS_FEED_MIN || atomic_load(&vm_read_refused) ||
-	    !(buf = stage_get()))
+	    !(stage = stage_get()))
 		goto direct;
+	/* STAGE is a multiple of 4096: every copy keeps this offset */
+	buf = stage + ((uintptr_t)data & 4095);
 	pthread_mutex_lock(&last_lock);
 	end = file_mapping_end((uintptr_t)data);
 	pthread_mutex_unlock(&last_lock);
