@@ -20,6 +20,8 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
+#include "block128-cbc.h"
+
 #define BLOCK128_CHUNK	16
 #define CHUNK_BYTES	(BLOCK128_CHUNK * BLOCK128_SIZE)
 
@@ -27,15 +29,9 @@
  * CBC encryption is one dependent block after another, and the generic
  * loop below takes the chaining value through memory and four calls per
  * block.  A cipher whose arch code can keep it in registers for a whole
- * message offers that here (lib/crypto/camellia.c; not exported).  Not a
- * member of struct block128_cipher: that struct is exported data, and a
- * program linked against an earlier libkcrypto holds a copy of its old
- * size.
+ * message offers that here (block128-cbc.h says why not through struct
+ * block128_cipher).
  */
-struct camellia_key;
-bool camellia_cbc_encrypt_blocks(const struct camellia_key *key, u8 *dst,
-				 const u8 *src, size_t nblocks, u8 *iv);
-
 static bool block128_cbc_encrypt_arch(const struct block128_cipher *c,
 				      const void *ctx, u8 *dst, const u8 *src,
 				      size_t nblocks, u8 *iv)

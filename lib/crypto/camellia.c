@@ -47,6 +47,8 @@
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
+#include "block128-cbc.h"
+
 static const u8 camellia_sbox1[256] = {
 	0x70, 0x82, 0x2c, 0xec, 0xb3, 0x27, 0xc0, 0xe5,
 	0xe4, 0x85, 0x57, 0x35, 0xea, 0x0c, 0xae, 0x41,
@@ -543,14 +545,9 @@ const struct block128_cipher camellia_block128 =
 	BLOCK128_CIPHER(camellia, camellia_key, 16, 32);
 EXPORT_SYMBOL_GPL(camellia_block128);
 
-/*
- * CBC encryption of @nblocks blocks for block128_cbc_encrypt(), by arch
- * code that keeps the chaining value in registers; false when there is
- * none (the generic loop then).
- */
+/* for block128_cbc_encrypt() (block128-cbc.h) */
 bool camellia_cbc_encrypt_blocks(const struct camellia_key *key, u8 *dst,
-				 const u8 *src, size_t nblocks,
-				 u8 iv[CAMELLIA_BLOCK_SIZE])
+				 const u8 *src, size_t nblocks, u8 *iv)
 {
 	return camellia_cbc_encrypt_arch(key, dst, src, nblocks, iv);
 }
