@@ -7,9 +7,13 @@
  * cpuid (x86) or the auxiliary vector (arm64).  KCRYPTO_CLEARCPUID masks
  * features, like the kernel's clearcpuid= parameter (features that depend on
  * a masked one go too, as with the kernel's cpuid-deps), so that the portable
- * and intermediate paths can be tested on a CPU that has everything.
+ * and intermediate paths can be tested on a CPU that has everything.  The
+ * vendor, family and model behind boot_cpu_data (asm/processor.h) come from
+ * the same probe; KCRYPTO_CLEARCPUID=vendor clears them, so that tests reach
+ * the code a per-family rule refuses on this CPU.
  */
 #include <asm/cpufeature.h>
+#include <asm/processor.h>
 #include <linux/init.h>
 #include <linux/jump_label.h>
 #include <stdio.h>
@@ -51,6 +55,7 @@ static const char *const feature_names[KC_CPU_FEATURE_COUNT] = {
 };
 
 static bool features[KC_CPU_FEATURE_COUNT];
+static struct cpuinfo_x86 cpu_data = { .x86_vendor = X86_VENDOR_UNKNOWN };
 static bool ymm_usable;
 static bool zmm_usable;
 static bool probed;
@@ -64,6 +69,31 @@ static unsigned long long read_xcr0(void)
 	return ((unsigned long long)hi << 32) | lo;
 }
 
+/* Vendor, family and model as the kernel's cpu_detect() reads them */
+static void probe_cpu_data(unsigned int max_leaf)
+{
+	unsigned int a, b, c, d, family, model;
+
+	__cpuid(0, a, b, c, d);
+	if (b == signature_INTEL_ebx && c == signature_INTEL_ecx &&
+	    d == signature_INTEL_edx)
+		cpu_data.x86_vendor = X86_VENDOR_INTEL;
+	else if (b == signature_AMD_ebx && c == signature_AMD_ecx &&
+		 d == signature_AMD_edx)
+		cpu_data.x86_vendor = X86_VENDOR_AMD;
+	if (max_leaf < 1)
+		return;
+	__cpuid(1, a, b, c, d);
+	family = (a >> 8) & 0xf;
+	model = (a >> 4) & 0xf;
+	if (family == 0xf)
+		family += (a >> 20) & 0xff;
+	if (family >= 6)
+		model += ((a >> 16) & 0xf) << 4;
+	cpu_data.x86 = family;
+	cpu_data.x86_model = model;
+}
+
 static void probe_arch(void)
 {
 	unsigned int a, b, c, d, max_leaf;
@@ -71,6 +101,7 @@ static void probe_arch(void)
 
 	features[X86_FEATURE_ALWAYS] = true;
 	max_leaf = __get_cpuid_max(0, NULL);
+	probe_cpu_data(max_leaf);
 	if (max_leaf < 1)
 		return;
 	__cpuid_count(1, 0, a, b, c, d);
@@ -106,10 +137,8 @@ static void probe_arch(void)
 	 * drops when 512-bit registers are used; without its model list,
 	 * userspace treats every Intel CPU that way.
 	 */
-	__cpuid(0, a, b, c, d);
-	features[X86_FEATURE_PREFER_YMM] = b == signature_INTEL_ebx &&
-					   c == signature_INTEL_ecx &&
-					   d == signature_INTEL_edx;
+	features[X86_FEATURE_PREFER_YMM] =
+		cpu_data.x86_vendor == X86_VENDOR_INTEL;
 }
 #elif defined(__aarch64__)
 static void probe_arch(void)
@@ -162,6 +191,10 @@ static void apply_clearcpuid(void)
 		/* "zmm": treat 512-bit registers as slow (PREFER_YMM) */
 		if (len == 3 && strncmp(p, "zmm", 3) == 0)
 			features[X86_FEATURE_PREFER_YMM] = true;
+		/* "vendor": no per-family rule (asm/processor.h) */
+		if (len == 6 && strncmp(p, "vendor", 6) == 0)
+			cpu_data = (struct cpuinfo_x86){
+				.x86_vendor = X86_VENDOR_UNKNOWN };
 #endif
 		p += len;
 		p += strspn(p, ", ");
@@ -212,6 +245,12 @@ bool kcrypto_cpu_has(enum kcrypto_cpu_feature feature)
 {
 	probe();
 	return (unsigned int)feature < KC_CPU_FEATURE_COUNT && features[feature];
+}
+
+const struct cpuinfo_x86 *kcrypto_boot_cpu_data(void)
+{
+	probe();
+	return &cpu_data;
 }
 
 bool kcrypto_cpu_has_xfeatures(unsigned int mask)
