@@ -3,11 +3,14 @@
  * Serpent on x86_64: AVX2 code for eight blocks at a time, for the modes'
  * multi-block calls, and with AVX-512VL one block at a time in vpternlogd
  * form (serpent-avx512.S) for single blocks and the rest of a multi-block
- * call; the portable code otherwise.  Included by lib/crypto/serpent.c.
+ * call, except on the CPU families where that form was measured slower than
+ * the portable code (serpent_1way_avx512_is_slow()); the portable code
+ * otherwise.  Included by lib/crypto/serpent.c.
  */
 
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
+#include <asm/processor.h>
 #include <asm/simd.h>
 #include <linux/init.h>
 #include <linux/jump_label.h>
@@ -92,6 +95,26 @@ static size_t serpent_blocks_arch(const struct serpent_key *key, u8 *dst,
 	return done;
 }
 
+/*
+ * The one-block form is one dependency chain of about 250 vector operations
+ * (encryption; 190 for decryption), so it runs at their latency.  Intel's
+ * AVX-512 cores execute vpternlogd, vprold and vpxord in one cycle: on a
+ * Xeon the form is 1.4 (encryption) and 1.2 (decryption) times Nettle's
+ * assembly and about 1.5 times the portable code.  AMD Zen 5 (family 0x1a)
+ * takes two cycles for every simple vector integer operation, VEX or EVEX,
+ * xmm to zmm, register or broadcast operand, against one for a
+ * general-purpose add: there the form is about 0.65 times the portable
+ * code, which keeps the block in general-purpose registers.  On Zen 4
+ * (family 0x19) it measured 0.20-0.74 times Nettle against 0.94-0.99 for
+ * the portable code.  Earlier AMD families have no AVX-512; later ones are
+ * taken to be alike until measured.  Figures and commands: docs/perf.md.
+ */
+static bool __init serpent_1way_avx512_is_slow(void)
+{
+	return boot_cpu_data.x86_vendor == X86_VENDOR_AMD &&
+	       boot_cpu_data.x86 >= 0x19;
+}
+
 static int __init serpent_mod_init_arch(void)
 {
 	if (boot_cpu_has(X86_FEATURE_AVX) && boot_cpu_has(X86_FEATURE_AVX2) &&
@@ -100,7 +123,8 @@ static int __init serpent_mod_init_arch(void)
 	if (boot_cpu_has(X86_FEATURE_AVX512F) &&
 	    boot_cpu_has(X86_FEATURE_AVX512VL) &&
 	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
-			      XFEATURE_MASK_AVX512, NULL))
+			      XFEATURE_MASK_AVX512, NULL) &&
+	    !serpent_1way_avx512_is_slow())
 		static_branch_enable(&serpent_use_avx512);
 	return 0;
 }
