@@ -5,15 +5,17 @@
  * eight blocks at a time in xmm registers, then two, then one; with VAES
  * and AVX2 the same code on ymm registers does sixteen and eight first.
  * Single blocks (CBC encryption) take the GFNI domain form where the CPU
- * has GFNI (with vpternlogq where it also has AVX-512VL), and otherwise
- * the portable code's tables in x86_64 assembly (camellia-x86_64.S: no
- * extension needed, no FPU section); the key schedule's F takes the plain
- * GFNI form, or the portable tables.
+ * has GFNI (with vpternlogq where it also has AVX-512VL) and is not of a
+ * family where that was measured slower (camellia_1way_gfni_is_slow()),
+ * and otherwise the portable code's tables in x86_64 assembly
+ * (camellia-x86_64.S: no extension needed, no FPU section); the key
+ * schedule's F takes the plain GFNI form, or the portable tables.
  * Included by lib/crypto/camellia.c.
  */
 
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
+#include <asm/processor.h>
 #include <asm/simd.h>
 #include <linux/build_bug.h>
 #include <linux/init.h>
@@ -56,6 +58,8 @@ static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_aesni_avx);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_vaes_avx2);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_gfni_avx);
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_gfni_avx512);
+/* single blocks in the GFNI form (else the tables) */
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(camellia_use_gfni_1way);
 
 /* Bound the time spent with preemption off in the kernel */
 #define CAMELLIA_SIMD_MAX_BLOCKS	256
@@ -100,13 +104,13 @@ static camellia_asm_fn *camellia_1way_gfni(bool enc)
  * tables in assembly (no FPU section); the AES-NI form is about half the
  * tables' speed on one block.  On an AMD EPYC (Zen 3) without GFNI the
  * assembly is about 1.15 times the portable C (docs/perf.md).  The GFNI
- * forms were measured on an Intel Xeon only (1.03-1.04 times OpenSSL with
- * AVX-512VL, 0.94 without) and stay first where the CPU has GFNI.
+ * forms are 1.03-1.04 times OpenSSL on an Intel Xeon with AVX-512VL (0.94
+ * without), ahead of the tables there; not on AMD (camellia_mod_init_arch()).
  */
 static bool camellia_crypt_one_arch(const struct camellia_key *key, u8 *dst,
 				    const u8 *src, bool enc)
 {
-	if (!static_branch_likely(&camellia_use_gfni_avx) || !may_use_simd()) {
+	if (!static_branch_likely(&camellia_use_gfni_1way) || !may_use_simd()) {
 		if (!static_branch_likely(&camellia_use_x86_64))
 			return false;
 		if (enc)
@@ -134,7 +138,7 @@ static bool camellia_cbc_encrypt_arch(const struct camellia_key *key,
 				      u8 iv[CAMELLIA_BLOCK_SIZE])
 {
 	if (!static_branch_likely(&camellia_use_x86_64) ||
-	    (static_branch_likely(&camellia_use_gfni_avx) && may_use_simd()))
+	    (static_branch_likely(&camellia_use_gfni_1way) && may_use_simd()))
 		return false;
 	if (nblocks)
 		camellia_cbc_enc_x86_64(key, dst, src, &camellia_sp[0][0],
@@ -187,6 +191,23 @@ static bool camellia_crypt_arch(const struct camellia_key *key, u8 *dst,
 	return true;
 }
 
+/*
+ * A single block is one chain of 18 or 24 rounds: it runs at the latency
+ * of each round's operations.  On AMD Zen 5 (family 0x1a) the GFNI form's
+ * vector operations take two cycles each (gf2p8affineqb three), and a
+ * block takes about 390 cycles with AVX-512VL and 425 without, against 330
+ * for the tables in general-purpose registers (and OpenSSL's 340); Zen 4
+ * (family 0x19) measured CBC encryption at 0.83 times OpenSSL in the GFNI
+ * form.  The multi-block modes are not affected (their single-block tail
+ * keeps the GFNI form).  Earlier AMD families have no GFNI; later ones are
+ * taken to be alike until measured.  Figures and commands: docs/perf.md.
+ */
+static bool __init camellia_1way_gfni_is_slow(void)
+{
+	return boot_cpu_data.x86_vendor == X86_VENDOR_AMD &&
+	       boot_cpu_data.x86 >= 0x19;
+}
+
 static int __init camellia_mod_init_arch(void)
 {
 	/* Base x86_64; KCRYPTO_CLEARCPUID=all clears it in userspace */
@@ -200,6 +221,9 @@ static int __init camellia_mod_init_arch(void)
 			static_branch_enable(&camellia_use_vaes_avx2);
 		if (boot_cpu_has(X86_FEATURE_GFNI))
 			static_branch_enable(&camellia_use_gfni_avx);
+		if (boot_cpu_has(X86_FEATURE_GFNI) &&
+		    !camellia_1way_gfni_is_slow())
+			static_branch_enable(&camellia_use_gfni_1way);
 		if (boot_cpu_has(X86_FEATURE_GFNI) &&
 		    boot_cpu_has(X86_FEATURE_AVX512F) &&
 		    boot_cpu_has(X86_FEATURE_AVX512VL) &&
