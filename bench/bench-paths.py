@@ -26,7 +26,10 @@ is what the benches measure: the thread's CPU time.
 
 Which paths: for each family, the masks in FAMILIES (the dispatch levels of
 tests/unit/meson.build's unit_paths that concern it), plus "all" (the
-portable code).  A mask is run only if it changes which of the features the
+portable code).  A family whose arch header also chooses by CPU family
+(boot_cpu_data: serpent, camellia) has the mask "vendor" too, which clears
+the vendor so that no per-family rule applies: its column shows what the
+rule refuses on this CPU (above 1: the rule chose the faster code).  A mask is run only if it changes which of the features the
 family's arch headers test this CPU has; and the children run with
 KCRYPTO_DEBUG_DISPATCH, which makes the library print the static keys it
 enables: after the first round, a mask that enables the same keys of the
@@ -68,24 +71,33 @@ FAMILIES = {
     'aes': (['aes'], ['vaes,vpclmulqdq', 'aes']),
     'aes-gcm': (['aes', 'gf128hash'], ['vaes,vpclmulqdq', 'aes']),
     'chacha': (['chacha', 'poly1305'], ['zmm', 'avx512f', 'avx2']),
-    'serpent': (['serpent'], ['avx512f', 'avx2']),
+    'serpent': (['serpent'], ['vendor', 'avx512f', 'avx2']),
     'twofish': ([], []),
-    'camellia': (['camellia'], ['avx512f', 'gfni', 'vaes', 'aes']),
+    'camellia': (['camellia'], ['vendor', 'avx512f', 'gfni', 'vaes', 'aes']),
     'mldsa': (['mldsa', 'sha3'], ['avx512f', 'avx2']),
 }
 
+
+def camellia_one_block(keys):
+    """The code camellia_crypt_one_arch() and camellia_cbc_encrypt_arch()
+    run with these keys (camellia_use_gfni_avx512 counts only with GFNI
+    single blocks)."""
+    if 'camellia_use_gfni_1way' in keys:
+        return 'gfni-avx512' if 'camellia_use_gfni_avx512' in keys else 'gfni'
+    return 'tables' if 'camellia_use_x86_64' in keys else 'portable'
+
+
 # Rows that depend on fewer keys than their family: (family, row pattern,
-# the keys the row's code reads), from the arch headers.  A fallback that
-# enables the same of these keys as the chosen path runs the same code for
-# the row; its ratio is printed with "=" and not judged (it shows noise).
+# the keys the row's code reads, or a function of the enabled keys that
+# names the row's code), from the arch headers.  A fallback that runs the
+# same code for the row as the chosen path has its ratio printed with "="
+# and not judged (it shows noise).
 ROW_KEYS = [
     # one block at a time: serpent_crypt_one_arch()
     ('serpent', r'-(CBC enc|1blk) ', {'serpent_use_avx512'}),
     # one block at a time: camellia_crypt_one_arch(),
     # camellia_cbc_encrypt_arch()
-    ('camellia', r'-(CBC enc|1blk) ', {'camellia_use_gfni_avx',
-                                       'camellia_use_gfni_avx512',
-                                       'camellia_use_x86_64'}),
+    ('camellia', r'-(CBC enc|1blk) ', camellia_one_block),
     # aes_cbc_encrypt_arch(): AES-NI, no VAES form (CBC is serial)
     ('aes', r'-CBC encrypt ', {'have_aesni'}),
 ]
@@ -127,6 +139,8 @@ def family_features(fam):
             text = open(path).read()
         except OSError:
             continue
+        if 'boot_cpu_data' in text:
+            feats.add('vendor')     # a per-family rule: mask "vendor"
         for name in re.findall(r'X86_FEATURE_(\w+)', text):
             feats.add({'XMM4_1': 'sse4_1'}.get(name, name.lower()))
         for name in re.findall(r'KC_ARM64_FEATURE_(\w+)', text):
@@ -377,10 +391,12 @@ def norm(samples):
     return statistics.median(k for k, _ in samples)
 
 
-def row_keys(fam, row):
-    for f, pattern, keys in ROW_KEYS:
+def row_code(fam, row, keys):
+    """What names the code the row runs with these static keys enabled,
+    or None where the row depends on all of its family's keys."""
+    for f, pattern, rk in ROW_KEYS:
         if f == fam and re.search(pattern, row):
-            return keys
+            return rk(keys) if callable(rk) else keys & rk
     return None
 
 
@@ -391,13 +407,14 @@ def verdicts(t, masks, fam, keysets):
     chosen = masks[0]
     for row, v in t[chosen].items():
         c = norm(v)
-        rk = row_keys(fam, row)
+        code = row_code(fam, row, keysets[chosen])
         ratios, slower = [], False
         for m in masks[1:]:
             if len(t[m].get(row, [])) < len(v):
                 continue
             f = norm(t[m][row])
-            same = rk is not None and keysets[m] & rk == keysets[chosen] & rk
+            same = code is not None and \
+                row_code(fam, row, keysets[m]) == code
             ratios.append((m, f / c, same))
             slower |= not same and c > LIMIT * f
         out[row] = (statistics.median(k for k, _ in v), ratios, slower)
@@ -436,6 +453,8 @@ def main():
     cpu = set(flags)
     if vendor == 'GenuineIntel':
         cpu.add('prefer_ymm')   # cpufeature.c: userspace sets it on Intel
+    if arch_dir() == 'x86':
+        cpu.add('vendor')       # KCRYPTO_CLEARCPUID=vendor clears it
     print('CPU: %s' % model)
     print('flags: %s' % ' '.join(flags))
     print('bench-paths: %d interleaved runs per path, one child process '
