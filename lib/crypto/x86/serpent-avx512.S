@@ -22,7 +22,9 @@
  *
  * On an Intel Xeon with AVX-512 a block is encrypted about 1.4 times and
  * decrypted 1.2 times as fast as by Nettle 3.8's x86_64 assembly, and
- * about 1.5 times as fast as by the portable code (docs/perf.md).
+ * about 1.5 times as fast as by the portable code (docs/perf.md).  AMD
+ * Zen 4 and Zen 5 run it slower than the portable code (Zen 5: two cycles
+ * a vector operation), so serpent.h does not dispatch it there.
  *
  * Constant time like the portable code: no memory access and no branch
  * depends on the key or the data.
