@@ -21,6 +21,9 @@
  *   3. keeps one connection pending in the stand-in's backlog: a holder
  *      takes it with accept(), which only a holder of the stand-in can do,
  *      and checks with SO_PEERCRED that the keeper made it; the kernel
+ *      tells the keeper which of its connections a holder took
+ *      (NETLINK_SOCK_DIAG, keeper-diag.c), so that another is made at
+ *      once and those taken and kept silent are bounded; the kernel
  *      tells the keeper the uid of the holder's AFK_HELLO
  *      (SCM_CREDENTIALS), and one uid gets a bounded share of the
  *      connections, the keeper's own uid a share no other uid can take;
@@ -59,6 +62,7 @@
 #include <unistd.h>
 #include <linux/if_alg.h>
 
+#include "keeper-diag.h"
 #include "keeper-proto.h"
 #include "real.h"
 #include "share.h"
@@ -106,17 +110,36 @@ static const char *const type_names[] = { "hash", "skcipher", "aead", "rng" };
 
 struct conn {
 	int fd;
+	uint32_t ino;		/* of the keeper's end, as sock_diag lists it */
 	bool accepted;		/* a holder sent AFK_HELLO on it */
+	bool taken;		/* out of the accept queue, not greeted yet */
+	uint64_t taken_seq;	/* when it was found taken: the takes' order */
 	uid_t uid;		/* and the kernel said it had this uid */
 	int64_t made;		/* CLOCK_MONOTONIC ms */
 };
 
 /*
- * A pending connection nobody greeted within AFK_PENDING_MS may have been
- * taken by a holder that keeps it silent: another one is made, up to
+ * Without sock_diag (keeper-diag.h) the keeper cannot see a pending
+ * connection taken by a holder that keeps it silent: one nobody greeted
+ * within AFK_PENDING_MS may be such, so another is made, up to
  * AFK_MAX_PENDING (the oldest goes first).
  */
 #define AFK_PENDING_MS	1000
+
+/*
+ * With sock_diag the keeper looks at the stand-in's accept queue: when
+ * nothing of its own waits there, it makes a connection at once and looks
+ * again AFK_LOOK_MIN_MS later; while one waits, the interval doubles up
+ * to AFK_LOOK_MAX_MS.  A holder spinning on accept() thus gets at most
+ * one new connection per AFK_LOOK_MIN_MS, and costs the keeper one look,
+ * one connect() and one close() per connection, whatever its own rate
+ * (docs/security.md, "Who connects, and how many").  Connections taken
+ * and never greeted: at most AFK_MAX_SILENT, the one taken first dropped
+ * for a new one, so with the one waiting at most AFK_MAX_PENDING.
+ */
+#define AFK_LOOK_MIN_MS	5
+#define AFK_LOOK_MAX_MS	100
+#define AFK_MAX_SILENT	(AFK_MAX_PENDING - 1)
 
 static struct conn conns[AFK_MAX_CONNS];
 static unsigned int nconns;
@@ -126,6 +149,10 @@ static struct sockaddr_un name, target;
 static socklen_t namelen, targetlen;
 static int standin_inode = -1;	/* O_PATH of a path-bound stand-in */
 static bool standin_gone;
+static struct afk_diag diag = { .nl = -1 };	/* its accept queue */
+static int64_t next_look;	/* CLOCK_MONOTONIC µs */
+static int look_every = AFK_LOOK_MAX_MS;
+static uint64_t takes;		/* connections found taken, ever */
 static struct afs_sock *tfm, *op;
 
 /* live keepers of this family, in a page only they map (MAP_SHARED) */
@@ -163,22 +190,32 @@ static int rebuild(const struct afk_msg *m)
 	return err;
 }
 
-static int64_t now_ms(void)
+static int64_t now_us(void)
 {
 	struct timespec t;
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+	return (int64_t)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
+static int64_t now_ms(void)
+{
+	return now_us() / 1000;
 }
 
 static int conn_add(int fd)
 {
+	struct stat st;
+
 	if (nconns == AFK_MAX_CONNS) {
 		close(fd);
 		return -EMFILE;
 	}
 	conns[nconns].fd = fd;
+	/* 0: unknown, and never taken for a listed inode (mark_taken()) */
+	conns[nconns].ino = fstat(fd, &st) ? 0 : (uint32_t)st.st_ino;
 	conns[nconns].accepted = false;
+	conns[nconns].taken = false;
 	conns[nconns].uid = (uid_t)-1;
 	conns[nconns].made = now_ms();
 	nconns++;
@@ -209,26 +246,11 @@ static int pending_socket(void)
 	return fd;
 }
 
-/* one connection waiting in the stand-in's backlog for the next holder */
-static void replenish(void)
+/* one more connection pending in the stand-in's backlog */
+static void make_pending(void)
 {
-	unsigned int i, pending = 0, oldest = 0;
-	int64_t now = now_ms();
-	int fd;
+	int fd = pending_socket();
 
-	if (standin_gone)
-		return;
-	for (i = 0; i < nconns; i++) {
-		if (conns[i].accepted || conns[i].fd < 0)
-			continue;
-		if (now - conns[i].made < AFK_PENDING_MS)
-			return;		/* a fresh one waits */
-		if (!pending++ || conns[i].made < conns[oldest].made)
-			oldest = i;
-	}
-	if (pending >= AFK_MAX_PENDING)
-		conns[oldest].fd = -conns[oldest].fd - 1;
-	fd = pending_socket();
 	if (fd < 0)
 		return;
 	if (connect(fd, (struct sockaddr *)&target, targetlen) < 0) {
@@ -239,6 +261,141 @@ static void replenish(void)
 		return;
 	}
 	conn_add(fd);
+}
+
+/* connection @i: live, not greeted (pending, or taken and silent) */
+static bool ungreeted(unsigned int i)
+{
+	return conns[i].fd >= 0 && !conns[i].accepted;
+}
+
+/* without sock_diag: a new connection when none younger than 1 s waits */
+static void replenish_blind(void)
+{
+	unsigned int i, pending = 0, oldest = 0;
+	int64_t now = now_ms();
+
+	for (i = 0; i < nconns; i++) {
+		if (!ungreeted(i))
+			continue;
+		if (now - conns[i].made < AFK_PENDING_MS)
+			return;		/* a fresh one waits */
+		if (!pending++ || conns[i].made < conns[oldest].made)
+			oldest = i;
+	}
+	if (pending >= AFK_MAX_PENDING)
+		conns[oldest].fd = -conns[oldest].fd - 1;
+	make_pending();
+}
+
+/*
+ * Mark the connections not among the accept queue's @n inodes @inos as
+ * taken, in the order found; return how many of ours still wait there.
+ */
+static unsigned int mark_taken(const uint32_t *inos, unsigned int n)
+{
+	unsigned int i, k, waiting = 0;
+
+	for (i = 0; i < nconns; i++) {
+		if (!ungreeted(i) || conns[i].taken)
+			continue;
+		for (k = 0; k < n && inos[k] != conns[i].ino; k++)
+			;
+		/* an embryo whose peer is gone is listed as 0 (no inode) */
+		if (k < n && conns[i].ino) {
+			waiting++;
+		} else {
+			conns[i].taken = true;
+			conns[i].taken_seq = ++takes;
+		}
+	}
+	return waiting;
+}
+
+/* at most AFK_MAX_SILENT taken and silent: the first taken go */
+static void drop_silent(void)
+{
+	unsigned int i, silent, first;
+
+	do {
+		silent = first = 0;
+		for (i = 0; i < nconns; i++) {
+			if (!ungreeted(i) || !conns[i].taken)
+				continue;
+			if (!silent++ ||
+			    conns[i].taken_seq < conns[first].taken_seq)
+				first = i;
+		}
+		if (silent > AFK_MAX_SILENT)
+			conns[first].fd = -conns[first].fd - 1;
+	} while (silent > AFK_MAX_SILENT);
+}
+
+/*
+ * With sock_diag: when due (or @now_please), look at the accept queue
+ * and make a connection if none of ours waits.  False if the kernel did
+ * not answer: the caller does without this once.
+ */
+static bool replenish_seen(bool now_please)
+{
+	uint32_t inos[AFK_DIAG_MAX_QUEUE];
+	int64_t now = now_us();
+	unsigned int waiting;
+	int n;
+
+	if (!now_please && now < next_look)
+		return true;
+	next_look = now + look_every * 1000;
+	n = afk_diag_queue(&diag, inos, AFK_DIAG_MAX_QUEUE);
+	if (n < 0)
+		return false;
+	waiting = mark_taken(inos, (unsigned int)n);
+	drop_silent();
+	if (waiting) {
+		if (look_every < AFK_LOOK_MAX_MS)
+			look_every *= 2;
+		return true;
+	}
+	make_pending();
+	look_every = AFK_LOOK_MIN_MS;
+	next_look = now + look_every * 1000;
+	return true;
+}
+
+/*
+ * One connection waiting in the stand-in's backlog for the next holder;
+ * @now_please: a holder just took one (the look is not put off).
+ */
+static void replenish(bool now_please)
+{
+	if (standin_gone)
+		return;
+	if (diag.nl < 0 || !replenish_seen(now_please))
+		replenish_blind();
+}
+
+/* how long the serve loop may sleep before replenish() must look */
+static int look_in(void)
+{
+	int64_t left;
+
+	/* without sock_diag: a full backlog is retried every 100 ms */
+	if (diag.nl < 0 || standin_gone)
+		return AFK_LOOK_MAX_MS;
+	left = next_look - now_us();
+	if (left <= 0)
+		return 0;
+	/* rounded up: a look is never due before the time it was put off to */
+	left = (left + 999) / 1000;
+	return left > AFK_LOOK_MAX_MS ? AFK_LOOK_MAX_MS : (int)left;
+}
+
+/* the stand-in made: ask the kernel about it, where it can be asked */
+static void watch_standin(int standin)
+{
+	afk_diag_open(&diag, standin);
+	look_every = AFK_LOOK_MAX_MS;
+	replenish(true);
 }
 
 static int make_standin(void);
@@ -275,13 +432,14 @@ static void become_clone_keeper(unsigned int i, struct afs_sock *clone)
 	if (standin_inode >= 0)
 		close(standin_inode);	/* the parent's stand-in's */
 	standin_inode = -1;
+	afk_diag_close(&diag);		/* the parent's socket, for its replies */
 	afs_put(op);
 	op = clone;
 	standin = make_standin();
 	if (standin < 0)
 		err = -EMFILE;
 	else
-		replenish();
+		watch_standin(standin);
 	send_standin(chan, err, standin);
 	close(chan);
 	if (standin >= 0) {
@@ -392,7 +550,7 @@ static void serve(unsigned int i, const struct afk_msg *m, uid_t uid)
 		}
 		conns[i].accepted = true;
 		conns[i].uid = uid;
-		replenish();
+		replenish(true);
 		reply(i, (int32_t)op->type, 0, 0);
 		return;
 	case AFK_SEND:
@@ -500,7 +658,7 @@ static void serve_loop(void)
 				i++;
 			}
 		}
-		replenish();
+		replenish(false);
 		reap_clones();
 		if (!nconns && standin_gone)
 			return;
@@ -509,8 +667,7 @@ static void serve_loop(void)
 			p[i].events = POLLIN;
 		}
 		n = nconns;
-		/* a full backlog is retried every 100 ms */
-		if (poll(p, n, 100) < 0 && errno != EINTR)
+		if (poll(p, n, look_in()) < 0 && errno != EINTR)
 			return;
 		for (i = 0; i < n; i++) {
 			/* dropped meanwhile (replenish(), a failed reply) */
@@ -765,7 +922,7 @@ int main(void)
 	if (!err && standin < 0)
 		err = -EMFILE;
 	if (!err)
-		replenish();
+		watch_standin(standin);
 	send_standin(AFK_CREATOR_FD, err, standin);
 	close(AFK_CREATOR_FD);
 	if (standin >= 0)
@@ -773,6 +930,7 @@ int main(void)
 	if (!err)
 		serve_loop();
 	/* the last holder is gone: wipe the key and state */
+	afk_diag_close(&diag);
 	if (op)
 		afs_put(op);
 	if (tfm)

@@ -5,8 +5,11 @@
  *
  *   fuzz-keeper KEEPER [-t SECONDS] [-s SEED]
  *
- * For a quarter of the budget, random and mutated records go through
- * afk_parse(), whose every accepted result must lie inside the record.
+ * For an eighth of the budget, random and mutated records go through
+ * afk_parse(), whose every accepted result must lie inside the record;
+ * for another eighth, mutated sock_diag replies through
+ * afk_diag_parse(), which must read nothing outside the reply and list
+ * no more inodes than it has room for.
  * For the rest, a real keeper (KEEPER, started as the shim starts it,
  * holding hmac(sha256) with RFC 4231's key "Jefe") gets, on connections
  * taken from its stand-in: random bytes, valid records, their bit flips,
@@ -20,7 +23,11 @@
  * greets on every connection it can take: of uid 65534 (when run as
  * root) it must be refused (-EMFILE) after at most 32, and a fresh
  * connection of ours must still be served meanwhile; of our own uid
- * (the keeper's), after at most 119.  Every 50 rounds a fresh
+ * (the keeper's), after at most 119; and a holder (of uid 65534 when
+ * run as root) takes every connection it can for 300 ms and never
+ * greets: a fresh connection of ours must be served meanwhile, and at
+ * most 8 of its connections may be left open by the keeper.  Every 50
+ * rounds a fresh
  * connection must still get RFC 4231 test case 2's HMAC within 2 s
  * (after ending whatever update the garbage left open, as any holder of
  * a shared socket may have to), and so must a clone made by AFK_ACCEPT
@@ -44,14 +51,18 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/netlink.h>
+#include <linux/sock_diag.h>
+#include <linux/unix_diag.h>
 
+#include "keeper-diag.h"
 #include "keeper-proto.h"
 
 #define HDR sizeof(struct afk_hdr)
 
 static uint64_t rs;
 static const char *keeper_path;
-static unsigned long records, conns, clones_reaped, hoards;
+static unsigned long records, conns, clones_reaped, hoards, silent_taken;
 
 static uint64_t rnd(void)
 {
@@ -182,6 +193,91 @@ static void fuzz_parser(time_t end)
 		runs++;
 	}
 	printf("parser: %lu records\n", runs);
+}
+
+/*
+ * A reply of unix_diag to a request about the stand-in @d (made up):
+ * one message with UNIX_DIAG_ICONS listing *@k random inodes.
+ */
+static size_t valid_diag(uint8_t *b, struct afk_diag *d, unsigned int *k)
+{
+	struct nlmsghdr h = { 0 };
+	struct unix_diag_msg m = { 0 };
+	struct nlattr a = { 0 };
+	size_t off = 0;
+	unsigned int i;
+	uint32_t ino;
+
+	d->nl = -1;
+	d->ino = (uint32_t)rnd();
+	d->cookie[0] = (uint32_t)rnd();
+	d->cookie[1] = (uint32_t)rnd();
+	d->seq = (uint32_t)rnd();
+	*k = (unsigned int)(rnd() % 12);
+	m.udiag_family = AF_UNIX;
+	m.udiag_type = SOCK_SEQPACKET;
+	m.udiag_state = 10;	/* TCP_LISTEN */
+	m.udiag_ino = d->ino;
+	m.udiag_cookie[0] = d->cookie[0];
+	m.udiag_cookie[1] = d->cookie[1];
+	a.nla_type = UNIX_DIAG_ICONS;
+	a.nla_len = (uint16_t)(NLA_HDRLEN + 4 * *k);
+	h.nlmsg_len = (uint32_t)(NLMSG_HDRLEN + NLMSG_ALIGN(sizeof(m)) +
+				 NLA_ALIGN(a.nla_len));
+	h.nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	h.nlmsg_seq = d->seq;
+	memcpy(b + off, &h, sizeof(h));
+	off += NLMSG_HDRLEN;
+	memcpy(b + off, &m, sizeof(m));
+	off += NLMSG_ALIGN(sizeof(m));
+	memcpy(b + off, &a, sizeof(a));
+	off += NLA_HDRLEN;
+	for (i = 0; i < *k; i++) {
+		ino = (uint32_t)rnd();
+		memcpy(b + off, &ino, 4);
+		off += 4;
+	}
+	return off;
+}
+
+static void fuzz_diag_parser(time_t end)
+{
+	static uint8_t b[1024];
+	uint32_t inos[AFK_DIAG_MAX_QUEUE];
+	struct afk_diag d;
+	unsigned long runs = 0;
+	unsigned int k, max;
+	uint8_t *exact;
+	size_t n;
+	int r;
+
+	while (time(NULL) < end) {
+		n = valid_diag(b, &d, &k);
+		max = (unsigned int)(rnd() % (AFK_DIAG_MAX_QUEUE + 1));
+		if (rnd() % 4) {
+			mutate(b, &n, sizeof(b));
+			if (rnd() & 1 && n >= 36) {
+				/* a lying message or attribute length */
+				uint16_t v = (uint16_t)rnd();
+
+				memcpy(b + (rnd() & 1 ? 0 : 32), &v, 2);
+			}
+			k = ~0u;
+		}
+		/* exactly @n bytes, so that ASan sees a read past them */
+		exact = malloc(n ? n : 1);
+		if (!exact)
+			fail("malloc");
+		memcpy(exact, b, n);
+		r = afk_diag_parse(exact, n, &d, inos, max);
+		free(exact);
+		if (r > (int)max)
+			fail("afk_diag_parse listed more inodes than it had room for");
+		if (k != ~0u && r != (k <= max ? (int)k : -E2BIG))
+			fail("afk_diag_parse misread a well-formed reply");
+		runs++;
+	}
+	printf("diag parser: %lu replies\n", runs);
 }
 
 /* ------------------------------------------------------------------ */
@@ -556,6 +652,72 @@ static void hoard_other(int fd, pid_t keeper)
 	hoards++;
 }
 
+/*
+ * In a child (of uid 65534 when root): take every connection that comes
+ * for 300 ms, greet none, then after 200 ms report in one byte how many
+ * the keeper left open (no end of file on them).
+ */
+static void silent_child(int fd, int report)
+{
+	static int held[4096];
+	struct pollfd p = { fd, POLLIN, 0 };
+	struct timespec t0, t;
+	int n = 0, left = 0, i;
+	uint8_t x;
+
+	if (geteuid() == 0 && (setgid(65534) || setuid(65534)))
+		_exit(2);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		/* a blocking stand-in shared with the parent: poll first */
+		if (n < 4096 && poll(&p, 1, 0) == 1) {
+			held[n] = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+			n += held[n] >= 0;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000 +
+		 (t.tv_nsec - t0.tv_nsec) / 1000000 < 300);
+	usleep(200000);
+	for (i = 0; i < n; i++) {
+		struct pollfd q = { held[i], POLLIN, 0 };
+
+		left += poll(&q, 1, 0) == 0;
+	}
+	x = (uint8_t)(left > 255 ? 255 : left);
+	if (write(report, &x, 1) != 1 || write(report, &n, sizeof(n)) !=
+	    sizeof(n))
+		_exit(3);
+	_exit(0);
+}
+
+/* a silent hoarder meanwhile: we are served, it keeps at most 8 */
+static void hoard_silent(int fd, pid_t keeper)
+{
+	int rep[2], st, n = 0;
+	uint8_t left = 0;
+	pid_t child;
+
+	if (pipe(rep))
+		fail("pipe");
+	child = fork();
+	if (child == 0) {
+		close(rep[0]);
+		silent_child(fd, rep[1]);
+	}
+	close(rep[1]);
+	check_alive(fd, keeper);
+	if (read(rep[0], &left, 1) != 1 ||
+	    read(rep[0], &n, sizeof(n)) != sizeof(n))
+		fail("the silent hoarder failed");
+	close(rep[0]);
+	waitpid(child, &st, 0);
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		fail("the silent hoarder failed");
+	if (left > 8)
+		fail("the keeper left a silent hoarder more than 8 connections");
+	silent_taken += (unsigned long)n;
+}
+
 static void fuzz_keeper(time_t end)
 {
 	pid_t keeper, child;
@@ -587,6 +749,7 @@ static void fuzz_keeper(time_t end)
 			hoard_own(fd, keeper);
 			if (geteuid() == 0)
 				hoard_other(fd, keeper);
+			hoard_silent(fd, keeper);
 		}
 		if (rounds % 50 == 0)
 			check_alive(fd, keeper);
@@ -626,8 +789,9 @@ static void fuzz_keeper(time_t end)
 		usleep(10000);
 	}
 	printf("keeper: %lu rounds, %lu connections, %lu records, "
-	       "%lu clone keepers reaped here, %lu uid-65534 hoards refused\n",
-	       rounds, conns, records, clones_reaped, hoards);
+	       "%lu clone keepers reaped here, %lu uid-65534 hoards refused, "
+	       "%lu connections taken silently\n",
+	       rounds, conns, records, clones_reaped, hoards, silent_taken);
 }
 
 int main(int argc, char **argv)
@@ -655,7 +819,8 @@ int main(int argc, char **argv)
 	/* the keeper forks once: it is reparented to us, to be waited for */
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	start = time(NULL);
-	fuzz_parser(start + secs / 4);
+	fuzz_parser(start + secs / 8);
+	fuzz_diag_parser(start + secs / 4);
 	fuzz_keeper(start + secs);
 	printf("ok\n");
 	return 0;
