@@ -69,6 +69,8 @@ struct iovec;
 /* wipe.c: zero a secret so that the compiler keeps the stores; then free */
 AFS_HIDDEN void afs_wipe(void *p, size_t n);
 AFS_HIDDEN void afs_free_secret(void *p, size_t n);
+/* zero the vector registers a secret may have passed through */
+AFS_HIDDEN void afs_wipe_vregs(void);
 
 /* startup.c: the configuration read at start (AFALG_SHIM, ...) */
 enum afs_mode { AFS_MODE_ALWAYS, AFS_MODE_FALLBACK };

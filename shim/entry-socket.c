@@ -234,7 +234,7 @@ EXPORT int getsockname(int fd, struct sockaddr *addr, socklen_t *len)
 	if (!s) {
 		r = AFS_REAL(getsockname)(fd, addr, len);
 		/* a stand-in's name is the keeper's: an AF_ALG op socket has none */
-		if (r || !afs_remote_named(fd, *len) ||
+		if (r || !afs_remote_name_len(*len) ||
 		    !(s = afs_remote_adopt(fd)))
 			return r;
 		r = -EOPNOTSUPP;

@@ -23,11 +23,13 @@ static __thread bool prepare_locked
 void afs_fork_prepare(void)
 {
 	prepare_locked = !afs_locks_held_here();
-	if (!prepare_locked)
-		return;
-	afs_remote_fork();
-	afs_table_lock();
-	afs_share_all_locked();
+	if (prepare_locked) {
+		afs_remote_fork();
+		afs_table_lock();
+		afs_share_all_locked();
+	}
+	/* the child starts with this thread's registers (wipe.c) */
+	afs_wipe_vregs();
 }
 
 void afs_fork_parent(void)

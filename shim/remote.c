@@ -586,7 +586,7 @@ static int sockopt_int(int fd, int name, int *v)
 }
 
 /* @len is the length of a stand-in's name, of either form */
-static bool name_len(unsigned int len)
+bool afs_remote_name_len(unsigned int len)
 {
 	const size_t off = offsetof(struct sockaddr_un, sun_path);
 
@@ -604,7 +604,7 @@ static bool remote_name(const struct sockaddr_un *a, unsigned int len)
 	const size_t off = offsetof(struct sockaddr_un, sun_path);
 	const size_t dir = sizeof(AFK_PATH_DIR) - 1;
 
-	if (!name_len(len) || a->sun_family != AF_UNIX)
+	if (!afs_remote_name_len(len) || a->sun_family != AF_UNIX)
 		return false;
 	if (len == off + AFK_NAME_LEN)
 		return !a->sun_path[0] &&
@@ -619,23 +619,11 @@ static bool remote_name(const struct sockaddr_un *a, unsigned int len)
 }
 
 /*
- * The name is asked again into a buffer of the shim's own: the caller's
- * may be shorter than the name (the kernel truncates, and reports the
- * whole length).
+ * The keeper's pid when the kernel says @fd is a stand-in, else 0.  The
+ * name is asked into a buffer of the shim's own: a program's may be
+ * shorter than the name (the kernel truncates, and reports the whole
+ * length).
  */
-bool afs_remote_named(int fd, unsigned int len)
-{
-	struct sockaddr_un a;
-	socklen_t l = sizeof(a);
-
-	if (!name_len(len))
-		return false;
-	memset(&a, 0, sizeof(a));
-	return !AFS_REAL(getsockname)(fd, (struct sockaddr *)&a, &l) &&
-	       remote_name(&a, l);
-}
-
-/* the keeper's pid when the kernel says @fd is a stand-in, else 0 */
 static pid_t standin_keeper(int fd)
 {
 	struct sockaddr_un a;

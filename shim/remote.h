@@ -30,11 +30,11 @@ AFS_HIDDEN void afs_remote_spawn(const int *handed, int nhanded);
 AFS_HIDDEN void afs_remote_fork(void);
 AFS_HIDDEN struct afs_sock *afs_remote_adopt(int fd);
 /*
- * @fd, whose getsockname() just gave a name of @len bytes (the length the
- * kernel reported, which may exceed what the caller's buffer took), is
- * named as a stand-in: no system call unless @len is a stand-in name's
+ * @len, the length of a name the kernel reported for a socket (it may
+ * exceed what the caller's buffer took), is a stand-in name's: the cheap
+ * test before afs_remote_adopt() asks the name again
  */
-AFS_HIDDEN bool afs_remote_named(int fd, unsigned int len);
+AFS_HIDDEN bool afs_remote_name_len(unsigned int len);
 AFS_HIDDEN void afs_remote_atfork_child(struct afs_sock *s);
 
 #endif /* AFALG_SHIM_REMOTE_H */

@@ -139,6 +139,8 @@ bool afs_sklock_busy(struct afs_sklock *l)
 
 void afs_sklock_unlock(struct afs_sklock *l)
 {
+	/* the key or state the call used may be left in them (wipe.c) */
+	afs_wipe_vregs();
 	afs_mutex_unlock(atomic_load_explicit(&l->mtx, memory_order_relaxed));
 }
 

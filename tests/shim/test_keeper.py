@@ -22,6 +22,9 @@ uid) operates it through the stand-in as it would a kernel AF_ALG socket:
   update included, as the kernel does, for a receiver of another uid
   too; an skcipher socket does not accept; the clones (one keeper each)
   are bounded;
+- getsockname() as a receiver's first call on a passed socket gets
+  EOPNOTSUPP, as on a kernel AF_ALG op socket, with a buffer shorter than
+  the stand-in's name too (its name never reaches the program);
 - a receiver of another uid (setpriv), by SCM_RIGHTS or through exec,
   operates the socket, but can read neither the keeper's memory
   (/proc/<keeper>/mem, ptrace) nor the key from the descriptor it holds,
@@ -53,6 +56,7 @@ Each scenario runs in its own preloaded interpreter with a time limit.
 import errno
 import hashlib
 import hmac
+import json
 import os
 import signal
 import socket
@@ -142,6 +146,55 @@ def s_scm_hash():
     chk(op.recv(32) == hmac.new(key, b'abc', hashlib.sha256).digest(),
         'scm_rights.hash: the sender still uses the socket')
 
+
+# A receiver whose first call on the received socket is getsockname(),
+# as C programs call it (ctypes): with a buffer shorter than a stand-in's
+# name and with a whole one, then the hash.
+NAMED = r'''
+import ctypes, json, os, socket, sys
+libc = ctypes.CDLL(None, use_errno=True)
+carrier = socket.socket(fileno=int(sys.argv[1]))
+_, fds, _, _ = socket.recv_fds(carrier, 16, 4)
+res = {}
+for size in (2, 128):
+    buf = ctypes.create_string_buffer(128)
+    ln = ctypes.c_uint(size)
+    r = libc.getsockname(fds[0], buf, ctypes.byref(ln))
+    res[size] = [r, ctypes.get_errno() if r < 0 else buf.raw[:ln.value].hex()]
+op = socket.socket(socket.AF_ALG, socket.SOCK_SEQPACKET, 0, fileno=fds[0])
+op.sendall(bytes.fromhex(sys.argv[2]))
+res['mac'] = op.recv(64).hex()
+print(json.dumps(res))
+'''
+
+
+def s_scm_getsockname():
+    """getsockname() as the receiver's first call: EOPNOTSUPP"""
+    key, msg = os.urandom(32), os.urandom(40)
+    t, op = keyed('hash', 'hmac(sha256)', key)
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    p = subprocess.Popen([sys.executable, '-c', NAMED, str(b.fileno()),
+                          msg.hex()], pass_fds=(b.fileno(),),
+                         env=shim_env(), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    b.close()
+    socket.send_fds(a, [b'x'], [op.fileno()])
+    try:
+        o, e = p.communicate(timeout=20)
+        got = json.loads(o.strip().splitlines()[-1])
+    except (subprocess.TimeoutExpired, ValueError, IndexError):
+        p.kill()
+        o, e = p.communicate()
+        got = {}
+    # an AF_ALG op socket has no name: sock_no_getname() in the kernel
+    for size in ('2', '128'):
+        chk(got.get(size) == [-1, errno.EOPNOTSUPP],
+            'getsockname.first_call: a %s-byte buffer gets EOPNOTSUPP, '
+            'not the stand-in\'s name' % size,
+            '%r %s' % (got.get(size), e[-300:]))
+    chk(got.get('mac') == hmac.new(key, msg, hashlib.sha256).hexdigest(),
+        'getsockname.first_call: the socket then hashes',
+        '%r' % got.get('mac'))
 
 def s_scm_skcipher():
     """cbc(aes) passed with SCM_RIGHTS"""
@@ -1301,6 +1354,7 @@ SCENARIOS = {
     'scm_hash': s_scm_hash,
     'scm_skcipher': s_scm_skcipher,
     'scm_aead': s_scm_aead,
+    'scm_getsockname': s_scm_getsockname,
     'exec_hash': s_exec_hash,
     'exec_other_uid': s_exec_other_uid,
     'exec_dup': s_exec_dup,

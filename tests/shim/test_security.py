@@ -28,7 +28,10 @@ limit (a hang fails alone):
   idle op socket moves into a keeper at fork(), so that a child holds it
   as the kernel's (before and after it drops root) and never has the key
   in its memory, credentials changed or not; a program the child execs
-  inherits that socket.
+  inherits that socket;
+- no half of the key is left in the vector registers (the register file
+  a signal frame or fork() writes out) when setsockopt(ALG_SET_KEY),
+  accept() or an operation on the op socket returns (shim-regprobe).
 
 The expected answers are the kernel's rules and what the same program sees
 without the shim (run natively beside it), hashlib for digests.
@@ -666,6 +669,31 @@ def s_key_after_fork():
             'parent\'s socket answers right' % alg, repr(res))
 
 
+def s_regs_after_call():
+    """no half of the key in the vector registers after a call returns:
+    the kernel's copy_from_user() never puts it in the caller's"""
+    exe = os.environ.get('SHIM_REGPROBE')
+    if not exe:
+        out('SKIP', 'regs.no_key: shim-regprobe not built')
+        return
+    for typ, alg in (('hash', 'hmac(sha256)'), ('skcipher', 'cbc(aes)'),
+                     ('skcipher', 'xts(aes)')):
+        key = os.urandom(32)
+        notkey = bytes(~b & 0xff for b in key)
+        p = subprocess.run([exe, typ, alg, notkey.hex()], env=shim_env(),
+                           timeout=20, capture_output=True, text=True)
+        if p.returncode == 77:
+            out('SKIP', 'regs.no_key: not x86-64 with XSAVE')
+            return
+        res = dict(kv.split('=', 1) for kv in p.stdout.split()) \
+            if p.returncode == 0 else {}
+        chk(res.get('control') == '1', 'regs.no_key (%s): the scan finds '
+            'a half of the key put in xmm1' % alg,
+            'exit %d %r %s' % (p.returncode, res, p.stderr[-200:]))
+        for call in ('setkey', 'accept', 'op'):
+            chk(res.get(call) == '0', 'regs.no_key (%s): none in the '
+                'registers after %s' % (alg, call), '%r' % res)
+
 SCENARIOS = {
     'scm_other_uid': s_scm_other_uid,
     'exec_other_uid': s_exec_other_uid,
@@ -682,6 +710,7 @@ SCENARIOS = {
     'key_after_setuid': lambda: s_key_after_setuid(False),
     'key_after_setuid_sigfork': lambda: s_key_after_setuid(True),
     'key_after_fork': s_key_after_fork,
+    'regs_after_call': s_regs_after_call,
     'fork_exec': s_fork_exec,
 }
 

@@ -45,8 +45,12 @@ static void on_alarm(int sig)
 	pid_t pid;
 
 	(void)sig;
-	/* let the loop run a while, then act only inside the calls */
-	if (fired++ < 20 || !in_call)
+	/*
+	 * let the loop run a while, then act once, only inside the calls: a
+	 * fork() can take longer than the timer's interval, and a handler
+	 * that acted again would run back to back with no end
+	 */
+	if (forked || fired++ < 20 || !in_call)
 		return;
 	if (use_exec == 1) {
 		execve(argv[0], argv, envp);
