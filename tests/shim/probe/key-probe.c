@@ -50,6 +50,7 @@
 #include <linux/if_alg.h>
 
 #include "dup-loop.h"
+#include "hexarg.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38
@@ -66,32 +67,6 @@ static size_t statelen;
 static const uint8_t *notpat = notkey;
 static size_t *patlen = &keylen;
 static int parent_state = -1;
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
-/* hex @s into @out (at most @cap bytes): the length, or -1 */
-static long unhex(const char *s, uint8_t *out, size_t cap)
-{
-	size_t n = strlen(s), i;
-
-	if (n % 2 || n / 2 > cap)
-		return -1;
-	for (i = 0; i < n / 2; i++) {
-		int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
-
-		if (hi < 0 || lo < 0)
-			return -1;
-		out[i] = (uint8_t)(hi << 4 | lo);
-	}
-	return (long)(n / 2);
-}
 
 /* @buf (@n bytes) holds the key: compared against the complement */
 static int holds_key(const uint8_t *buf, size_t n)

@@ -34,6 +34,8 @@
 #if defined(__x86_64__)
 #include <cpuid.h>
 
+#include "hexarg.h"
+
 static uint8_t notkey[32];
 static uint8_t *area;		/* the XSAVE area, 64-byte aligned */
 static unsigned int area_len;
@@ -75,15 +77,6 @@ static int holds_half(void)
 	return 0;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 int main(int argc, char **argv)
 {
 	struct sockaddr_alg sa = { .salg_family = AF_ALG };
@@ -91,16 +84,9 @@ int main(int argc, char **argv)
 	int tfm, op, setkey, acc, opres, control, r;
 	size_t i;
 
-	if (argc != 4 || strlen(argv[3]) != 64) {
+	if (argc != 4 || unhex(argv[3], notkey, sizeof(notkey)) != 32) {
 		fprintf(stderr, "usage: shim-regprobe TYPE NAME NOTKEY(32 bytes hex)\n");
 		return 1;
-	}
-	for (i = 0; i < 32; i++) {
-		int hi = hexval(argv[3][2 * i]), lo = hexval(argv[3][2 * i + 1]);
-
-		if (hi < 0 || lo < 0)
-			return 1;
-		notkey[i] = (uint8_t)(hi << 4 | lo);
 	}
 	if (xsave_setup())
 		return 77;
